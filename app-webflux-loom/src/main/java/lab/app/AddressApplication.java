@@ -1,0 +1,34 @@
+package lab.app;
+
+import java.util.concurrent.Executors;
+
+import lab.common.BlockingClients;
+import lab.common.DownstreamProperties;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.context.annotation.Bean;
+import org.springframework.web.client.RestClient;
+
+@SpringBootApplication
+public class AddressApplication {
+
+	public static void main(String[] args) {
+		SpringApplication.run(AddressApplication.class, args);
+	}
+
+	/** Blocking client, shared with the other blocking variants: pool, timeouts and implementation from lab.downstream. */
+	@Bean
+	RestClient downstream(RestClient.Builder builder, DownstreamProperties properties) {
+		return BlockingClients.restClient(builder, properties);
+	}
+
+	/** ONE executor for the whole application, a new virtual thread per task; never an executor per request. */
+	@Bean(destroyMethod = "dispose")
+	Scheduler virtualThreads() {
+		return Schedulers.fromExecutorService(Executors.newVirtualThreadPerTaskExecutor(), "virtual-threads");
+	}
+
+}

@@ -1,0 +1,36 @@
+package lab.app;
+
+import lab.common.DelayMs;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.RestClient;
+
+/**
+ * Blocking code inside WebFlux: the blocking call runs on a virtual thread of the one shared scheduler, wrapped in
+ * a Mono, so the event loop never blocks and the waiting costs a parked virtual thread.
+ */
+@RestController
+class AddressController {
+
+	private final RestClient downstream;
+
+	private final Scheduler virtualThreads;
+
+	AddressController(RestClient downstream, Scheduler virtualThreads) {
+		this.downstream = downstream;
+		this.virtualThreads = virtualThreads;
+	}
+
+	@GetMapping(path = "/address/{delayMs}", produces = MediaType.APPLICATION_JSON_VALUE)
+	Mono<String> address(@PathVariable String delayMs) {
+		long delay = DelayMs.parse(delayMs);
+		return Mono.fromCallable(() -> this.downstream.get().uri("/address/{delayMs}", delay).retrieve().body(String.class))
+			.subscribeOn(this.virtualThreads);
+	}
+
+}

@@ -1,0 +1,31 @@
+package lab.app;
+
+import lab.common.DelayMs;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.reactive.function.client.WebClient;
+
+/**
+ * Non-blocking end to end: the handler returns at once with a Mono, the event loop serves other requests, and the
+ * downstream's answer completes the response on the same event loop.
+ */
+@RestController
+class AddressController {
+
+	private final WebClient downstream;
+
+	AddressController(WebClient downstream) {
+		this.downstream = downstream;
+	}
+
+	@GetMapping(path = "/address/{delayMs}", produces = MediaType.APPLICATION_JSON_VALUE)
+	Mono<String> address(@PathVariable String delayMs) {
+		long delay = DelayMs.parse(delayMs);
+		return this.downstream.get().uri("/address/{delayMs}", delay).retrieve().bodyToMono(String.class);
+	}
+
+}

@@ -1,0 +1,57 @@
+package lab.downstream;
+
+import java.time.Duration;
+
+import lab.common.BadParameterException;
+import lab.common.DelayMs;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.MediaType;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Answers after a non-blocking timer: a waiting request holds no thread, so 10k+ of them cost only memory and
+ * the downstream never becomes the bottleneck of the proxy under test.
+ */
+@RestController
+class AddressController {
+
+	/** Optional padding for payload-size experiments; bounded so a typo cannot exhaust the heap. */
+	static final int MAX_PAD_BYTES = 1_048_576;
+
+	private final InFlight inFlight;
+
+	AddressController(InFlight inFlight) {
+		this.inFlight = inFlight;
+	}
+
+	@GetMapping(path = "/address/{delayMs}", produces = MediaType.APPLICATION_JSON_VALUE)
+	Mono<Address> address(@PathVariable String delayMs, @RequestParam(defaultValue = "0") String padBytes) {
+		long delay = DelayMs.parse(delayMs);
+		int pad = padBytes(padBytes);
+		return Mono.fromSupplier(() -> new Address("1 Loom Street", "Springfield", "00042", delay, "x".repeat(pad)))
+			.delayElement(Duration.ofMillis(delay))
+			.doOnSubscribe(subscription -> this.inFlight.enter())
+			.doFinally(signal -> this.inFlight.leave());
+	}
+
+	private static int padBytes(String raw) {
+		try {
+			int pad = Integer.parseInt(raw);
+			if (pad >= 0 && pad <= MAX_PAD_BYTES) {
+				return pad;
+			}
+		}
+		catch (NumberFormatException ex) {
+			// reported below
+		}
+		throw new BadParameterException("padBytes must be an integer between 0 and " + MAX_PAD_BYTES + ", got '" + raw + "'");
+	}
+
+	record Address(String street, String city, String zip, long delayMs, String padding) {
+	}
+
+}

@@ -1,0 +1,10 @@
+package lab.common;
+
+/** A request parameter the contract rejects; answered with 400 and an {@link ErrorBody}. */
+public class BadParameterException extends RuntimeException {
+
+	public BadParameterException(String message) {
+		super(message, null, false, false);
+	}
+
+}

@@ -1,0 +1,60 @@
+package lab.common;
+
+import java.io.File;
+
+import io.micrometer.core.instrument.MeterRegistry;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.reactor.netty.NettyServerCustomizer;
+import org.springframework.boot.web.server.context.WebServerPortFileWriter;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.PropertySource;
+
+/**
+ * What every service of the lab gets by depending on this module: process metrics, the JSON error body, the
+ * downstream settings, the port file the runner reads, and the actuator defaults in
+ * {@code lab-service-defaults.properties} (only health and prometheus exposed, percentile histograms, the
+ * {@code application} tag).
+ */
+@AutoConfiguration
+@PropertySource("classpath:lab-service-defaults.properties")
+@EnableConfigurationProperties(DownstreamProperties.class)
+@Import(ErrorResponses.class)
+public class LabServiceAutoConfiguration {
+
+	@Bean
+	ProcessMetrics processMetrics() {
+		return new ProcessMetrics();
+	}
+
+	@Bean
+	FailureLog failureLog(MeterRegistry registry) {
+		return new FailureLog(registry);
+	}
+
+	/** Services started with port 0 write the port they got here, so the runner never guesses a free port. */
+	@Bean
+	@ConditionalOnProperty("lab.port-file")
+	WebServerPortFileWriter portFileWriter(@Value("${lab.port-file}") String portFile) {
+		return new WebServerPortFileWriter(new File(portFile));
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(NettyServerCustomizer.class)
+	static class ReactorNettyServerMetrics {
+
+		/** Reactor Netty server connection metrics; every URI maps to one tag value to bound cardinality. */
+		@Bean
+		NettyServerCustomizer connectionMetrics() {
+			return server -> server.metrics(true, uri -> "/");
+		}
+
+	}
+
+}
