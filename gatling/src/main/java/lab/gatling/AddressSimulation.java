@@ -1,0 +1,112 @@
+package lab.gatling;
+
+import java.time.Duration;
+
+import io.gatling.javaapi.core.ChainBuilder;
+import io.gatling.javaapi.core.OpenInjectionStep;
+import io.gatling.javaapi.core.PopulationBuilder;
+import io.gatling.javaapi.core.ScenarioBuilder;
+import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.core.Simulation;
+import io.gatling.javaapi.http.HttpProtocolBuilder;
+
+import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
+import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.nothingFor;
+import static io.gatling.javaapi.core.CoreDsl.rampUsers;
+import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
+import static io.gatling.javaapi.core.CoreDsl.scenario;
+import static io.gatling.javaapi.core.CoreDsl.substring;
+import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.status;
+
+/**
+ * {@code GET /address/{delayMs}} against one service, in the load shape asked for. Runs alone:
+ * {@code mvn -pl gatling gatling:test -Dgatling.simulationClass=lab.gatling.AddressSimulation -DbaseUrl=... -Dusers=...}
+ */
+public class AddressSimulation extends Simulation {
+
+	// Parameters: every -D in one place.
+	static final LabParameters p = LabParameters.fromSystemProperties();
+
+	final LatencyRecorder recorder = new LatencyRecorder(p.outDir());
+
+	long loadStartMillis;
+
+	// Protocol: no warm-up request (the runner warms the service), no caching (every request must reach it),
+	// and for the open model one shared pool: arrivals are requests, not new clients.
+	HttpProtocolBuilder protocol = shared(http.baseUrl(p.baseUrl()).acceptHeader("application/json").disableCaching().disableWarmUp());
+
+	// Chain: one request with its checks; every outcome goes into the histograms, timed from just before the send.
+	ChainBuilder address = exec(session -> session.remove("status").set("sentNanos", System.nanoTime()))
+		.exec(http("address").get("/address/" + p.delayMs())
+			.check(status().saveAs("status"), status().is(200), substring("\"street\"").exists()))
+		.exec(this::record);
+
+	// Scenario: closed users loop until the end; open arrivals make one request each.
+	ScenarioBuilder users = (p.shape() == LoadShape.OPEN) ? scenario("open").exec(this.address)
+			: scenario(p.shape().name().toLowerCase()).forever().on(this.address);
+
+	{
+		// Assertions: Gatling exits non-zero when nothing at all succeeded; the runner judges the rest itself.
+		setUp(population())
+			.protocols(this.protocol)
+			.maxDuration(Duration.ofSeconds(p.rampSeconds() + p.holdSeconds()))
+			.assertions(global().successfulRequests().count().gt(0L));
+	}
+
+	PopulationBuilder population() {
+		return switch (p.shape()) {
+			case CLOSED, SOAK -> this.users.injectOpen(ramp(p.users(), p.rampSeconds()));
+			case SPIKE -> {
+				int base = Math.max(1, p.users() / 10);
+				yield this.users.injectOpen(ramp(base, p.rampSeconds()), nothingFor(Duration.ofSeconds(p.rampSeconds())),
+						atOnceUsers(p.users() - base));
+			}
+			case OPEN -> (p.rampSeconds() == 0) ? this.users.injectOpen(constantUsersPerSec(p.ratePerSecond()).during(p.holdSeconds()))
+					: this.users.injectOpen(rampUsersPerSec(1).to(p.ratePerSecond()).during(p.rampSeconds()),
+							constantUsersPerSec(p.ratePerSecond()).during(p.holdSeconds()));
+		};
+	}
+
+	static OpenInjectionStep ramp(int users, int seconds) {
+		return (seconds == 0) ? atOnceUsers(users) : rampUsers(users).during(Duration.ofSeconds(seconds));
+	}
+
+	static HttpProtocolBuilder shared(HttpProtocolBuilder protocol) {
+		return (p.shape() == LoadShape.OPEN) ? protocol.shareConnections() : protocol;
+	}
+
+	Session record(Session session) {
+		long micros = (System.nanoTime() - session.getLong("sentNanos")) / 1_000;
+		this.recorder.record(outcome(session, micros), micros);
+		// A failed request must not fail the looping user's next ones.
+		return session.markAsSucceeded();
+	}
+
+	static LatencyRecorder.Kind outcome(Session session, long micros) {
+		if (!session.isFailed()) {
+			return LatencyRecorder.Kind.OK;
+		}
+		if (!session.contains("status")) {
+			// No response at all: it either waited out the request timeout or the connection failed (refused, reset).
+			return (micros >= p.requestTimeoutMs() * 1_000) ? LatencyRecorder.Kind.KO_TIMEOUT : LatencyRecorder.Kind.KO_CONNECTION;
+		}
+		int status = session.getInt("status");
+		return (status >= 500) ? LatencyRecorder.Kind.KO_5XX : (status >= 400) ? LatencyRecorder.Kind.KO_4XX : LatencyRecorder.Kind.KO_CHECK;
+	}
+
+	@Override
+	public void before() {
+		this.loadStartMillis = System.currentTimeMillis();
+	}
+
+	@Override
+	public void after() {
+		this.recorder.writeWindow(this.loadStartMillis, p.rampSeconds(), System.currentTimeMillis());
+		this.recorder.close();
+	}
+
+}

@@ -1,0 +1,58 @@
+package lab.gatling;
+
+import java.nio.file.Path;
+
+/**
+ * Every -D parameter of the simulation, read in one place, units in the names.
+ *
+ * @param baseUrl the service under test
+ * @param shape closed | open | spike | soak
+ * @param users concurrent users (closed, spike, soak)
+ * @param ratePerSecond arrivals per second (open)
+ * @param delayMs what each request asks the downstream to wait
+ * @param rampSeconds time to reach the full load
+ * @param holdSeconds time at the full load
+ * @param requestTimeoutMs a request without an answer by then is a KO of kind timeout
+ * @param outDir where the HdrHistogram log and the per-second request counts go
+ */
+public record LabParameters(String baseUrl, LoadShape shape, int users, int ratePerSecond, long delayMs,
+		int rampSeconds, int holdSeconds, long requestTimeoutMs, Path outDir) {
+
+	public static LabParameters fromSystemProperties() {
+		LabParameters parameters = new LabParameters(System.getProperty("baseUrl", "http://127.0.0.1:8080"),
+				LoadShape.parse(System.getProperty("shape", "closed")), integer("users", 100), integer("ratePerSecond", 100),
+				integer("delayMs", 500), integer("rampSeconds", 5), integer("holdSeconds", 20),
+				integer("requestTimeoutMs", Integer.getInteger("gatling.http.requestTimeout", 60_000)),
+				Path.of(System.getProperty("outDir", "target/lab-load")));
+		parameters.validate();
+		return parameters;
+	}
+
+	private void validate() {
+		require(this.users >= 1, "users must be at least 1");
+		require(this.ratePerSecond >= 1, "ratePerSecond must be at least 1");
+		require(this.delayMs >= 0, "delayMs must not be negative");
+		require(this.rampSeconds >= 0 && this.holdSeconds >= 1, "rampSeconds must be >= 0 and holdSeconds >= 1");
+		require(this.baseUrl.startsWith("http://") || this.baseUrl.startsWith("https://"), "baseUrl must be an http(s) URL");
+	}
+
+	private static void require(boolean condition, String message) {
+		if (!condition) {
+			throw new IllegalArgumentException(message);
+		}
+	}
+
+	private static int integer(String name, int defaultValue) {
+		String value = System.getProperty(name);
+		if (value == null) {
+			return defaultValue;
+		}
+		try {
+			return Integer.parseInt(value.trim());
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException(name + " must be an integer, got '" + value + "'");
+		}
+	}
+
+}
