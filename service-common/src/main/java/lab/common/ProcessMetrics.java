@@ -78,7 +78,8 @@ public class ProcessMetrics implements MeterBinder {
 	/** utime is field 14 and stime field 15 of /proc/self/stat (index 13 and 14 after the command name). */
 	double cpuTicks(int index) {
 		try {
-			String stat = Files.readString(this.proc.resolve("stat"));
+			// readAllLines, not readString: /proc files report size 0, and readString can return a truncated read.
+			String stat = Files.readAllLines(this.proc.resolve("stat")).get(0);
 			// The command name may contain spaces: fields are counted from after its closing parenthesis.
 			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
 			return Double.parseDouble(fields[index - 2]);

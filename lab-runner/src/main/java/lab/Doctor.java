@@ -1,0 +1,70 @@
+package lab;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+import lab.plan.Host;
+import lab.plan.RunPlan;
+import lab.plan.Variant;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** Every host check a run depends on, each with its fix. Exit code 1 when one fails. */
+@Command(name = "doctor", mixinStandardHelpOptions = true, description = "Check this host for the lab.")
+final class Doctor implements Callable<Integer> {
+
+	@CommandLine.Spec
+	CommandLine.Model.CommandSpec spec;
+
+	private int failures;
+
+	private PrintWriter out;
+
+	@Override
+	public Integer call() {
+		this.out = this.spec.commandLine().getOut();
+		Host host = Host.read();
+		int java = Runtime.version().feature();
+		check(java >= 21, "JDK " + Runtime.version() + " at " + System.getProperty("java.home"), "install a JDK 21+ (25 recommended) or set JAVA_HOME");
+		check(works("mvn", "-v"), "Maven on PATH", "apt-get install maven");
+		check(host.cores() >= 2, host.cores() + " cores", "the t2-micro profile needs 2+ cores; use --profile unconstrained");
+		check(works("taskset", "-V"), "taskset (util-linux) for pinning", "apt-get install util-linux");
+		check(works(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), "-h"), "jcmd for heap histograms", "use a full JDK, not a JRE");
+		check(host.nofileHard() >= 20_000, "nofile soft " + host.nofileSoft() + " / hard " + host.nofileHard() + ": up to "
+				+ host.maxUsers() + " users per proxy (about 2 descriptors each)", "raise the hard limit (limits.conf, LimitNOFILE=) to 65536+; levels above it are capped and marked INVALID");
+		check(host.somaxconn() >= 4096, "net.core.somaxconn " + host.somaxconn(), "sysctl -w net.core.somaxconn=4096 (Tomcat's accept-count is capped by it)");
+		String[] range = host.portRange().split("\\s+");
+		boolean clear = range.length == 2 && (Integer.parseInt(range[0]) > 8083 || Integer.parseInt(range[1]) < 7000);
+		check(clear, "ephemeral port range " + host.portRange() + (clear ? " is clear of the default ports 7000-8083"
+				: " covers the default ports 7000-8083: the runner uses free ports, but services started by hand may collide"),
+				"sysctl -w net.ipv4.ip_local_port_range='32768 60999'");
+		for (String module : Variant.names()) {
+			check(Files.isRegularFile(RunPlan.jar(Main.root(), module)), module + " built", "./lab build");
+		}
+		check(Files.isRegularFile(RunPlan.jar(Main.root(), Variant.DOWNSTREAM)), Variant.DOWNSTREAM + " built", "./lab build");
+		check(Files.isRegularFile(Main.root().resolve("gatling/target/classpath.txt")), "gatling built", "./lab build");
+		this.out.println((this.failures == 0) ? "doctor: all checks pass" : "doctor: " + this.failures + " check(s) need attention");
+		return (this.failures == 0) ? 0 : 1;
+	}
+
+	private void check(boolean ok, String what, String fix) {
+		this.out.println((ok ? "  ok    " : "  FIX   ") + what + (ok ? "" : "\n          → " + fix));
+		if (!ok) {
+			this.failures++;
+		}
+	}
+
+	private static boolean works(String... command) {
+		try {
+			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+			return process.waitFor(30, TimeUnit.SECONDS) && process.exitValue() == 0;
+		}
+		catch (Exception ex) {
+			return false;
+		}
+	}
+
+}

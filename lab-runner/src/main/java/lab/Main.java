@@ -1,0 +1,153 @@
+package lab;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import lab.analyse.Analyser;
+import lab.analyse.Thresholds;
+import lab.launch.Children;
+import lab.plan.Host;
+import lab.plan.Overrides;
+import lab.plan.PlanException;
+import lab.plan.RunPlan;
+import lab.plan.Scenario;
+import lab.plan.Variant;
+import lab.report.ReportWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code ./lab run | report | doctor}. Bad input: one line naming the problem and the fix, exit code 2. */
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = { Main.Run.class, Main.Report.class, Doctor.class },
+		description = "Load-test lab for JVM concurrency models.")
+public final class Main {
+
+	static final int USAGE = 2;
+
+	static Path root() {
+		return Path.of(System.getProperty("lab.root", ".")).toAbsolutePath().normalize();
+	}
+
+	public static void main(String[] args) {
+		System.setProperty("java.awt.headless", "true");
+		System.exit(execute(args));
+	}
+
+	static int execute(String... args) {
+		CommandLine commandLine = new CommandLine(new Main());
+		commandLine.setParameterExceptionHandler((ex, arguments) -> {
+			String command = ex.getCommandLine().getCommandName();
+			ex.getCommandLine().getErr().println("lab " + command + ": " + ex.getMessage() + " (see ./lab " + command + " --help)");
+			return USAGE;
+		});
+		commandLine.setExecutionExceptionHandler((ex, line, parsed) -> {
+			if (ex instanceof PlanException) {
+				line.getErr().println("lab " + line.getCommandName() + ": " + ex.getMessage());
+				return USAGE;
+			}
+			throw ex;
+		});
+		return commandLine.execute(args);
+	}
+
+	@Command(name = "run", mixinStandardHelpOptions = true, description = "Measure the variants under load and write a report.")
+	static final class Run implements Callable<Integer> {
+
+		@Option(names = "--scenario", defaultValue = "quick", description = "smoke, quick, seed, open, spike, soak or a YAML file (default: ${DEFAULT-VALUE})")
+		String scenario;
+
+		@Option(names = "--variants", split = ",", description = "comma-separated subset of: app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform")
+		List<String> variants;
+
+		@Option(names = "--users", split = ",", description = "comma-separated levels: users (closed models) or arrivals per second (open)")
+		List<Integer> users;
+
+		@Option(names = "--delay-ms", description = "downstream delay in ms")
+		Long delayMs;
+
+		@Option(names = "--hold", description = "seconds held at each level")
+		Integer holdSeconds;
+
+		@Option(names = "--repeat", description = "runs of each level; the report gives the median and the spread")
+		Integer repeat;
+
+		@Option(names = "--profile", description = "t2-micro (one core, 1 GiB as the JVM sees it) or unconstrained")
+		String profile;
+
+		@Option(names = "--java-home", description = "JDK to run the services with (default: the one running the lab)")
+		Path javaHome;
+
+		@Option(names = "--jvm-opts", description = "extra JVM options for the services, quoted: --jvm-opts='-XX:+UseZGC -Xmx512m'")
+		String jvmOptions;
+
+		@Option(names = "--out", description = "results directory (default: results/<timestamp>-<scenario>)")
+		Path out;
+
+		@Option(names = "--dry-run", description = "print the plan and exit")
+		boolean dryRun;
+
+		@CommandLine.Spec
+		CommandLine.Model.CommandSpec spec;
+
+		@Override
+		public Integer call() throws Exception {
+			Scenario base = Scenario.load(this.scenario);
+			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.profile, this.repeat).applyTo(base);
+			Path results = (this.out != null) ? this.out.toAbsolutePath()
+					: root().resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario.name());
+			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
+				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");
+			}
+			Path java = (this.javaHome != null) ? this.javaHome : Path.of(System.getProperty("java.home"));
+			List<String> extra = (this.jvmOptions == null || this.jvmOptions.isBlank()) ? List.of() : Arrays.asList(this.jvmOptions.trim().split("\\s+"));
+			RunPlan plan = RunPlan.of(scenario, root(), results, java, extra, Host.read());
+			PrintWriter out = this.spec.commandLine().getOut();
+			out.print(plan.describe());
+			out.flush();
+			if (this.dryRun) {
+				return 0;
+			}
+			List<String> args = new ArrayList<>(List.of("./lab", "run"));
+			args.addAll(this.spec.commandLine().getParseResult().originalArgs());
+			try {
+				new Runner(plan, System.out).run(args);
+			}
+			finally {
+				Children.stopAll();
+			}
+			return 0;
+		}
+
+	}
+
+	@Command(name = "report", mixinStandardHelpOptions = true, description = "Re-render summary.json, summary.md and report.html from a results directory.")
+	static final class Report implements Callable<Integer> {
+
+		@Parameters(index = "0", description = "a results directory of ./lab run")
+		Path results;
+
+		@CommandLine.Spec
+		CommandLine.Model.CommandSpec spec;
+
+		@Override
+		public Integer call() throws Exception {
+			if (!Files.isRegularFile(this.results.resolve("manifest.json"))) {
+				throw new PlanException(this.results + " is not a results directory (no manifest.json): pass a directory under results/");
+			}
+			var levels = new Analyser(Thresholds.DEFAULT).analyse(this.results, Variant.names());
+			Path html = new ReportWriter().write(this.results, levels);
+			this.spec.commandLine().getOut().println("lab: " + levels.size() + " levels; report " + html);
+			return 0;
+		}
+
+	}
+
+}

@@ -1,0 +1,130 @@
+package lab;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import lab.analyse.Thresholds;
+import lab.plan.RunPlan;
+import lab.plan.Scenario;
+
+/**
+ * {@code manifest.json}: everything needed to know what was measured and to re-render the report: host, JDK,
+ * versions, every JVM flag, profile and pinning, the scenario as run, the git commit, the thresholds.
+ */
+public record Manifest(String startedAt, Map<String, Object> host, Map<String, String> java, Map<String, String> versions,
+		String gitCommit, String profile, Map<String, String> cpus, Map<String, List<String>> jvmFlags, Scenario scenario,
+		List<Map<String, Object>> levels, Thresholds thresholds, List<String> commandLine) {
+
+	public static Manifest of(RunPlan plan, List<String> serviceFlags, List<String> gatlingFlags, List<String> args) {
+		Map<String, Object> host = new LinkedHashMap<>();
+		host.put("hostname", hostname());
+		host.put("cores", plan.host().cores());
+		host.put("memoryBytes", memoryBytes());
+		host.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+		host.put("nofileSoft", plan.host().nofileSoft());
+		host.put("nofileHard", plan.host().nofileHard());
+		host.put("portRange", plan.host().portRange());
+		host.put("somaxconn", plan.host().somaxconn());
+		Map<String, String> cpus = new LinkedHashMap<>();
+		cpus.put("service", plan.profile().pinned() ? plan.serviceCpus() : "all");
+		cpus.put("downstreamAndInjector", plan.profile().pinned() ? plan.otherCpus() : "all");
+		Map<String, List<String>> flags = new LinkedHashMap<>();
+		flags.put("service", serviceFlags);
+		flags.put("injector", gatlingFlags);
+		List<Map<String, Object>> levels = plan.levels().stream().map(level -> {
+			Map<String, Object> row = new LinkedHashMap<>();
+			row.put("id", level.id());
+			row.put("users", level.users());
+			row.put("ratePerSecond", level.ratePerSecond());
+			row.put("cappedFrom", level.cappedFrom());
+			return row;
+		}).toList();
+		return new Manifest(Instant.now().toString(), host, describeJava(plan.javaHome()), readVersions(), git(plan.root()),
+				plan.profile().id(), cpus, flags, plan.scenario(), levels, Thresholds.DEFAULT, args);
+	}
+
+	static Map<String, String> describeJava(Path javaHome) {
+		Map<String, String> java = new LinkedHashMap<>();
+		java.put("home", javaHome.toString());
+		String version = run(List.of(javaHome.resolve("bin/java").toString(), "-version"), null);
+		java.put("version", version.lines().findFirst().orElse("unknown"));
+		java.put("runtime", version.lines().skip(1).findFirst().orElse(""));
+		return java;
+	}
+
+	static Map<String, String> readVersions() {
+		Map<String, String> versions = new LinkedHashMap<>();
+		try (InputStream in = Manifest.class.getResourceAsStream("/lab-versions.properties")) {
+			Properties properties = new Properties();
+			if (in != null) {
+				properties.load(in);
+			}
+			properties.stringPropertyNames().stream().sorted().forEach(name -> versions.put(name, properties.getProperty(name)));
+		}
+		catch (IOException ex) {
+			versions.put("error", ex.getMessage());
+		}
+		return versions;
+	}
+
+	static String git(Path root) {
+		String commit = run(List.of("git", "rev-parse", "HEAD"), root).trim();
+		String dirty = run(List.of("git", "status", "--porcelain", "--untracked-files=no"), root).trim();
+		return commit.isEmpty() ? "unknown" : commit + (dirty.isEmpty() ? "" : " (with uncommitted changes)");
+	}
+
+	private static String run(List<String> command, Path dir) {
+		try {
+			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+			if (dir != null) {
+				builder.directory(dir.toFile());
+			}
+			Process process = builder.start();
+			String output = new String(process.getInputStream().readAllBytes());
+			if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
+				return "";
+			}
+			return output;
+		}
+		catch (IOException ex) {
+			return "";
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return "";
+		}
+	}
+
+	private static String hostname() {
+		try {
+			return InetAddress.getLocalHost().getHostName();
+		}
+		catch (IOException ex) {
+			return "unknown";
+		}
+	}
+
+	private static long memoryBytes() {
+		try {
+			for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+				if (line.startsWith("MemTotal:")) {
+					return Long.parseLong(line.replaceAll("\\D", "")) * 1024;
+				}
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// unknown
+		}
+		return -1;
+	}
+
+}

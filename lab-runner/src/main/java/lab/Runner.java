@@ -1,0 +1,208 @@
+package lab;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import lab.analyse.Analyser;
+import lab.analyse.LevelFacts;
+import lab.analyse.LevelResult;
+import lab.analyse.Measurement;
+import lab.analyse.Thresholds;
+import lab.launch.RunningService;
+import lab.launch.ServiceFailure;
+import lab.load.GatlingRun;
+import lab.plan.Level;
+import lab.plan.RunPlan;
+import lab.plan.Variant;
+import lab.report.ReportWriter;
+import lab.report.Summaries;
+import lab.sample.Sampler;
+import lab.verify.ContractCheck;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A whole run: the downstream once, then per variant start → verify → warm up → each level (sampled, recorded),
+ * then the report. Everything is written as it is produced; a variant that breaks is recorded FAILED with its
+ * evidence and the run goes on with the next.
+ */
+final class Runner {
+
+	static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+	private final RunPlan plan;
+
+	private final PrintStream out;
+
+	private final Thresholds thresholds = Thresholds.DEFAULT;
+
+	Runner(RunPlan plan, PrintStream out) {
+		this.plan = plan;
+		this.out = out;
+	}
+
+	Path java() {
+		return this.plan.javaHome().resolve("bin/java");
+	}
+
+	String serviceCpus() {
+		return this.plan.profile().pinned() ? this.plan.serviceCpus() : null;
+	}
+
+	String otherCpus() {
+		return this.plan.profile().pinned() ? this.plan.otherCpus() : null;
+	}
+
+	int injectorCpus() {
+		return this.plan.profile().pinned() ? this.plan.host().cores() - 1 : this.plan.host().cores();
+	}
+
+	void run(List<String> args) throws IOException, InterruptedException {
+		Files.createDirectories(this.plan.out());
+		json.writeValue(this.plan.out().resolve("manifest.json").toFile(),
+				Manifest.of(this.plan, this.plan.jvmFlags(), List.of("see <level>/gatling-command.txt"), args));
+		this.out.println("lab: results in " + this.plan.out());
+		try (RunningService downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
+				List.of(), List.of(), otherCpus(), this.plan.out().resolve(Variant.DOWNSTREAM))) {
+			this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + " (pid " + downstream.pid() + ")");
+			for (String variant : this.plan.scenario().variants()) {
+				runVariant(variant, downstream);
+			}
+		}
+		finally {
+			render();
+		}
+	}
+
+	void render() throws IOException {
+		List<LevelResult> results = new Analyser(this.thresholds).analyse(this.plan.out(), Variant.names());
+		Path html = new ReportWriter().write(this.plan.out(), results);
+		this.out.println("lab: report " + html);
+	}
+
+	private void runVariant(String variant, RunningService downstream) throws IOException, InterruptedException {
+		Path dir = this.plan.out().resolve(variant);
+		List<String> arguments = List.of("--lab.downstream.base-url=" + downstream.url());
+		RunningService service;
+		try {
+			service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), variant), this.plan.jvmFlags(),
+					arguments, serviceCpus(), dir);
+		}
+		catch (ServiceFailure ex) {
+			this.out.println("lab: " + variant + " FAILED to start: " + ex.getMessage());
+			recordNotRun(variant, List.of(ex.getMessage()), List.of(this.plan.out().relativize(dir.resolve("service.log")).toString()));
+			return;
+		}
+		try (service) {
+			this.out.println("lab: " + variant + " up at " + service.url() + " (pid " + service.pid() + ")");
+			List<String> problems = ContractCheck.problems(service.url(), Math.min(this.plan.scenario().delayMs(), 100));
+			if (!problems.isEmpty()) {
+				this.out.println("lab: " + variant + " FAILED the contract check: " + String.join("; ", problems));
+				recordNotRun(variant, problems, List.of(this.plan.out().relativize(service.log()).toString()));
+				return;
+			}
+			boolean warmedUp = warmUp(service, downstream, dir.resolve("warmup"));
+			for (int i = 0; i < this.plan.levels().size(); i++) {
+				Level level = this.plan.levels().get(i);
+				for (int repeat = 1; repeat <= this.plan.scenario().repeat(); repeat++) {
+					LevelResult.Verdict verdict = runLevel(service, downstream, level, repeat, warmedUp);
+					if (verdict == LevelResult.Verdict.FAILED) {
+						recordNotRun(variant, this.plan.levels().subList(i + 1, this.plan.levels().size()),
+								List.of("not run: the service failed at " + level.id()), List.of());
+						return;
+					}
+				}
+			}
+		}
+	}
+
+	private boolean warmUp(RunningService service, RunningService downstream, Path dir) throws IOException, InterruptedException {
+		int seconds = this.plan.scenario().warmupSeconds();
+		if (seconds == 0) {
+			this.out.println("lab: " + service.name() + " warm-up skipped (warmupSeconds: 0): every level will be INVALID");
+			return false;
+		}
+		int users = this.plan.scenario().warmupUsers();
+		this.out.println("lab: " + service.name() + " warming up for " + seconds + " s at " + users + " users (not recorded)");
+		List<String> properties = properties(service, "closed", users, 0, Math.min(5, seconds / 3), seconds);
+		try (Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
+			GatlingRun gatling = GatlingRun.start(this.plan.root(), java(), properties, otherCpus(), dir, progress::accept);
+			gatling.await(seconds + 120);
+		}
+		return service.alive();
+	}
+
+	private LevelResult.Verdict runLevel(RunningService service, RunningService downstream, Level level, int repeat,
+			boolean warmedUp) throws IOException, InterruptedException {
+		String id = level.id() + ((this.plan.scenario().repeat() > 1) ? "-r" + repeat : "");
+		Path dir = service.dir().resolve(id);
+		Files.createDirectories(dir);
+		int ramp = this.plan.scenario().rampSeconds();
+		int hold = this.plan.scenario().holdSeconds();
+		String shape = this.plan.scenario().model().id();
+		List<String> properties = properties(service, shape, level.users(), level.ratePerSecond(), ramp, hold);
+		int exit;
+		try (Sampler sampler = new Sampler(dir.resolve("metrics.csv"));
+				Progress progress = new Progress(this.out, service.name() + " " + id, ramp + hold)) {
+			sampler.watchEndpoint("service", service.url());
+			sampler.watchEndpoint("downstream", downstream.url());
+			sampler.watchProcess("service", service.pid());
+			sampler.watchProcess("downstream", downstream.pid());
+			GatlingRun gatling = GatlingRun.start(this.plan.root(), java(), properties, otherCpus(), dir, progress::accept);
+			sampler.watchProcess("injector", gatling.pid());
+			exit = gatling.await(ramp + hold + this.plan.scenario().requestTimeoutMs() / 1000 + 120);
+		}
+		boolean alive = service.alive();
+		boolean oom = service.outOfMemory();
+		List<String> evidence = new ArrayList<>();
+		evidence.add(this.plan.out().relativize(service.log()).toString());
+		evidence.add(this.plan.out().relativize(service.dir().resolve("gc.log")).toString());
+		LevelFacts facts = facts(service.name(), level, repeat, warmedUp, alive, service.exitCode(), oom, exit, evidence, List.of());
+		json.writeValue(dir.resolve("level.json").toFile(), facts);
+		Analyser analyser = new Analyser(this.thresholds);
+		LevelResult result = analyser.analyseOne(Measurement.of(dir, this.plan.out()));
+		if (result.verdict() == LevelResult.Verdict.FAILED && alive) {
+			// What filled the heap, taken while the service still lives.
+			Path histogram = service.heapHistogram(this.plan.javaHome(), dir.resolve("heap-histogram.txt"));
+			evidence.add(this.plan.out().relativize(histogram).toString());
+			json.writeValue(dir.resolve("level.json").toFile(),
+					facts(service.name(), level, repeat, warmedUp, alive, service.exitCode(), oom, exit, evidence, List.of()));
+		}
+		this.out.println(Summaries.line(result));
+		Thread.sleep(2_000);
+		return result.verdict();
+	}
+
+	private List<String> properties(RunningService service, String shape, int users, int rate, int ramp, int hold) {
+		long timeout = this.plan.scenario().requestTimeoutMs();
+		return List.of("baseUrl=" + service.url(), "shape=" + shape, "users=" + Math.max(1, users),
+				"ratePerSecond=" + Math.max(1, rate), "delayMs=" + this.plan.scenario().delayMs(), "rampSeconds=" + ramp,
+				"holdSeconds=" + hold, "requestTimeoutMs=" + timeout, "gatling.http.requestTimeout=" + timeout);
+	}
+
+	private LevelFacts facts(String variant, Level level, int repeat, boolean warmedUp, boolean alive, Integer exitCode,
+			boolean oom, int injectorExit, List<String> evidence, List<String> problems) {
+		return new LevelFacts(variant, level.users(), level.ratePerSecond(), level.cappedFrom(), this.plan.scenario().delayMs(),
+				repeat, warmedUp, this.plan.profile().pinned() ? 1 : this.plan.host().cores(), injectorCpus(), alive, exitCode,
+				oom, injectorExit, evidence, problems);
+	}
+
+	private void recordNotRun(String variant, List<String> problems, List<String> evidence) throws IOException {
+		recordNotRun(variant, this.plan.levels(), problems, evidence);
+	}
+
+	/** Levels a variant never ran still get a row: FAILED, with the reason and the evidence. */
+	private void recordNotRun(String variant, List<Level> levels, List<String> problems, List<String> evidence) throws IOException {
+		for (Level level : levels) {
+			Path dir = this.plan.out().resolve(variant).resolve(level.id());
+			Files.createDirectories(dir);
+			json.writeValue(dir.resolve("level.json").toFile(),
+					facts(variant, level, 1, false, true, null, false, -1, evidence, problems));
+		}
+	}
+
+}

@@ -1,0 +1,55 @@
+package lab.analyse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** {@code metrics.csv} of a level: every sample by source (service, downstream, injector) and series. */
+public final class Samples {
+
+	private final Map<String, List<TimeSeries.Sample>> bySourceAndSeries = new HashMap<>();
+
+	public static Samples read(Path csv) throws IOException {
+		Samples samples = new Samples();
+		if (!Files.isRegularFile(csv)) {
+			return samples;
+		}
+		try (var lines = Files.lines(csv)) {
+			lines.skip(1).forEach(line -> {
+				String[] f = line.split(",");
+				if (f.length == 4) {
+					try {
+						samples.bySourceAndSeries.computeIfAbsent(f[1] + "/" + f[2], k -> new ArrayList<>())
+							.add(new TimeSeries.Sample(Long.parseLong(f[0]), Double.parseDouble(f[3])));
+					}
+					catch (NumberFormatException ex) {
+						// a line cut short by an interrupted run: skipped
+					}
+				}
+			});
+		}
+		return samples;
+	}
+
+	public TimeSeries series(String source, String series) {
+		return new TimeSeries(this.bySourceAndSeries.getOrDefault(source + "/" + series, List.of()));
+	}
+
+	/** The downstream's cumulative latency buckets: upper bound in seconds → series. */
+	public Map<Double, TimeSeries> buckets(String source) {
+		Map<Double, TimeSeries> buckets = new HashMap<>();
+		String prefix = source + "/bucket_le_";
+		this.bySourceAndSeries.forEach((key, values) -> {
+			if (key.startsWith(prefix)) {
+				String bound = key.substring(prefix.length());
+				buckets.put(bound.equals("+Inf") ? Double.POSITIVE_INFINITY : Double.parseDouble(bound), new TimeSeries(values));
+			}
+		});
+		return buckets;
+	}
+
+}

@@ -1,0 +1,139 @@
+package lab.launch;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** A service the runner started: its port (chosen by the service itself, port 0), PID, log and directory. */
+public final class RunningService implements AutoCloseable {
+
+	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
+
+	private final String name;
+
+	private final Process process;
+
+	private final int port;
+
+	private final Path dir;
+
+	private RunningService(String name, Process process, int port, Path dir) {
+		this.name = name;
+		this.process = process;
+		this.port = port;
+		this.dir = dir;
+	}
+
+	/**
+	 * Starts {@code jar} with the JVM flags and Spring arguments given, waits for its port file and a healthy
+	 * {@code /actuator/health}. Writes {@code service.log} and {@code gc.log} into {@code dir}.
+	 */
+	public static RunningService start(String name, Path java, Path jar, List<String> jvmFlags, List<String> arguments,
+			String cpus, Path dir) throws IOException, InterruptedException {
+		Files.createDirectories(dir);
+		Path portFile = dir.resolve("port");
+		Files.deleteIfExists(portFile);
+		List<String> command = new ArrayList<>(List.of(java.toString()));
+		command.addAll(jvmFlags);
+		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve("gc.log") + ":uptime,time,level,tags");
+		command.addAll(List.of("-jar", jar.toString(), "--server.port=0", "--lab.port-file=" + portFile));
+		command.addAll(arguments);
+		Files.writeString(dir.resolve("command.txt"), String.join(" ", command) + "\n");
+		Process process = Launch.start(command, cpus, dir.resolve("service.log"));
+		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (!process.isAlive()) {
+				throw new ServiceFailure(name + " exited with code " + process.exitValue() + " while starting; see "
+						+ dir.resolve("service.log"));
+			}
+			if (Files.exists(portFile) && Files.size(portFile) > 0) {
+				RunningService service = new RunningService(name, process, Integer.parseInt(Files.readString(portFile).trim()), dir);
+				if (service.healthy()) {
+					return service;
+				}
+			}
+			Thread.sleep(200);
+		}
+		Children.stop(process);
+		throw new ServiceFailure(name + " was not healthy within " + STARTUP_TIMEOUT.toSeconds() + " s; see "
+				+ dir.resolve("service.log"));
+	}
+
+	public String name() {
+		return this.name;
+	}
+
+	public long pid() {
+		return this.process.pid();
+	}
+
+	public String url() {
+		return "http://127.0.0.1:" + this.port;
+	}
+
+	public Path dir() {
+		return this.dir;
+	}
+
+	public Path log() {
+		return this.dir.resolve("service.log");
+	}
+
+	public boolean alive() {
+		return this.process.isAlive();
+	}
+
+	public Integer exitCode() {
+		return this.process.isAlive() ? null : this.process.exitValue();
+	}
+
+	/** Whether the service's log reports an OutOfMemoryError. */
+	public boolean outOfMemory() throws IOException {
+		try (var lines = Files.lines(log())) {
+			return lines.anyMatch(line -> line.contains("OutOfMemoryError"));
+		}
+		catch (java.io.UncheckedIOException ex) {
+			return false;
+		}
+	}
+
+	public boolean healthy() {
+		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+			HttpRequest request = HttpRequest.newBuilder(URI.create(url() + "/actuator/health")).timeout(Duration.ofSeconds(5)).build();
+			return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	/** {@code jcmd <pid> GC.class_histogram} while the service still lives: what filled the heap. */
+	public Path heapHistogram(Path javaHome, Path file) throws IOException, InterruptedException {
+		Process jcmd = new ProcessBuilder(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid()), "GC.class_histogram")
+			.redirectErrorStream(true)
+			.redirectOutput(file.toFile())
+			.start();
+		if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
+			jcmd.destroyForcibly();
+		}
+		return file;
+	}
+
+	@Override
+	public void close() {
+		Children.stop(this.process);
+	}
+
+}

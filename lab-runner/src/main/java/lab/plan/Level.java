@@ -1,0 +1,37 @@
+package lab.plan;
+
+/**
+ * One load level: concurrent users (closed, spike, soak) or arrivals per second (open).
+ *
+ * @param users concurrent users, 0 for the open model
+ * @param ratePerSecond arrivals per second, 0 for the closed models
+ * @param cappedFrom the users asked for when the descriptor limit forced fewer, else 0
+ */
+public record Level(int users, int ratePerSecond, int cappedFrom) {
+
+	public static Level users(int users) {
+		return new Level(users, 0, 0);
+	}
+
+	public static Level rate(int ratePerSecond) {
+		return new Level(0, ratePerSecond, 0);
+	}
+
+	public String id() {
+		return (this.ratePerSecond > 0) ? "rate-" + this.ratePerSecond : "users-" + this.users;
+	}
+
+	/** Little's law: N closed users on a D-second downstream produce at most N / D requests a second. */
+	public double ceilingRps(long delayMs) {
+		if (this.ratePerSecond > 0) {
+			return this.ratePerSecond;
+		}
+		return (delayMs == 0) ? Double.NaN : this.users * 1000.0 / delayMs;
+	}
+
+	/** The x value of every chart: users, or the arrival rate. */
+	public int load() {
+		return (this.ratePerSecond > 0) ? this.ratePerSecond : this.users;
+	}
+
+}

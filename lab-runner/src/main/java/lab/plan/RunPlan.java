@@ -1,0 +1,109 @@
+package lab.plan;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Everything a run will do, fixed and validated before anything starts: the scenario after the flags'
+ * overrides, the levels after the host's descriptor limit, where the jars and the results are.
+ */
+public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Path root, Path out, Path javaHome,
+		List<String> extraJvmOptions, Host host) {
+
+	public static RunPlan of(Scenario scenario, Path root, Path out, Path javaHome, List<String> extraJvmOptions, Host host) {
+		if (!scenario.problems().isEmpty()) {
+			throw new PlanException(String.join("; ", scenario.problems()));
+		}
+		List<String> problems = new ArrayList<>();
+		Profile profile = Profile.parse(scenario.profile());
+		if (!Files.isExecutable(javaHome.resolve("bin/java"))) {
+			problems.add("--java-home " + javaHome + " has no bin/java: point it at a JDK 21 or newer");
+		}
+		for (String module : modules(scenario)) {
+			if (!Files.isRegularFile(jar(root, module))) {
+				problems.add(jar(root, module) + " is missing: build with ./lab build");
+			}
+		}
+		if (!Files.isRegularFile(root.resolve("gatling/target/classpath.txt"))) {
+			problems.add("the gatling module is not built: run ./lab build");
+		}
+		if (profile.pinned() && host.cores() < 2) {
+			problems.add("profile t2-micro pins the service to one core and needs a second for the downstream and the "
+					+ "injector; this host has " + host.cores() + ": use --profile unconstrained");
+		}
+		if (!problems.isEmpty()) {
+			throw new PlanException(String.join("; ", problems));
+		}
+		List<Level> levels = scenario.levels().stream().map(level -> capped(level, host)).toList();
+		return new RunPlan(scenario, profile, levels, root, out, javaHome, List.copyOf(extraJvmOptions), host);
+	}
+
+	/** A closed level above what the descriptor limit allows runs capped, and says so. */
+	static Level capped(Level level, Host host) {
+		if (level.users() > host.maxUsers()) {
+			return new Level(host.maxUsers(), 0, level.users());
+		}
+		return level;
+	}
+
+	public static Path jar(Path root, String module) {
+		return root.resolve(module).resolve("target").resolve(module + ".jar");
+	}
+
+	static List<String> modules(Scenario scenario) {
+		List<String> modules = new ArrayList<>(scenario.variants());
+		modules.add(Variant.DOWNSTREAM);
+		return modules;
+	}
+
+	/** Cores the service under test may use, and the ones left to the downstream and the injector. */
+	public String serviceCpus() {
+		return "0";
+	}
+
+	public String otherCpus() {
+		return (this.host.cores() == 2) ? "1" : "1-" + (this.host.cores() - 1);
+	}
+
+	/** What --dry-run prints: the plan, one line per step, and its estimated length. */
+	public String describe() {
+		StringBuilder text = new StringBuilder();
+		text.append("scenario ").append(this.scenario.name()).append(" (").append(this.scenario.model().id()).append("): ")
+			.append(this.scenario.description()).append('\n');
+		text.append("profile ").append(this.profile.id()).append(this.profile.pinned()
+				? ": service on CPU " + serviceCpus() + ", downstream and injector on CPU " + otherCpus() : ": no pinning")
+			.append(", JVM flags ").append(String.join(" ", jvmFlags())).append('\n');
+		text.append("delay ").append(this.scenario.delayMs()).append(" ms, ramp ").append(this.scenario.rampSeconds())
+			.append(" s, hold ").append(this.scenario.holdSeconds()).append(" s, warm-up ")
+			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers()).append(" users, repeat ")
+			.append(this.scenario.repeat()).append('\n');
+		for (String variant : this.scenario.variants()) {
+			text.append(variant).append(": ");
+			for (Level level : this.levels) {
+				text.append(level.id()).append(level.cappedFrom() > 0 ? " (capped from " + level.cappedFrom() + " by nofile "
+						+ this.host.nofileHard() + ")" : "").append(' ');
+			}
+			text.append('\n');
+		}
+		text.append("results in ").append(this.out).append('\n');
+		text.append(String.format("estimated time: %.1f minutes%n", estimatedSeconds() / 60.0));
+		return text.toString();
+	}
+
+	public List<String> jvmFlags() {
+		List<String> flags = new ArrayList<>(this.profile.jvmFlags());
+		flags.addAll(this.extraJvmOptions);
+		return flags;
+	}
+
+	/** Start, warm-up and per level: ramp + hold + drain + injector start. */
+	public long estimatedSeconds() {
+		long perLevel = this.scenario.rampSeconds() + this.scenario.holdSeconds() + this.scenario.delayMs() / 1000 + 6;
+		long perVariant = 15 + ((this.scenario.warmupSeconds() > 0) ? this.scenario.warmupSeconds() + 6 : 0)
+				+ perLevel * this.levels.size() * this.scenario.repeat();
+		return 10 + perVariant * this.scenario.variants().size();
+	}
+
+}

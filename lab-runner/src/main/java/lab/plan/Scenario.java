@@ -1,0 +1,170 @@
+package lab.plan;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * A scenario file (YAML), parsed by field name; units in the names. See {@code src/main/resources/scenarios}.
+ *
+ * @param name scenario name, used in the results directory
+ * @param description one line for the report
+ * @param model closed | open | spike | soak
+ * @param variants which variants run, in order
+ * @param users concurrent users per level (closed, spike, soak)
+ * @param ratesPerSecond arrivals per second per level (open)
+ * @param delayMs the downstream's delay
+ * @param rampSeconds ramp of each level
+ * @param holdSeconds measured time at full load of each level
+ * @param warmupSeconds JIT warm-up of each service before its first level, not recorded; 0 skips it (and
+ * marks every level INVALID)
+ * @param warmupUsers concurrent users of the warm-up
+ * @param requestTimeoutMs a request without an answer by then counts as a timeout
+ * @param profile t2-micro | unconstrained
+ * @param repeat how many times each level runs; the report gives the median and the spread
+ */
+public record Scenario(String name, String description, Model model, List<String> variants, List<Integer> users,
+		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
+		Integer warmupUsers, Long requestTimeoutMs, String profile, Integer repeat) {
+
+	private static final YAMLMapper yaml = YAMLMapper.builder()
+		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.build();
+
+	public Scenario {
+		description = (description != null) ? description : "";
+		variants = (variants != null) ? List.copyOf(variants) : Variant.names();
+		users = (users != null) ? List.copyOf(users) : List.of();
+		ratesPerSecond = (ratesPerSecond != null) ? List.copyOf(ratesPerSecond) : List.of();
+		model = (model != null) ? model : Model.CLOSED;
+		profile = (profile != null) ? profile : Profile.T2_MICRO.id();
+		// Optional fields and their defaults; delayMs and holdSeconds are required (checked in problems()).
+		rampSeconds = (rampSeconds != null) ? rampSeconds : 0;
+		warmupSeconds = (warmupSeconds != null) ? warmupSeconds : 30;
+		warmupUsers = (warmupUsers != null) ? warmupUsers : 100;
+		repeat = (repeat != null) ? repeat : 1;
+		requestTimeoutMs = (requestTimeoutMs != null) ? requestTimeoutMs : 30_000L;
+	}
+
+	/** A bundled scenario by name, or a file path. */
+	public static Scenario load(String nameOrPath) {
+		Path file = Path.of(nameOrPath);
+		if (Files.isRegularFile(file)) {
+			try (InputStream in = Files.newInputStream(file)) {
+				return parse(in, file.toString());
+			}
+			catch (IOException ex) {
+				throw new PlanException("cannot read scenario file " + file + ": " + ex.getMessage());
+			}
+		}
+		InputStream bundled = Scenario.class.getResourceAsStream("/scenarios/" + nameOrPath + ".yml");
+		if (bundled == null) {
+			throw new PlanException("unknown scenario '" + nameOrPath + "': use one of " + String.join(", ", bundledNames())
+					+ ", or the path of a scenario file");
+		}
+		return parse(bundled, nameOrPath);
+	}
+
+	public static List<String> bundledNames() {
+		return List.of("smoke", "quick", "seed", "open", "spike", "soak");
+	}
+
+	static Scenario parse(InputStream in, String source) {
+		Scenario scenario;
+		try {
+			scenario = yaml.readValue(in, Scenario.class);
+		}
+		catch (UnrecognizedPropertyException ex) {
+			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
+					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
+					+ "warmupSeconds, warmupUsers, requestTimeoutMs, profile, repeat");
+		}
+		catch (DatabindException ex) {
+			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
+			throw new PlanException(source + ": " + firstLine(cause.getMessage()));
+		}
+		catch (RuntimeException ex) {
+			throw new PlanException(source + ": not a valid scenario file: " + firstLine(ex.getMessage()));
+		}
+		if (scenario == null) {
+			throw new PlanException(source + ": the scenario file is empty");
+		}
+		List<String> problems = scenario.problems();
+		if (!problems.isEmpty()) {
+			throw new PlanException(source + ": " + String.join("; ", problems));
+		}
+		return scenario;
+	}
+
+	/** Every problem of this scenario, each with its fix; empty when it can run. */
+	public List<String> problems() {
+		List<String> problems = new ArrayList<>();
+		if (this.name == null || !this.name.matches("[a-z0-9][a-z0-9-]*")) {
+			problems.add("name must be lower-case letters, digits and dashes, got '" + this.name + "'");
+		}
+		for (String variant : this.variants) {
+			if (!Variant.names().contains(variant)) {
+				problems.add("unknown variant '" + variant + "': valid variants are " + String.join(", ", Variant.names()));
+			}
+		}
+		if (this.variants.isEmpty()) {
+			problems.add("variants must name at least one of " + String.join(", ", Variant.names()));
+		}
+		if (this.model == Model.OPEN) {
+			if (this.ratesPerSecond.isEmpty() || this.ratesPerSecond.stream().anyMatch(r -> r == null || r < 1)) {
+				problems.add("the open model needs ratesPerSecond: a list of arrival rates >= 1, e.g. [500, 1000]");
+			}
+		}
+		else if (this.users.isEmpty() || this.users.stream().anyMatch(u -> u == null || u < 1)) {
+			problems.add("the " + this.model.id() + " model needs users: a list of user counts >= 1, e.g. [1000, 2000]");
+		}
+		if (this.delayMs == null || this.holdSeconds == null) {
+			problems.add("delayMs and holdSeconds are required, e.g. delayMs: 500 and holdSeconds: 30");
+			return problems;
+		}
+		if (this.delayMs < 0 || this.delayMs > 60_000) {
+			problems.add("delayMs must be between 0 and 60000, got " + this.delayMs);
+		}
+		if (this.rampSeconds < 0 || this.holdSeconds < 1 || this.warmupSeconds < 0) {
+			problems.add("rampSeconds and warmupSeconds must be >= 0 and holdSeconds >= 1");
+		}
+		if (this.warmupSeconds > 0 && this.warmupUsers < 1) {
+			problems.add("warmupUsers must be >= 1 when warmupSeconds > 0");
+		}
+		if (this.requestTimeoutMs <= this.delayMs) {
+			problems.add("requestTimeoutMs (" + this.requestTimeoutMs + ") must exceed delayMs (" + this.delayMs + ")");
+		}
+		if (this.repeat < 1 || this.repeat > 20) {
+			problems.add("repeat must be between 1 and 20, got " + this.repeat);
+		}
+		try {
+			Profile.parse(this.profile);
+		}
+		catch (PlanException ex) {
+			problems.add(ex.getMessage());
+		}
+		return problems;
+	}
+
+	public List<Level> levels() {
+		return (this.model == Model.OPEN) ? this.ratesPerSecond.stream().map(Level::rate).toList()
+				: this.users.stream().map(Level::users).toList();
+	}
+
+	private static String firstLine(String message) {
+		if (message == null) {
+			return "unreadable";
+		}
+		int newline = message.indexOf('\n');
+		return (newline < 0) ? message : message.substring(0, newline);
+	}
+
+}

@@ -1,0 +1,98 @@
+package lab.report;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import lab.analyse.LevelResult;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The report's charts: one line per variant against load, rendered by XChart to PNG and embedded as data URIs so
+ * report.html needs no network. Points without data (NaN) are left out, never drawn as zero.
+ */
+final class Charts {
+
+	record Chart(String title, String dataUri) {
+	}
+
+	private Charts() {
+	}
+
+	static List<Chart> all(List<LevelResult> results, String loadAxis) throws IOException {
+		Map<String, List<LevelResult>> byVariant = new LinkedHashMap<>();
+		results.forEach(r -> byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r));
+		List<Chart> charts = new ArrayList<>();
+		add(charts, throughput(byVariant, loadAxis));
+		add(charts, line(byVariant, loadAxis, "p50 latency", "ms", LevelResult::p50Ms));
+		add(charts, line(byVariant, loadAxis, "p99 latency", "ms", LevelResult::p99Ms));
+		add(charts, line(byVariant, loadAxis, "Errors", "% of requests", LevelResult::errorPercent));
+		add(charts, line(byVariant, loadAxis, "Service CPU", "% of one core", LevelResult::serviceCpuPercent));
+		add(charts, line(byVariant, loadAxis, "GC share of wall time", "%", LevelResult::gcPercent));
+		add(charts, line(byVariant, loadAxis, "Peak heap used", "MiB", LevelResult::peakHeapMiB));
+		add(charts, line(byVariant, loadAxis, "Peak RSS", "MiB", LevelResult::peakRssMiB));
+		add(charts, line(byVariant, loadAxis, "Peak native threads", "threads", LevelResult::peakNativeThreads));
+		add(charts, line(byVariant, loadAxis, "Peak live virtual threads", "threads", LevelResult::peakVirtualThreads));
+		return charts;
+	}
+
+	private static void add(List<Chart> charts, XYChart chart) throws IOException {
+		if (chart.getSeriesMap().isEmpty()) {
+			return;
+		}
+		byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
+		charts.add(new Chart(chart.getTitle(), "data:image/png;base64," + Base64.getEncoder().encodeToString(png)));
+	}
+
+	private static XYChart throughput(Map<String, List<LevelResult>> byVariant, String loadAxis) {
+		XYChart chart = line(byVariant, loadAxis, "Throughput", "requests / s", LevelResult::rps);
+		// Little's law: the most N closed users on a D-second downstream can produce.
+		List<LevelResult> any = byVariant.values().stream().findFirst().orElse(List.of());
+		double[][] ceiling = points(any, LevelResult::ceilingRps);
+		if (ceiling[0].length > 0) {
+			XYSeries series = chart.addSeries("ceiling (Little's law)", ceiling[0], ceiling[1]);
+			series.setMarker(SeriesMarkers.NONE);
+			series.setLineStyle(new java.awt.BasicStroke(1.5f, java.awt.BasicStroke.CAP_BUTT, java.awt.BasicStroke.JOIN_MITER,
+					10f, new float[] { 6f, 4f }, 0f));
+			series.setLineColor(java.awt.Color.GRAY);
+		}
+		return chart;
+	}
+
+	private static XYChart line(Map<String, List<LevelResult>> byVariant, String loadAxis, String title, String unit,
+			ToDoubleFunction<LevelResult> metric) {
+		XYChart chart = new XYChartBuilder().width(560).height(340).title(title).xAxisTitle(loadAxis).yAxisTitle(unit).build();
+		chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+		chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+		chart.getStyler().setYAxisMin(0.0);
+		chart.getStyler().setDecimalPattern("#,##0.#");
+		byVariant.forEach((variant, rows) -> {
+			double[][] xy = points(rows, metric);
+			if (xy[0].length > 0) {
+				chart.addSeries(variant, xy[0], xy[1]);
+			}
+		});
+		return chart;
+	}
+
+	private static double[][] points(List<LevelResult> rows, ToDoubleFunction<LevelResult> metric) {
+		List<double[]> points = new ArrayList<>();
+		for (LevelResult row : rows) {
+			double y = metric.applyAsDouble(row);
+			if (!Double.isNaN(y) && !Double.isInfinite(y)) {
+				points.add(new double[] { row.load(), y });
+			}
+		}
+		return new double[][] { points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray() };
+	}
+
+}

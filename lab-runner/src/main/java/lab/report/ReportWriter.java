@@ -1,0 +1,126 @@
+package lab.report;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.MustacheFactory;
+import lab.analyse.LevelResult;
+import lab.analyse.Thresholds;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes {@code summary.json}, {@code summary.md} and {@code report.html} of one comparison, from the analysed
+ * levels and {@code manifest.json} only, so any results directory can be re-rendered without a re-run.
+ */
+public final class ReportWriter {
+
+	public static final String SCHEMA = "loom-lab/summary/1";
+
+	private static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+	private final MustacheFactory html = new DefaultMustacheFactory("templates");
+
+	/** Markdown is not HTML: values go in as they are. */
+	private final MustacheFactory markdown = new DefaultMustacheFactory("templates") {
+		@Override
+		public void encode(String value, Writer writer) {
+			try {
+				writer.write(value);
+			}
+			catch (IOException ex) {
+				throw new java.io.UncheckedIOException(ex);
+			}
+		}
+	};
+
+	/** Returns the path of report.html. */
+	public Path write(Path results, List<LevelResult> levels) throws IOException {
+		JsonNode manifest = Files.isRegularFile(results.resolve("manifest.json"))
+				? json.readTree(results.resolve("manifest.json").toFile()) : json.createObjectNode();
+		Thresholds thresholds = Thresholds.DEFAULT;
+		List<VariantVerdict> verdicts = verdicts(levels);
+		ObjectNode summary = json.createObjectNode();
+		summary.put("schema", SCHEMA);
+		summary.set("manifest", manifest);
+		summary.set("thresholds", json.valueToTree(thresholds));
+		summary.set("verdicts", json.valueToTree(verdicts));
+		summary.set("results", json.valueToTree(levels));
+		json.writeValue(results.resolve("summary.json").toFile(), summary);
+
+		boolean open = levels.stream().anyMatch(r -> r.ratePerSecond() > 0);
+		String loadUnit = open ? "requests/s offered" : "users";
+		Map<String, Object> scope = new LinkedHashMap<>();
+		scope.put("scenario", manifest.path("scenario").path("name").asString("unknown"));
+		scope.put("description", manifest.path("scenario").path("description").asString(""));
+		scope.put("loadUnit", loadUnit);
+		scope.put("manifest", ManifestRows.of(manifest));
+		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
+		scope.put("rows", levels.stream().map(ReportWriter::row).toList());
+		scope.put("thresholds", String.format(java.util.Locale.ROOT,
+				"INVALID when the injector's cores (shared with the downstream) are over %.0f%% busy, when the downstream's p99 exceeds its delay by more than %.0f ms or %.0f%% of the delay, when warm-up was skipped or users were capped by the descriptor limit. FAILED when the service died, logged an OutOfMemoryError, refused or reset connections, or errors exceeded %.0f%% of requests.",
+				thresholds.injectorBusyPercent(), thresholds.downstreamOverheadMs(), thresholds.downstreamOverheadPercent(), thresholds.errorPercent()));
+		scope.put("renderedAt", Instant.now().toString());
+		write(this.markdown, "summary.md.mustache", scope, results.resolve("summary.md"));
+		scope.put("charts", Charts.all(levels, loadUnit));
+		Path report = results.resolve("report.html");
+		write(this.html, "report.html.mustache", scope, report);
+		return report;
+	}
+
+	static List<VariantVerdict> verdicts(List<LevelResult> levels) {
+		Map<String, List<LevelResult>> byVariant = new LinkedHashMap<>();
+		levels.forEach(r -> byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r));
+		return byVariant.entrySet().stream().map(e -> VariantVerdict.of(e.getKey(), e.getValue())).toList();
+	}
+
+	private static void write(MustacheFactory factory, String template, Map<String, Object> scope, Path file) throws IOException {
+		StringWriter text = new StringWriter();
+		factory.compile(template).execute(text, scope);
+		Files.writeString(file, text.toString());
+	}
+
+	static Map<String, Object> row(LevelResult r) {
+		Map<String, Object> row = new LinkedHashMap<>();
+		row.put("variant", r.variant());
+		row.put("load", Summaries.number(r.load()) + ((r.repeats() > 1) ? " ×" + r.repeats() : ""));
+		row.put("rps", Summaries.number(r.rps()) + ((r.repeats() > 1) ? " (" + Summaries.number(r.rpsMin()) + "–" + Summaries.number(r.rpsMax()) + ")" : ""));
+		row.put("ceiling", Summaries.number(r.ceilingRps()));
+		row.put("efficiency", Summaries.percent(r.efficiency()));
+		row.put("p50", Summaries.number(r.p50Ms()));
+		row.put("p95", Summaries.number(r.p95Ms()));
+		row.put("p99", Summaries.number(r.p99Ms()));
+		row.put("max", Summaries.number(r.maxMs()));
+		row.put("requests", Summaries.number(r.requests()));
+		row.put("errors", r.errors4xx() + " / " + r.errors5xx() + " / " + r.timeouts() + " / " + r.refused() + " / " + r.checkFailures());
+		row.put("cpu", Summaries.number(r.serviceCpuPercent()));
+		row.put("cpuPerRequest", Summaries.decimal(r.cpuMsPerRequest()));
+		row.put("gc", Summaries.decimal(r.gcPercent()));
+		row.put("heap", Summaries.number(r.peakHeapMiB()));
+		row.put("rss", Summaries.number(r.peakRssMiB()));
+		row.put("nativeThreads", Summaries.number(r.peakNativeThreads()));
+		row.put("virtualThreads", Summaries.number(r.peakVirtualThreads()));
+		row.put("pinned", Summaries.number(r.pinnedEvents()));
+		row.put("injectorCpu", Summaries.number(r.injectorCpuPercent()));
+		row.put("injectorBusy", Summaries.number(r.injectorCoresBusyPercent()));
+		row.put("downstreamOverhead", Summaries.number(r.downstreamP99OverheadMs()));
+		row.put("verdict", r.verdict().name());
+		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
+		row.put("reasons", String.join("; ", r.reasons()));
+		row.put("evidence", r.evidence());
+		row.put("gatlingReports", r.gatlingReports());
+		return row;
+	}
+
+}

@@ -1,0 +1,34 @@
+package lab.report;
+
+import java.util.Locale;
+
+import lab.analyse.LevelResult;
+
+/** The one line printed per finished level, and number formats shared by the report's writers. */
+public final class Summaries {
+
+	private Summaries() {
+	}
+
+	public static String line(LevelResult r) {
+		String level = (r.ratePerSecond() > 0) ? r.ratePerSecond() + "/s" : r.users() + " users";
+		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms  errors %d  CPU %s%%  injector %s%%  %s%s",
+				r.variant(), level, number(r.rps()), percent(r.efficiency()), number(r.ceilingRps()), number(r.p99Ms()),
+				r.errors(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), r.verdict(),
+				r.reasons().isEmpty() ? "" : ": " + String.join("; ", r.reasons()));
+	}
+
+	/** Whole numbers with thousands separators; a dash where the data was missing. */
+	public static String number(double value) {
+		return Double.isNaN(value) || Double.isInfinite(value) ? "-" : String.format(Locale.ROOT, "%,.0f", value);
+	}
+
+	public static String decimal(double value) {
+		return Double.isNaN(value) || Double.isInfinite(value) ? "-" : String.format(Locale.ROOT, "%,.2f", value);
+	}
+
+	public static String percent(double ratio) {
+		return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "-" : String.format(Locale.ROOT, "%.0f%%", 100 * ratio);
+	}
+
+}

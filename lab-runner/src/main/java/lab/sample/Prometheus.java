@@ -1,0 +1,73 @@
+package lab.sample;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Picks the series the lab analyses out of a Prometheus text scrape, summing samples of the same metric across
+ * label sets (GC causes, memory pools) into one named series.
+ */
+public final class Prometheus {
+
+	private Prometheus() {
+	}
+
+	/** series name in metrics.csv → metric name and an optional label filter. */
+	private static final Map<String, String[]> SELECTED = new LinkedHashMap<>();
+
+	static {
+		select("cpu_user_seconds", "process_cpu_user_seconds_total", null);
+		select("cpu_kernel_seconds", "process_cpu_kernel_seconds_total", null);
+		select("gc_pause_seconds", "jvm_gc_pause_seconds_sum", null);
+		select("gc_pause_count", "jvm_gc_pause_seconds_count", null);
+		select("heap_used_bytes", "jvm_memory_used_bytes", "area=\"heap\"");
+		select("rss_bytes", "process_memory_rss_bytes", null);
+		select("native_threads", "process_threads_native", null);
+		select("virtual_threads", "jvm_threads_virtual_live_threads", null);
+		select("pinned_count", "jvm_threads_virtual_pinned_seconds_count", null);
+		select("ctx_voluntary", "process_context_switches_voluntary_total", null);
+		select("ctx_involuntary", "process_context_switches_involuntary_total", null);
+		select("server_requests", "http_server_requests_seconds_count", "uri=\"/address/{delayMs}\"");
+		select("failures", "lab_failures_total", null);
+		select("tomcat_connections", "tomcat_connections_current_connections", null);
+		select("netty_connections", "reactor_netty_http_server_connections_active", null);
+		select("downstream_inflight", "downstream_inflight", null);
+	}
+
+	private static void select(String series, String metric, String label) {
+		SELECTED.put(series, new String[] { metric, label });
+	}
+
+	/** The selected series of one scrape, plus the downstream's latency buckets as {@code bucket_le_<seconds>}. */
+	public static Map<String, Double> select(String scrape) {
+		Map<String, Double> values = new LinkedHashMap<>();
+		for (String line : scrape.split("\n")) {
+			if (line.isEmpty() || line.charAt(0) == '#') {
+				continue;
+			}
+			int space = line.lastIndexOf(' ');
+			int brace = line.indexOf('{');
+			String metric = line.substring(0, (brace > 0 && brace < space) ? brace : space);
+			double value;
+			try {
+				value = Double.parseDouble(line.substring(space + 1));
+			}
+			catch (NumberFormatException ex) {
+				continue;
+			}
+			for (Map.Entry<String, String[]> entry : SELECTED.entrySet()) {
+				String[] selector = entry.getValue();
+				if (selector[0].equals(metric) && (selector[1] == null || line.contains(selector[1]))) {
+					values.merge(entry.getKey(), value, Double::sum);
+				}
+			}
+			if (metric.equals("http_server_requests_seconds_bucket") && line.contains("uri=\"/address/{delayMs}\"")) {
+				int le = line.indexOf("le=\"");
+				String bound = line.substring(le + 4, line.indexOf('"', le + 4));
+				values.merge("bucket_le_" + bound, value, Double::sum);
+			}
+		}
+		return values;
+	}
+
+}
