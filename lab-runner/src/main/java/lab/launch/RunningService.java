@@ -48,6 +48,7 @@ public final class RunningService implements AutoCloseable {
 		command.addAll(arguments);
 		Files.writeString(dir.resolve("command.txt"), String.join(" ", command) + "\n");
 		Process process = Launch.start(command, cpus, dir.resolve("service.log"));
+		Files.writeString(dir.resolve("pid"), process.pid() + "\n");
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!process.isAlive()) {

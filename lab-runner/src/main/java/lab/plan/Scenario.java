@@ -80,7 +80,14 @@ public record Scenario(String name, String description, Model model, List<String
 	static Scenario parse(InputStream in, String source) {
 		Scenario scenario;
 		try {
-			scenario = yaml.readValue(in, Scenario.class);
+			byte[] content = in.readAllBytes();
+			if (new String(content, java.nio.charset.StandardCharsets.UTF_8).isBlank()) {
+				throw new PlanException(source + ": the scenario file is empty");
+			}
+			scenario = yaml.readValue(content, Scenario.class);
+		}
+		catch (IOException ex) {
+			throw new PlanException("cannot read " + source + ": " + ex.getMessage());
 		}
 		catch (UnrecognizedPropertyException ex) {
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
@@ -90,6 +97,9 @@ public record Scenario(String name, String description, Model model, List<String
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
 			throw new PlanException(source + ": " + firstLine(cause.getMessage()));
+		}
+		catch (PlanException ex) {
+			throw ex;
 		}
 		catch (RuntimeException ex) {
 			throw new PlanException(source + ": not a valid scenario file: " + firstLine(ex.getMessage()));

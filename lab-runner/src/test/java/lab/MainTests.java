@@ -1,0 +1,60 @@
+package lab;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The command line: bad flags exit 2 with one line naming the problem, before anything starts. */
+class MainTests {
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', textBlock = """
+			run --users abc                      | Invalid value for option '--users'
+			run --bogus                          | Unknown option: '--bogus'
+			run --scenario nope --dry-run        | unknown scenario 'nope'
+			run --variants app-x --dry-run       | unknown variant 'app-x'
+			run --profile t3-nano --dry-run      | unknown profile 't3-nano'
+			run --delay-ms -3 --dry-run          | delayMs must be between 0 and 60000
+			report /nonexistent                  | is not a results directory
+			""")
+	void badInputExitsWithTwoAndOneLine(String args, String expected) {
+		Result result = run(args.strip().split(" "));
+		assertThat(result.code()).isEqualTo(2);
+		assertThat(result.err().strip()).contains(expected).doesNotContain("\n").doesNotContain("Exception");
+	}
+
+	@Test
+	void dryRunPrintsThePlanAndStartsNothing() {
+		Result result = run("run", "--scenario", "seed", "--variants", "app-webflux", "--dry-run");
+		assertThat(result.code()).isZero();
+		assertThat(result.out()).contains("scenario seed (closed)").contains("app-webflux: users-1000").contains("estimated time");
+		assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+	}
+
+	record Result(int code, String out, String err) {
+	}
+
+	static Result run(String... args) {
+		PrintStream out = System.out;
+		PrintStream err = System.err;
+		ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+		ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+		try {
+			System.setOut(new PrintStream(stdout, true, StandardCharsets.UTF_8));
+			System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+			int code = Main.execute(args);
+			return new Result(code, stdout.toString(StandardCharsets.UTF_8), stderr.toString(StandardCharsets.UTF_8));
+		}
+		finally {
+			System.setOut(out);
+			System.setErr(err);
+		}
+	}
+
+}

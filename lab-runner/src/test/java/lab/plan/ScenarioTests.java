@@ -1,0 +1,75 @@
+package lab.plan;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+class ScenarioTests {
+
+	static final String GOOD = "name: t\nusers: [10, 20]\ndelayMs: 100\nholdSeconds: 3\n";
+
+	@ParameterizedTest
+	@ValueSource(strings = { "smoke", "quick", "seed", "open", "spike", "soak" })
+	void everyBundledScenarioParsesAndValidates(String name) {
+		Scenario scenario = Scenario.load(name);
+		assertThat(scenario.name()).isEqualTo(name);
+		assertThat(scenario.problems()).isEmpty();
+		assertThat(scenario.levels()).isNotEmpty();
+		assertThat(scenario.variants()).containsExactlyElementsOf(Variant.names());
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "users", "ratesPerSecond" })
+	void levelsFollowTheModel(String field) {
+		Scenario closed = parse(GOOD);
+		assertThat(closed.levels()).containsExactly(Level.users(10), Level.users(20));
+		Scenario open = parse("name: o\nmodel: open\nratesPerSecond: [100]\ndelayMs: 10\nholdSeconds: 3\n");
+		assertThat(open.levels()).containsExactly(Level.rate(100));
+		assertThat(closed.warmupSeconds()).isEqualTo(30);
+		assertThat(closed.requestTimeoutMs()).isEqualTo(30_000L);
+		assertThat(closed.repeat()).isEqualTo(1);
+	}
+
+	/** Each bad input gives one line that names the problem and what is valid. */
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', textBlock = """
+			name: t\\nusers: [1]\\ndelayMs: 1\\nholdSeconds: 1\\nspeed: 3                 | unknown field 'speed'; valid fields are name,
+			name: t\\nmodel: wavy\\nusers: [1]\\ndelayMs: 1\\nholdSeconds: 1              | unknown model 'wavy': valid models are closed, open, spike, soak
+			name: t\\nvariants: [app-x]\\nusers: [1]\\ndelayMs: 1\\nholdSeconds: 1        | unknown variant 'app-x': valid variants are app-tomcat-loom
+			name: t\\ndelayMs: 1\\nholdSeconds: 1                                        | the closed model needs users
+			name: t\\nmodel: open\\nusers: [5]\\ndelayMs: 1\\nholdSeconds: 1              | the open model needs ratesPerSecond
+			name: t\\nusers: [1]\\ndelayMs: -5\\nholdSeconds: 1                          | delayMs must be between 0 and 60000, got -5
+			name: t\\nusers: [0]\\ndelayMs: 5\\nholdSeconds: 1                           | user counts >= 1
+			name: t\\nusers: [1]\\nholdSeconds: 1                                       | delayMs and holdSeconds are required
+			name: t\\nusers: [1]\\ndelayMs: 500\\nholdSeconds: 1\\nrequestTimeoutMs: 100 | requestTimeoutMs (100) must exceed delayMs (500)
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nprofile: t3-nano        | unknown profile 't3-nano': valid profiles are t2-micro, unconstrained
+			name: t\\nusers: [x]\\ndelayMs: 5\\nholdSeconds: 1                           | test.yml:
+			name: Bad Name\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1                    | name must be lower-case letters, digits and dashes
+			users: [1, 2\\n                                                            | not a valid scenario file
+			''                                                                        | the scenario file is empty
+			""")
+	void badFilesFailWithOneReadableLine(String yaml, String expected) {
+		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> parse(yaml.replace("\\n", "\n")))
+			.satisfies(ex -> {
+				assertThat(ex.getMessage()).startsWith("test.yml:").contains(expected.strip()).doesNotContain("\n");
+			});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "nope", "quick2" })
+	void anUnknownScenarioNamesTheValidOnes(String name) {
+		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
+			.withMessage("unknown scenario '" + name + "': use one of smoke, quick, seed, open, spike, soak, or the path of a scenario file");
+	}
+
+	static Scenario parse(String yaml) {
+		return Scenario.parse(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)), "test.yml");
+	}
+
+}
