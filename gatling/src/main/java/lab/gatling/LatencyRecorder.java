@@ -77,6 +77,8 @@ public final class LatencyRecorder implements AutoCloseable {
 		}
 		this.log.outputLogFormatVersion();
 		this.log.outputStartTime(this.startMillis);
+		// Stated, so readers never have to guess whether the interval timestamps are relative.
+		this.log.outputBaseTime(this.startMillis);
 		this.log.setBaseTime(this.startMillis);
 		this.log.outputLegend();
 		this.requests.println("epoch_ms,ok,ko_4xx,ko_5xx,ko_timeout,ko_connection,ko_check");

@@ -56,8 +56,9 @@ final class Charts {
 	private static XYChart throughput(Map<String, List<LevelResult>> byVariant, String loadAxis) {
 		XYChart chart = line(byVariant, loadAxis, "Throughput", "requests / s", LevelResult::rps);
 		// Little's law: the most N closed users on a D-second downstream can produce.
-		List<LevelResult> any = byVariant.values().stream().findFirst().orElse(List.of());
-		double[][] ceiling = points(any, LevelResult::ceilingRps);
+		Map<Integer, LevelResult> byLoad = new java.util.TreeMap<>();
+		byVariant.values().forEach(rows -> rows.forEach(row -> byLoad.putIfAbsent(row.load(), row)));
+		double[][] ceiling = points(List.copyOf(byLoad.values()), LevelResult::ceilingRps);
 		if (ceiling[0].length > 0) {
 			XYSeries series = chart.addSeries("ceiling (Little's law)", ceiling[0], ceiling[1]);
 			series.setMarker(SeriesMarkers.NONE);

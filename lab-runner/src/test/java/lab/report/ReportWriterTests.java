@@ -1,0 +1,117 @@
+package lab.report;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
+import java.awt.image.BufferedImage;
+
+import lab.analyse.Analyser;
+import lab.analyse.GoldenFixtures;
+import lab.analyse.LevelResult;
+import lab.analyse.Thresholds;
+import lab.plan.Variant;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ReportWriterTests {
+
+	@TempDir
+	Path results;
+
+	Path render() throws Exception {
+		GoldenFixtures.write(this.results);
+		List<LevelResult> levels = new Analyser(Thresholds.DEFAULT).analyse(this.results, Variant.names());
+		return new ReportWriter().write(this.results, levels);
+	}
+
+	@Test
+	void theHtmlHasEverySectionAndNeedsNoNetwork() throws Exception {
+		String html = Files.readString(render());
+		for (String section : List.of("id=\"verdicts\"", "id=\"table\"", "id=\"charts\"", "id=\"reasons\"", "id=\"thresholds\"",
+				"id=\"gatling\"", "id=\"manifest\"", "id=\"how-to-read\"")) {
+			assertThat(html).as(section).contains(section);
+		}
+		assertThat(html).contains("<img alt=\"Throughput\" src=\"data:image/png;base64,")
+			.contains("<img alt=\"p99 latency\"").contains("<img alt=\"Peak RSS\"").contains("<img alt=\"Peak live virtual threads\"");
+		assertThat(html).contains(">FAILED<").contains(">INVALID<").contains(">OK<")
+			.contains("downstream p99 99 ms over its delay &gt; 50 ms")
+			.contains("<a href=\"app-tomcat-loom/service.log\">");
+		// Offline: nothing is loaded from anywhere else.
+		assertThat(html).doesNotContain("http://").doesNotContain("https://").doesNotContain("<script");
+	}
+
+	@Test
+	void summaryJsonAndMarkdownCarryEveryRow() throws Exception {
+		render();
+		String json = Files.readString(this.results.resolve("summary.json"));
+		assertThat(json).contains("\"schema\" : \"loom-lab/summary/1\"").contains("\"verdict\" : \"INVALID\"").contains("\"rps\" : 190.0");
+		String markdown = Files.readString(this.results.resolve("summary.md"));
+		assertThat(markdown).contains("| app-webflux | 100 | 190 | 200 | 95% | 510 | 900 | 900 | 900 | 0 / 20 / 1 / 0 / 0 | 50 |")
+			.contains("app-tomcat-loom at 100: FAILED the service died (exit code 137); OutOfMemoryError in the service log");
+	}
+
+	@Test
+	void reRenderingGivesTheSameFilesApartFromTheRenderTime() throws Exception {
+		render();
+		String first = Files.readString(this.results.resolve("report.html"));
+		String firstJson = Files.readString(this.results.resolve("summary.json"));
+		render();
+		assertThat(withoutRenderTime(Files.readString(this.results.resolve("report.html")))).isEqualTo(withoutRenderTime(first));
+		assertThat(Files.readString(this.results.resolve("summary.json"))).isEqualTo(firstJson);
+	}
+
+	static String withoutRenderTime(String html) {
+		return html.replaceAll("Rendered [0-9TZ:.\\-]+", "Rendered <time>");
+	}
+
+	/** The page as a person sees it: headless Chromium renders it offline, and the picture is not blank. */
+	@Test
+	void chromiumRendersTheReport() throws Exception {
+		Path chromium = Path.of("/usr/bin/chromium");
+		Assumptions.assumeTrue(Files.isExecutable(chromium),
+				"SKIPPED: Chromium is not installed (apt-get install chromium; .ci/run installs it)");
+		Path html = render();
+		Path png = this.results.resolve("screenshot.png");
+		Path profile = Files.createTempDirectory("chromium-profile");
+		Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+				"--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
+				"--window-size=1300,2400", "--screenshot=" + png, html.toUri().toString())
+			.redirectErrorStream(true)
+			.redirectOutput(this.results.resolve("chromium.log").toFile())
+			.start();
+		try {
+			assertThat(process.waitFor(90, TimeUnit.SECONDS)).as("Chromium finished").isTrue();
+		}
+		finally {
+			process.destroyForcibly();
+		}
+		assertThat(png).exists();
+		BufferedImage image = ImageIO.read(png.toFile());
+		assertThat(distinctColours(image)).as("colours in the screenshot").isGreaterThan(50);
+		copyForReadme(png);
+	}
+
+	private static long distinctColours(BufferedImage image) {
+		java.util.Set<Integer> colours = new java.util.HashSet<>();
+		for (int y = 0; y < image.getHeight(); y += 3) {
+			for (int x = 0; x < image.getWidth(); x += 3) {
+				colours.add(image.getRGB(x, y));
+			}
+		}
+		return colours.size();
+	}
+
+	private static void copyForReadme(Path png) throws IOException {
+		Path target = Path.of(System.getProperty("lab.root", ".")).resolve("lab-runner/target/report-screenshot.png");
+		Files.createDirectories(target.getParent());
+		Files.copy(png, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+	}
+
+}
