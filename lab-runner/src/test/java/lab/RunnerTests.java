@@ -1,0 +1,125 @@
+package lab;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import lab.analyse.Analyser;
+import lab.analyse.Latency;
+import lab.analyse.LevelFacts;
+import lab.analyse.LevelResult;
+import lab.analyse.Measurement;
+import lab.analyse.Thresholds;
+import lab.plan.Host;
+import lab.plan.Overrides;
+import lab.plan.RunPlan;
+import lab.plan.Scenario;
+import lab.plan.Variant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Whole runs against the real services built by this reactor: the smoke scenario, and a service killed mid-level. */
+class RunnerTests {
+
+	@TempDir
+	Path out;
+
+	static Path root() {
+		return Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+	}
+
+	static RunPlan plan(Scenario scenario, Path out) {
+		return RunPlan.of(scenario, root(), out, Path.of(System.getProperty("java.home")), List.of(), Host.read());
+	}
+
+	@AfterEach
+	void noProcessIsLeftBehind() {
+		assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)).isEmpty();
+	}
+
+	@Test
+	void smokeRunsEveryVariantEndToEnd() throws Exception {
+		Scenario smoke = Scenario.load("smoke");
+		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke"));
+
+		JsonNode manifest = JsonMapper.builder().build().readTree(this.out.resolve("manifest.json").toFile());
+		for (String key : List.of("startedAt", "host", "java", "versions", "gitCommit", "profile", "cpus", "jvmFlags", "scenario", "levels", "thresholds")) {
+			assertThat(manifest.has(key)).as("manifest has " + key).isTrue();
+		}
+		assertThat(manifest.path("jvmFlags").path("service").toString()).contains("-XX:ActiveProcessorCount=1");
+		assertThat(manifest.path("java").path("version").asString()).contains("version");
+		for (String variant : Variant.names()) {
+			Path level = this.out.resolve(variant).resolve("users-20");
+			for (String file : List.of("level.json", "load-window.csv", "latency.hlog", "requests.csv", "metrics.csv", "gatling.log")) {
+				assertThat(level.resolve(file)).as(variant + " " + file).isNotEmptyFile();
+			}
+			Latency all = Latency.read(level.resolve("latency.hlog"), null);
+			long recorded = all.ok().getTotalCount() + all.ko().getTotalCount();
+			assertThat(recorded).as(variant + " requests").isPositive();
+			assertThat(recorded).as(variant + ": histogram count equals Gatling's").isEqualTo(gatlingCount(level.resolve("gatling.log")));
+			assertThat(all.ok().getMinValue()).as(variant + ": no response faster than the 100 ms delay (µs)").isGreaterThanOrEqualTo(100_000);
+			try (Stream<Path> html = Files.walk(level.resolve("gatling"))) {
+				assertThat(html.filter(p -> p.getFileName().toString().equals("index.html"))).as(variant + " Gatling HTML").hasSize(1);
+			}
+			LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.out));
+			assertThat(result.rps()).as(variant + " rps").isPositive();
+			assertThat(result.peakRssMiB()).as(variant + " RSS sampled").isPositive();
+			assertThat(result.verdict()).as(variant + " " + result.reasons()).isNotEqualTo(LevelResult.Verdict.FAILED);
+		}
+		assertThat(this.out.resolve("report.html")).isNotEmptyFile();
+		assertThat(this.out.resolve("summary.json")).isNotEmptyFile();
+	}
+
+	/** Gatling's own total from its console summary: "> request count | 1,073 | ...". */
+	static long gatlingCount(Path log) throws Exception {
+		Matcher matcher = Pattern.compile(">\\s*request count\\s*\\|\\s*([\\d,]+)").matcher(Files.readString(log));
+		assertThat(matcher.find()).as("Gatling printed its request count in " + log).isTrue();
+		return Long.parseLong(matcher.group(1).replace(",", ""));
+	}
+
+	@Test
+	void aServiceKilledMidLevelIsRecordedFailedAndTheRunGoesOn() throws Exception {
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, null, null)
+			.applyTo(Scenario.load("smoke"));
+		Thread killer = Thread.ofVirtual().start(() -> killWhenLoaded(this.out.resolve("app-webflux")));
+		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));
+		killer.join(5_000);
+
+		Path level = this.out.resolve("app-webflux/users-20");
+		LevelFacts facts = Measurement.facts(level);
+		assertThat(facts.serviceAlive()).isFalse();
+		LevelResult killed = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.out));
+		assertThat(killed.verdict()).isEqualTo(LevelResult.Verdict.FAILED);
+		assertThat(killed.reasons()).anyMatch(reason -> reason.startsWith("the service died (exit code 137)"));
+		assertThat(killed.evidence()).contains("app-webflux/service.log");
+		// The run went on with the next variant.
+		assertThat(Measurement.facts(this.out.resolve("app-tomcat-platform/users-20")).serviceAlive()).isTrue();
+		assertThat(Files.readString(this.out.resolve("summary.md"))).contains("app-webflux at 20: FAILED the service died");
+	}
+
+	/** Waits until the level's sampling has begun, lets the load run 3 s, then SIGKILLs the service by its PID. */
+	private static void killWhenLoaded(Path variantDir) {
+		try {
+			long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+			while (!Files.exists(variantDir.resolve("users-20/metrics.csv")) && System.nanoTime() < deadline) {
+				Thread.sleep(200);
+			}
+			Thread.sleep(3_000);
+			long pid = Long.parseLong(Files.readString(variantDir.resolve("pid")).trim());
+			ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}
