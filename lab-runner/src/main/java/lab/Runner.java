@@ -64,7 +64,7 @@ final class Runner {
 	void run(List<String> args) throws IOException, InterruptedException {
 		Files.createDirectories(this.plan.out());
 		json.writeValue(this.plan.out().resolve("manifest.json").toFile(),
-				Manifest.of(this.plan, this.plan.jvmFlags(), List.of("see <level>/gatling-command.txt"), args));
+				Manifest.of(this.plan, this.plan.jvmFlags(), GatlingRun.JVM_FLAGS, args));
 		this.out.println("lab: results in " + this.plan.out());
 		try (RunningService downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
 				List.of(), List.of(), otherCpus(), this.plan.out().resolve(Variant.DOWNSTREAM))) {
@@ -173,7 +173,8 @@ final class Runner {
 					facts(service.name(), level, repeat, warmedUp, alive, service.exitCode(), oom, exit, evidence, List.of()));
 		}
 		this.out.println(Summaries.line(result));
-		Thread.sleep(2_000);
+		// Lets the last connections close before the next level starts.
+		Thread.sleep(1_000);
 		return result.verdict();
 	}
 

@@ -60,7 +60,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 					.plus(samples.series("service", "ctx_involuntary"))
 					.clipTo(window)),
 				100 * injector, 100 * (injector + downstream) / Math.max(1, facts.injectorCpus()),
-				downstreamP99Millis(samples, window) - facts.delayMs(), reports);
+				downstreamP99OverheadMillis(samples, window), reports);
 	}
 
 	private static double peak(Samples samples, String series, LoadWindow window) {
@@ -68,10 +68,11 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	}
 
 	/**
-	 * p99 of the downstream's own server time in the window, from its cumulative Prometheus buckets: counts per
-	 * bucket are {@code last - first}, and the percentile is interpolated linearly inside its bucket.
+	 * p99 of how late the downstream answered beyond the requested delay, in the window, from its cumulative
+	 * Prometheus buckets: counts per bucket are {@code last - first}, the percentile is interpolated linearly inside
+	 * its bucket.
 	 */
-	static double downstreamP99Millis(Samples samples, LoadWindow window) {
+	static double downstreamP99OverheadMillis(Samples samples, LoadWindow window) {
 		TreeMap<Double, Double> cumulative = new TreeMap<>();
 		for (Map.Entry<Double, TimeSeries> bucket : samples.buckets("downstream").entrySet()) {
 			double count = CounterDelta.over(bucket.getValue().clipTo(window));

@@ -39,10 +39,10 @@ public final class Samples {
 		return new TimeSeries(this.bySourceAndSeries.getOrDefault(source + "/" + series, List.of()));
 	}
 
-	/** The downstream's cumulative latency buckets: upper bound in seconds → series. */
+	/** The downstream's cumulative overhead buckets: upper bound in seconds → series. */
 	public Map<Double, TimeSeries> buckets(String source) {
 		Map<Double, TimeSeries> buckets = new HashMap<>();
-		String prefix = source + "/bucket_le_";
+		String prefix = source + "/overhead_le_";
 		this.bySourceAndSeries.forEach((key, values) -> {
 			if (key.startsWith(prefix)) {
 				String bound = key.substring(prefix.length());

@@ -126,7 +126,7 @@ public final class RunningService implements AutoCloseable {
 			.redirectErrorStream(true)
 			.redirectOutput(file.toFile())
 			.start();
-		if (!jcmd.waitFor(60, TimeUnit.SECONDS)) {
+		if (!jcmd.waitFor(30, TimeUnit.SECONDS)) {
 			jcmd.destroyForcibly();
 		}
 		return file;

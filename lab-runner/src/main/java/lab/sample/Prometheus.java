@@ -38,7 +38,10 @@ public final class Prometheus {
 		SELECTED.put(series, new String[] { metric, label });
 	}
 
-	/** The selected series of one scrape, plus the downstream's latency buckets as {@code bucket_le_<seconds>}. */
+	/**
+	 * The selected series of one scrape, plus the downstream's overhead buckets (time beyond the requested delay)
+	 * as {@code overhead_le_<seconds>}.
+	 */
 	public static Map<String, Double> select(String scrape) {
 		Map<String, Double> values = new LinkedHashMap<>();
 		for (String line : scrape.split("\n")) {
@@ -61,10 +64,10 @@ public final class Prometheus {
 					values.merge(entry.getKey(), value, Double::sum);
 				}
 			}
-			if (metric.equals("http_server_requests_seconds_bucket") && line.contains("uri=\"/address/{delayMs}\"")) {
+			if (metric.equals("downstream_overhead_seconds_bucket")) {
 				int le = line.indexOf("le=\"");
 				String bound = line.substring(le + 4, line.indexOf('"', le + 4));
-				values.merge("bucket_le_" + bound, value, Double::sum);
+				values.merge("overhead_le_" + bound, value, Double::sum);
 			}
 		}
 		return values;

@@ -33,12 +33,12 @@ public final class GoldenFixtures {
 				{"startedAt":"2026-09-21T18:13:20Z","host":{"hostname":"golden","cores":2},"profile":"t2-micro",
 				 "scenario":{"name":"golden","description":"hand-checked fixture","model":"CLOSED","delayMs":500}}
 				""");
-		// OK level: downstream p99 overhead inside its 10 ms-wide bucket → 9.9 ms (see buckets below).
-		level(results.resolve("app-webflux/users-100"), "app-webflux", 0.51, true, null, false, List.of());
-		// INVALID level: same numbers, but the downstream's answers land in the 500-600 ms bucket.
-		level(results.resolve("app-webflux/users-200"), "app-webflux", 0.6, true, null, false, List.of());
+		// OK level: the downstream's overhead lands in its (5 ms, 10 ms] bucket → p99 9.95 ms (see buckets below).
+		level(results.resolve("app-webflux/users-100"), "app-webflux", 0.01, true, null, false, List.of());
+		// INVALID level: same numbers, but the overhead lands in the (50 ms, 90 ms] bucket → p99 89.6 ms.
+		level(results.resolve("app-webflux/users-200"), "app-webflux", 0.09, true, null, false, List.of());
 		// FAILED level: the service died with an OutOfMemoryError.
-		level(results.resolve("app-tomcat-loom/users-100"), "app-tomcat-loom", 0.51, false, 137, true,
+		level(results.resolve("app-tomcat-loom/users-100"), "app-tomcat-loom", 0.01, false, 137, true,
 				List.of("app-tomcat-loom/service.log"));
 		return results;
 	}
@@ -122,9 +122,10 @@ public final class GoldenFixtures {
 	 * Heap peaks at 100 MiB in the window (300 MiB outside), RSS 200 MiB, 30 native and 150 virtual threads,
 	 * pinned 0 → 3 = 3 events. Context switches: voluntary 1,000 → 3,000 plus involuntary 100 → 300, joined by
 	 * timestamp → (3,300 - 1,100) / 10 s = 220 /s. Injector CPU 5 → 7 s = 20 %, downstream 3 → 6 s = 30 %:
-	 * their shared core is 50 % busy. Downstream buckets (cumulative, delta over the window): le=0.5 → 0,
-	 * le=bucket → 1,000, +Inf → 1,000: p99 = rank 990 → 0.5 + 0.99 × (bucket - 0.5) s, i.e. 509.9 ms for the
-	 * 0.51 bucket (9.9 ms over the delay, OK) and 599 ms for the 0.6 bucket (99 ms over, > 50 ms → INVALID).
+	 * their shared core is 50 % busy. Downstream overhead buckets (cumulative, delta over the window): the bound
+	 * below → 0, le=bucket → 1,000, +Inf → 1,000: p99 = rank 990 → lower + 0.99 × (bucket - lower) s, i.e.
+	 * 0.005 + 0.99 × 0.005 = 9.95 ms for the 0.01 bucket (OK) and 0.05 + 0.99 × 0.04 = 89.6 ms for the 0.09
+	 * bucket (> 50 ms → INVALID).
 	 */
 	private static void metrics(Path file, double bucket) throws IOException {
 		long a = STEADY;
@@ -155,11 +156,12 @@ public final class GoldenFixtures {
 		row(csv, a + 10000, "injector", "proc_cpu_seconds", 7);
 		row(csv, a, "downstream", "proc_cpu_seconds", 3);
 		row(csv, a + 10000, "downstream", "proc_cpu_seconds", 6);
+		double lower = (bucket == 0.01) ? 0.005 : 0.05;
 		for (long t : new long[] { a, a + 10000 }) {
 			double count = (t == a) ? 0 : 1000;
-			row(csv, t, "downstream", "bucket_le_0.5", 0);
-			row(csv, t, "downstream", "bucket_le_" + bucket, count);
-			row(csv, t, "downstream", "bucket_le_+Inf", count);
+			row(csv, t, "downstream", "overhead_le_" + lower, 0);
+			row(csv, t, "downstream", "overhead_le_" + bucket, count);
+			row(csv, t, "downstream", "overhead_le_+Inf", count);
 		}
 		Files.writeString(file, csv.toString());
 	}

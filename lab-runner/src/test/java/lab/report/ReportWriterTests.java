@@ -41,7 +41,7 @@ class ReportWriterTests {
 		assertThat(html).contains("<img alt=\"Throughput\" src=\"data:image/png;base64,")
 			.contains("<img alt=\"p99 latency\"").contains("<img alt=\"Peak RSS\"").contains("<img alt=\"Peak live virtual threads\"");
 		assertThat(html).contains(">FAILED<").contains(">INVALID<").contains(">OK<")
-			.contains("downstream p99 99 ms over its delay &gt; 50 ms")
+			.contains("downstream p99 90 ms over its delay &gt; 50 ms")
 			.contains("<a href=\"app-tomcat-loom/service.log\">");
 		// Offline: nothing is loaded from anywhere else.
 		assertThat(html).doesNotContain("http://").doesNotContain("https://").doesNotContain("<script");

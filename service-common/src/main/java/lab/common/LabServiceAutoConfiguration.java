@@ -45,8 +45,10 @@ public class LabServiceAutoConfiguration {
 		return new WebServerPortFileWriter(new File(portFile));
 	}
 
+	/** On by default; the downstream turns it off, it only has to be cheap ({@code lab.netty-server-metrics}). */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(NettyServerCustomizer.class)
+	@ConditionalOnProperty(name = "lab.netty-server-metrics", matchIfMissing = true)
 	static class ReactorNettyServerMetrics {
 
 		/** Reactor Netty server connection metrics; every URI maps to one tag value to bound cardinality. */

@@ -40,12 +40,18 @@ public final class ServiceProcess implements AutoCloseable {
 		if (!Files.isRegularFile(jar)) {
 			throw new IllegalStateException(jar + " is missing: build it first (mvn -pl " + module + " package)");
 		}
+		return startWith(module, List.of("-jar", jar.toString()), arguments);
+	}
+
+	/** Starts {@code java <launch> --server.port=0 ...}, e.g. a main class on an extracted classpath. */
+	public static ServiceProcess startWith(String module, List<String> launch, String... arguments)
+			throws IOException, InterruptedException {
 		Path dir = Files.createTempDirectory(module);
 		Path portFile = dir.resolve("port");
 		Path log = dir.resolve("service.log");
-		List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-				"-XX:+UseSerialGC", "-Xshare:auto", "-jar", jar.toString(), "--server.port=0",
-				"--lab.port-file=" + portFile));
+		List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-XX:+UseSerialGC"));
+		command.addAll(launch);
+		command.addAll(List.of("--server.port=0", "--lab.port-file=" + portFile));
 		command.addAll(List.of(arguments));
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();

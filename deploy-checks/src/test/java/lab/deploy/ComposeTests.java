@@ -1,0 +1,113 @@
+package lab.deploy;
+
+import java.io.InputStream;
+import java.nio.file.Files;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import lab.plan.Variant;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** docker-compose.yml, checked offline: there is no Docker engine here to run it. */
+class ComposeTests {
+
+	@Test
+	void theComposeFileIsValidAgainstTheComposeSpecSchema() throws Exception {
+		JsonSchema schema = schema();
+		assertThat(schema.validate(Repo.yaml("docker-compose.yml"))).isEmpty();
+		// The schema does reject what is wrong: an unknown key and a value of the wrong type.
+		ObjectNode broken = (ObjectNode) Repo.yaml("docker-compose.yml");
+		((ObjectNode) broken.path("services").path("app-webflux")).put("cpu_quota_typo", 1).put("restart", 5);
+		assertThat(schema.validate(broken)).extracting(ValidationMessage::getMessage)
+			.anyMatch(m -> m.contains("cpu_quota_typo")).anyMatch(m -> m.contains("restart"));
+	}
+
+	static JsonSchema schema() throws Exception {
+		JsonSchema schema;
+		try (InputStream in = ComposeTests.class.getResourceAsStream("/compose-spec.json")) {
+			ObjectNode spec = (ObjectNode) Repo.json.readTree(in);
+			// The schema names its parts with draft-04 "id" while declaring draft 2019-09, which has no such keyword.
+			removeDraft4Ids(spec);
+			schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V201909).getSchema(spec);
+		}
+		return schema;
+	}
+
+	/** Drops string "id" keywords from schema objects (not from "properties", where "id" would be a field name). */
+	static void removeDraft4Ids(JsonNode node) {
+		if (node instanceof ObjectNode object) {
+			if (object.path("id").isTextual()) {
+				object.remove("id");
+			}
+			object.properties().forEach(entry -> {
+				if (entry.getKey().equals("properties")) {
+					entry.getValue().forEach(ComposeTests::removeDraft4Ids);
+				}
+				else {
+					removeDraft4Ids(entry.getValue());
+				}
+			});
+		}
+		else if (node.isArray()) {
+			node.forEach(ComposeTests::removeDraft4Ids);
+		}
+	}
+
+	@Test
+	void everyVariantRunsWithTheLimitsOfAT2Micro() throws Exception {
+		JsonNode services = Repo.yaml("docker-compose.yml").path("services");
+		for (String variant : Variant.names()) {
+			JsonNode app = services.path(variant);
+			assertThat(app.isMissingNode()).as(variant + " is in docker-compose.yml").isFalse();
+			assertThat(app.path("cpus").asDouble()).as(variant + " cpus").isEqualTo(1.0);
+			assertThat(app.path("mem_limit").asText()).as(variant + " memory").isEqualTo("1g");
+			assertThat(app.path("memswap_limit").asText()).as(variant + " memory + swap").isEqualTo("1g");
+			assertThat(app.path("ulimits").path("nofile").path("hard").asInt()).as(variant + " nofile").isGreaterThanOrEqualTo(20_000);
+			assertThat(app.path("build").path("args").path("MODULE").asText()).isEqualTo(variant);
+			assertThat(app.path("environment").path("LAB_DOWNSTREAM_BASE_URL").asText()).isEqualTo("http://downstream-delay-service:7000");
+		}
+		JsonNode downstream = services.path(Variant.DOWNSTREAM);
+		assertThat(downstream.path("cpus").asDouble()).as("downstream like a t2.medium").isEqualTo(2.0);
+		assertThat(downstream.path("mem_limit").asText()).isEqualTo("4g");
+		assertThat(services.path("prometheus").isMissingNode()).isFalse();
+		assertThat(services.path("grafana").isMissingNode()).isFalse();
+		assertThat(services.path("gatling").path("profiles").toString()).contains("load");
+	}
+
+	@Test
+	void everyBuildContextAndDockerfileExists() throws Exception {
+		for (JsonNode service : Repo.yaml("docker-compose.yml").path("services")) {
+			JsonNode build = service.path("build");
+			if (!build.isMissingNode()) {
+				assertThat(Repo.root().resolve(build.path("context").asText())).isDirectory();
+				assertThat(Repo.root().resolve(build.path("context").asText()).resolve(build.path("dockerfile").asText())).isRegularFile();
+			}
+			for (JsonNode volume : service.path("volumes")) {
+				String source = volume.asText().split(":")[0];
+				if (source.startsWith("./")) {
+					assertThat(Files.exists(Repo.root().resolve(source))).as(source).isTrue();
+				}
+			}
+		}
+	}
+
+	@Test
+	void prometheusScrapesEveryServiceEachSecond() throws Exception {
+		JsonNode config = Repo.yaml("prometheus/prometheus.yml");
+		assertThat(config.path("global").path("scrape_interval").asText()).isEqualTo("1s");
+		String targets = config.path("scrape_configs").toString();
+		JsonNode services = Repo.yaml("docker-compose.yml").path("services");
+		for (String module : new String[] { Variant.DOWNSTREAM, "app-tomcat-loom", "app-webflux", "app-webflux-loom", "app-tomcat-platform" }) {
+			String port = services.path(module).path("environment").path("SERVER_PORT").asText();
+			assertThat(targets).as(module).contains(module + ":" + port);
+		}
+		assertThat(Variant.names()).allSatisfy(variant -> assertThat(targets).contains(variant + ":"));
+	}
+
+}

@@ -1,0 +1,196 @@
+# The article's topology on AWS: one t2.micro proxy per variant, a t2.medium downstream, and injector(s),
+# all in one subnet; service ports open only inside the security group, SSH only from operator_cidr.
+
+locals {
+  service_ports = {
+    "downstream-delay-service" = 7000
+    "app-tomcat-loom"          = 8080
+    "app-webflux"              = 8081
+    "app-webflux-loom"         = 8082
+    "app-tomcat-platform"      = 8083
+  }
+  proxies = { for v in var.variants : v => local.service_ports[v] }
+}
+
+data "aws_availability_zones" "available" {
+  state = "available"
+}
+
+# Ubuntu 24.04 LTS, the newest image published by Canonical.
+data "aws_ami" "ubuntu" {
+  most_recent = true
+  owners      = ["099720109477"]
+
+  filter {
+    name   = "name"
+    values = ["ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-*"]
+  }
+}
+
+resource "aws_vpc" "lab" {
+  #checkov:skip=CKV2_AWS_11:A short-lived benchmark VPC holding only the lab's own traffic; flow logs would cost more than the experiment.
+  cidr_block           = var.vpc_cidr
+  enable_dns_hostnames = true
+
+  tags = { Name = "loom-lab" }
+}
+
+# No rules: nothing may use the default security group.
+resource "aws_default_security_group" "closed" {
+  vpc_id = aws_vpc.lab.id
+}
+
+resource "aws_internet_gateway" "lab" {
+  vpc_id = aws_vpc.lab.id
+}
+
+resource "aws_subnet" "lab" {
+  #checkov:skip=CKV_AWS_130:The operator reaches the instances over SSH (from operator_cidr only) and they install packages; no NAT gateway for a one-hour benchmark.
+  vpc_id                  = aws_vpc.lab.id
+  cidr_block              = cidrsubnet(var.vpc_cidr, 8, 1)
+  availability_zone       = data.aws_availability_zones.available.names[0]
+  map_public_ip_on_launch = true
+
+  tags = { Name = "loom-lab" }
+}
+
+resource "aws_route_table" "lab" {
+  vpc_id = aws_vpc.lab.id
+
+  route {
+    cidr_block = "0.0.0.0/0"
+    gateway_id = aws_internet_gateway.lab.id
+  }
+}
+
+resource "aws_route_table_association" "lab" {
+  subnet_id      = aws_subnet.lab.id
+  route_table_id = aws_route_table.lab.id
+}
+
+resource "aws_security_group" "lab" {
+  name        = "loom-lab"
+  description = "Loom lab: service ports inside the group, SSH from the operator"
+  vpc_id      = aws_vpc.lab.id
+
+  ingress {
+    description = "SSH from the operator only"
+    from_port   = 22
+    to_port     = 22
+    protocol    = "tcp"
+    cidr_blocks = [var.operator_cidr]
+  }
+
+  ingress {
+    description = "Service ports (downstream 7000, proxies 8080-8083), only between the lab's instances"
+    from_port   = 7000
+    to_port     = 8083
+    protocol    = "tcp"
+    self        = true
+  }
+
+  egress {
+    #checkov:skip=CKV_AWS_382:Instances install the Java runtime and packages from public repositories at boot.
+    description = "Package downloads at boot"
+    from_port   = 0
+    to_port     = 0
+    protocol    = "-1"
+    cidr_blocks = ["0.0.0.0/0"]
+  }
+}
+
+resource "aws_instance" "downstream" {
+  #checkov:skip=CKV2_AWS_41:The services call no AWS API; an instance profile would only widen the blast radius.
+  ami                    = data.aws_ami.ubuntu.id
+  instance_type          = var.instance_types.downstream
+  subnet_id              = aws_subnet.lab.id
+  vpc_security_group_ids = [aws_security_group.lab.id]
+  key_name               = var.key_name
+  monitoring             = true
+  ebs_optimized          = false #checkov:skip=CKV_AWS_135:t2 instance types do not support EBS optimisation.
+  user_data = templatefile("${path.module}/templates/service.sh.tftpl", {
+    module  = "downstream-delay-service"
+    port    = local.service_ports["downstream-delay-service"]
+    args    = ""
+    jvmopts = ""
+  })
+
+  credit_specification {
+    cpu_credits = var.t2_cpu_credits
+  }
+
+  metadata_options {
+    http_endpoint = "enabled"
+    http_tokens   = "required"
+  }
+
+  root_block_device {
+    encrypted   = true
+    volume_type = "gp3"
+    volume_size = 16
+  }
+
+  tags = { Name = "loom-lab-downstream", Role = "downstream" }
+}
+
+resource "aws_instance" "proxy" {
+  #checkov:skip=CKV2_AWS_41:The services call no AWS API; an instance profile would only widen the blast radius.
+  for_each               = local.proxies
+  ami                    = data.aws_ami.ubuntu.id
+  instance_type          = var.instance_types.proxy
+  subnet_id              = aws_subnet.lab.id
+  vpc_security_group_ids = [aws_security_group.lab.id]
+  key_name               = var.key_name
+  monitoring             = true
+  ebs_optimized          = false #checkov:skip=CKV_AWS_135:t2 instance types do not support EBS optimisation.
+  user_data = templatefile("${path.module}/templates/service.sh.tftpl", {
+    module = each.key
+    port   = each.value
+    args   = "--lab.downstream.base-url=http://${aws_instance.downstream.private_ip}:7000"
+    # No heap flags: on a real t2.micro the JVM's ergonomics pick heap and GC, as the t2-micro profile emulates.
+    jvmopts = ""
+  })
+
+  credit_specification {
+    cpu_credits = var.t2_cpu_credits
+  }
+
+  metadata_options {
+    http_endpoint = "enabled"
+    http_tokens   = "required"
+  }
+
+  root_block_device {
+    encrypted   = true
+    volume_type = "gp3"
+    volume_size = 16
+  }
+
+  tags = { Name = "loom-lab-${each.key}", Role = "proxy", Variant = each.key }
+}
+
+resource "aws_instance" "injector" {
+  #checkov:skip=CKV2_AWS_41:The injectors call no AWS API; an instance profile would only widen the blast radius.
+  count                  = var.injector_count
+  ami                    = data.aws_ami.ubuntu.id
+  instance_type          = var.instance_types.injector
+  subnet_id              = aws_subnet.lab.id
+  vpc_security_group_ids = [aws_security_group.lab.id]
+  key_name               = var.key_name
+  monitoring             = true
+  ebs_optimized          = true
+  user_data              = templatefile("${path.module}/templates/injector.sh.tftpl", {})
+
+  metadata_options {
+    http_endpoint = "enabled"
+    http_tokens   = "required"
+  }
+
+  root_block_device {
+    encrypted   = true
+    volume_type = "gp3"
+    volume_size = 30
+  }
+
+  tags = { Name = "loom-lab-injector-${count.index}", Role = "injector" }
+}

@@ -1,0 +1,24 @@
+output "downstream_url" {
+  description = "The downstream, reachable from inside the security group."
+  value       = "http://${aws_instance.downstream.private_ip}:7000"
+}
+
+output "proxy_urls" {
+  description = "Each proxy variant's private URL: pass one to ./lab run --target from an injector."
+  value       = { for name, instance in aws_instance.proxy : name => "http://${instance.private_ip}:${local.proxies[name]}" }
+}
+
+output "proxy_public_ips" {
+  description = "SSH addresses of the proxies (for scripts/push-jars.sh)."
+  value       = { for name, instance in aws_instance.proxy : name => instance.public_ip }
+}
+
+output "downstream_public_ip" {
+  description = "SSH address of the downstream."
+  value       = aws_instance.downstream.public_ip
+}
+
+output "injector_public_ips" {
+  description = "SSH addresses of the injectors: pass them to ./lab run --injectors."
+  value       = aws_instance.injector[*].public_ip
+}

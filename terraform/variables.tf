@@ -1,0 +1,78 @@
+variable "region" {
+  description = "AWS region of every resource."
+  type        = string
+  default     = "eu-west-1"
+}
+
+variable "owner" {
+  description = "Tag Owner on every resource: who to ask before deleting it."
+  type        = string
+}
+
+variable "operator_cidr" {
+  description = "The only network allowed to SSH in, e.g. \"203.0.113.7/32\" (your address). No default: it must be stated."
+  type        = string
+
+  validation {
+    condition     = can(cidrhost(var.operator_cidr, 0)) && var.operator_cidr != "0.0.0.0/0"
+    error_message = "operator_cidr must be a CIDR block and not 0.0.0.0/0, e.g. \"203.0.113.7/32\"."
+  }
+}
+
+variable "key_name" {
+  description = "Name of an existing EC2 key pair for SSH (the runner drives the injectors over SSH)."
+  type        = string
+}
+
+variable "instance_types" {
+  description = "Instance type per role; the article's topology by default: t2.micro proxy, t2.medium downstream."
+  type = object({
+    proxy      = string
+    downstream = string
+    injector   = string
+  })
+  default = {
+    proxy      = "t2.micro"
+    downstream = "t2.medium"
+    injector   = "c5.xlarge"
+  }
+}
+
+variable "variants" {
+  description = "Proxy variants to deploy, one proxy instance each (the names of the lab's modules)."
+  type        = list(string)
+  default     = ["app-tomcat-loom", "app-webflux", "app-webflux-loom", "app-tomcat-platform"]
+
+  validation {
+    condition     = length(var.variants) > 0 && alltrue([for v in var.variants : contains(["app-tomcat-loom", "app-webflux", "app-webflux-loom", "app-tomcat-platform"], v)])
+    error_message = "variants must be a non-empty subset of app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform."
+  }
+}
+
+variable "injector_count" {
+  description = "Number of load injector instances; their latency histograms are merged into one report."
+  type        = number
+  default     = 1
+
+  validation {
+    condition     = var.injector_count >= 1 && var.injector_count <= 8
+    error_message = "injector_count must be between 1 and 8."
+  }
+}
+
+variable "t2_cpu_credits" {
+  description = "CPU credit mode of t2 instances. \"unlimited\" (default) keeps a t2.micro at full speed for the whole test (billed when above the 10% baseline); \"standard\" throttles it to 10% once its credits run out, which measures the credit balance, not the JVM."
+  type        = string
+  default     = "unlimited"
+
+  validation {
+    condition     = contains(["standard", "unlimited"], var.t2_cpu_credits)
+    error_message = "t2_cpu_credits must be \"standard\" or \"unlimited\"."
+  }
+}
+
+variable "vpc_cidr" {
+  description = "Address range of the lab's VPC."
+  type        = string
+  default     = "10.42.0.0/16"
+}
