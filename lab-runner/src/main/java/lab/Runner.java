@@ -101,8 +101,16 @@ final class Runner {
 			this.out.println("lab: " + variant + " up at " + service.url() + " (pid " + service.pid() + ")");
 			List<String> problems = ContractCheck.problems(service.url(), Math.min(this.plan.scenario().delayMs(), 100));
 			if (!problems.isEmpty()) {
+				// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.
+				Path dump = service.threadDump(this.plan.javaHome(), dir.resolve("thread-dump.txt"));
+				this.out.println("lab: " + variant + " contract check failed (" + String.join("; ", problems) + "); thread dump in "
+						+ dump + "; checking once more");
+				problems = ContractCheck.problems(service.url(), Math.min(this.plan.scenario().delayMs(), 100));
+			}
+			if (!problems.isEmpty()) {
 				this.out.println("lab: " + variant + " FAILED the contract check: " + String.join("; ", problems));
-				recordNotRun(variant, problems, List.of(this.plan.out().relativize(service.log()).toString()));
+				recordNotRun(variant, problems, List.of(this.plan.out().relativize(service.log()).toString(),
+						this.plan.out().relativize(dir.resolve("thread-dump.txt")).toString()));
 				return;
 			}
 			boolean warmedUp = warmUp(service, downstream, dir.resolve("warmup"));

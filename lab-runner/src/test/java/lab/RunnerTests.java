@@ -21,6 +21,7 @@ import lab.plan.Scenario;
 import lab.plan.Variant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Whole runs against the real services built by this reactor: the smoke scenario, and a service killed mid-level. */
 class RunnerTests {
 
-	@TempDir
+	/** Kept when a test fails: the run's logs and dumps are the evidence. */
+	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path out;
 
 	static Path root() {

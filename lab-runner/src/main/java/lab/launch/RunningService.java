@@ -122,7 +122,16 @@ public final class RunningService implements AutoCloseable {
 
 	/** {@code jcmd <pid> GC.class_histogram} while the service still lives: what filled the heap. */
 	public Path heapHistogram(Path javaHome, Path file) throws IOException, InterruptedException {
-		Process jcmd = new ProcessBuilder(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid()), "GC.class_histogram")
+		return jcmd(javaHome, "GC.class_histogram", file);
+	}
+
+	/** {@code jcmd <pid> Thread.print}: what every platform thread is doing, for a service that hangs. */
+	public Path threadDump(Path javaHome, Path file) throws IOException, InterruptedException {
+		return jcmd(javaHome, "Thread.print", file);
+	}
+
+	private Path jcmd(Path javaHome, String command, Path file) throws IOException, InterruptedException {
+		Process jcmd = new ProcessBuilder(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid()), command)
 			.redirectErrorStream(true)
 			.redirectOutput(file.toFile())
 			.start();

@@ -365,7 +365,19 @@ final class Experiments {
 	}
 
 	/** qsort with a Java comparator that sleeps: the virtual thread blocks with a native frame on its stack. */
-	static void sleepInsideNativeFrame() throws Throwable {
+	static void sleepInsideNativeFrame() throws Exception {
+		try {
+			qsortWithSlowComparator();
+		}
+		catch (Exception | Error ex) {
+			throw ex;
+		}
+		catch (Throwable ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private static void qsortWithSlowComparator() throws Throwable {
 		Linker linker = Linker.nativeLinker();
 		MethodHandle qsort = linker.downcallHandle(linker.defaultLookup().find("qsort").orElseThrow(),
 				FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.JAVA_LONG, ValueLayout.JAVA_LONG, ValueLayout.ADDRESS));

@@ -13,14 +13,14 @@ record Sizes(boolean full, int sleepTasks, int tasks, int platformCeiling, int v
 		long platformThreadLimit) {
 
 	static Sizes of(boolean full) {
-		long limit = platformThreadLimit();
+		long limit = hostThreadLimit();
 		return new Sizes(full, full ? 100_000 : 10_000, full ? 100_000 : 10_000, full ? 10_000 : 2_000,
 				full ? 1_000_000 : 100_000, 10_000, full ? 1_000_000 : 100_000, limit);
 	}
 
 	/** Tiny sizes for the tests. */
 	static Sizes tiny() {
-		return new Sizes(false, 500, 500, 100, 2_000, 1_000, 2_000, platformThreadLimit());
+		return new Sizes(false, 500, 500, 100, 2_000, 1_000, 2_000, hostThreadLimit());
 	}
 
 	/** The most platform threads an experiment may hold at once: half of the host's tightest limit. */
@@ -28,7 +28,7 @@ record Sizes(boolean full, int sleepTasks, int tasks, int platformCeiling, int v
 		return (int) Math.min(wanted, this.platformThreadLimit);
 	}
 
-	static long platformThreadLimit() {
+	static long hostThreadLimit() {
 		long userProcesses = limit("Max processes");
 		long threadsMax = number("/proc/sys/kernel/threads-max");
 		long maps = number("/proc/sys/vm/max_map_count");
