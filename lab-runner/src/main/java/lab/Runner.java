@@ -12,6 +12,7 @@ import lab.analyse.LevelFacts;
 import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
 import lab.analyse.Thresholds;
+import lab.launch.Children;
 import lab.launch.RunningService;
 import lab.launch.ServiceFailure;
 import lab.load.GatlingRun;
@@ -66,6 +67,17 @@ final class Runner {
 		json.writeValue(this.plan.out().resolve("manifest.json").toFile(),
 				Manifest.of(this.plan, this.plan.jvmFlags(), GatlingRun.JVM_FLAGS, args));
 		this.out.println("lab: results in " + this.plan.out());
+		// Ctrl-C: stop every child, then render what was measured so far into a readable partial report.
+		Thread onInterrupt = new Thread(() -> {
+			Children.stopAll();
+			try {
+				render();
+			}
+			catch (Exception ex) {
+				this.out.println("lab: partial report failed (" + ex + "); ./lab report " + this.plan.out() + " renders it later");
+			}
+		}, "lab-partial-report");
+		Runtime.getRuntime().addShutdownHook(onInterrupt);
 		try (RunningService downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
 				List.of(), List.of(), otherCpus(), this.plan.out().resolve(Variant.DOWNSTREAM))) {
 			this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + " (pid " + downstream.pid() + ")");
@@ -74,6 +86,7 @@ final class Runner {
 			}
 		}
 		finally {
+			Runtime.getRuntime().removeShutdownHook(onInterrupt);
 			render();
 		}
 	}
@@ -99,13 +112,13 @@ final class Runner {
 		}
 		try (service) {
 			this.out.println("lab: " + variant + " up at " + service.url() + " (pid " + service.pid() + ")");
-			List<String> problems = ContractCheck.problems(service.url(), Math.min(this.plan.scenario().delayMs(), 100));
+			List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
 			if (!problems.isEmpty()) {
 				// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.
 				Path dump = service.threadDump(this.plan.javaHome(), dir.resolve("thread-dump.txt"));
 				this.out.println("lab: " + variant + " contract check failed (" + String.join("; ", problems) + "); thread dump in "
 						+ dump + "; checking once more");
-				problems = ContractCheck.problems(service.url(), Math.min(this.plan.scenario().delayMs(), 100));
+				problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
 			}
 			if (!problems.isEmpty()) {
 				this.out.println("lab: " + variant + " FAILED the contract check: " + String.join("; ", problems));
@@ -156,8 +169,8 @@ final class Runner {
 		int exit;
 		try (Sampler sampler = new Sampler(dir.resolve("metrics.csv"));
 				Progress progress = new Progress(this.out, service.name() + " " + id, ramp + hold)) {
-			sampler.watchEndpoint("service", service.url());
-			sampler.watchEndpoint("downstream", downstream.url());
+			sampler.watchEndpoint("service", service.managementUrl());
+			sampler.watchEndpoint("downstream", downstream.managementUrl());
 			sampler.watchProcess("service", service.pid());
 			sampler.watchProcess("downstream", downstream.pid());
 			GatlingRun gatling = GatlingRun.start(this.plan.root(), java(), properties, otherCpus(), dir, progress::accept);

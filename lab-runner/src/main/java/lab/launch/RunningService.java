@@ -23,12 +23,15 @@ public final class RunningService implements AutoCloseable {
 
 	private final int port;
 
+	private final int managementPort;
+
 	private final Path dir;
 
-	private RunningService(String name, Process process, int port, Path dir) {
+	private RunningService(String name, Process process, int port, int managementPort, Path dir) {
 		this.name = name;
 		this.process = process;
 		this.port = port;
+		this.managementPort = managementPort;
 		this.dir = dir;
 	}
 
@@ -40,11 +43,16 @@ public final class RunningService implements AutoCloseable {
 			String cpus, Path dir) throws IOException, InterruptedException {
 		Files.createDirectories(dir);
 		Path portFile = dir.resolve("port");
+		// Spring Boot writes the management server's port beside it, with this suffix.
+		Path managementPortFile = dir.resolve("port-management");
 		Files.deleteIfExists(portFile);
+		Files.deleteIfExists(managementPortFile);
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(jvmFlags);
 		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve("gc.log") + ":uptime,time,level,tags");
-		command.addAll(List.of("-jar", jar.toString(), "--server.port=0", "--lab.port-file=" + portFile));
+		// Actuator on its own port and connector: a scrape never queues behind the load (a saturated Tomcat pool
+		// of 200 threads would otherwise starve /actuator/prometheus and lose the very samples that matter).
+		command.addAll(List.of("-jar", jar.toString(), "--server.port=0", "--management.server.port=0", "--lab.port-file=" + portFile));
 		command.addAll(arguments);
 		Files.writeString(dir.resolve("command.txt"), String.join(" ", command) + "\n");
 		Process process = Launch.start(command, cpus, dir.resolve("service.log"));
@@ -55,8 +63,9 @@ public final class RunningService implements AutoCloseable {
 				throw new ServiceFailure(name + " exited with code " + process.exitValue() + " while starting; see "
 						+ dir.resolve("service.log"));
 			}
-			if (Files.exists(portFile) && Files.size(portFile) > 0) {
-				RunningService service = new RunningService(name, process, Integer.parseInt(Files.readString(portFile).trim()), dir);
+			if (Files.exists(portFile) && Files.size(portFile) > 0 && Files.exists(managementPortFile) && Files.size(managementPortFile) > 0) {
+				RunningService service = new RunningService(name, process, Integer.parseInt(Files.readString(portFile).trim()),
+						Integer.parseInt(Files.readString(managementPortFile).trim()), dir);
 				if (service.healthy()) {
 					return service;
 				}
@@ -78,6 +87,11 @@ public final class RunningService implements AutoCloseable {
 
 	public String url() {
 		return "http://127.0.0.1:" + this.port;
+	}
+
+	/** Where /actuator/health and /actuator/prometheus answer. */
+	public String managementUrl() {
+		return "http://127.0.0.1:" + this.managementPort;
 	}
 
 	public Path dir() {
@@ -108,7 +122,7 @@ public final class RunningService implements AutoCloseable {
 
 	public boolean healthy() {
 		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-			HttpRequest request = HttpRequest.newBuilder(URI.create(url() + "/actuator/health")).timeout(Duration.ofSeconds(5)).build();
+			HttpRequest request = HttpRequest.newBuilder(URI.create(managementUrl() + "/actuator/health")).timeout(Duration.ofSeconds(5)).build();
 			return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
 		}
 		catch (IOException ex) {

@@ -18,7 +18,7 @@ public final class ContractCheck {
 	private ContractCheck() {
 	}
 
-	public static List<String> problems(String baseUrl, long delayMs) {
+	public static List<String> problems(String baseUrl, String managementUrl, long delayMs) {
 		List<String> problems = new ArrayList<>();
 		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
 			HttpResponse<String> ok = get(client, baseUrl + "/address/" + delayMs, delayMs);
@@ -29,7 +29,7 @@ public final class ContractCheck {
 			if (bad.statusCode() != 400 || !bad.body().contains("\"error\"")) {
 				problems.add("GET /address/not-a-number answered " + bad.statusCode() + ", expected 400 with a JSON error body");
 			}
-			HttpResponse<String> metrics = get(client, baseUrl + "/actuator/prometheus", 0);
+			HttpResponse<String> metrics = get(client, managementUrl + "/actuator/prometheus", 0);
 			for (String series : List.of("process_memory_rss_bytes", "process_cpu_user_seconds_total", "jvm_gc_pause_seconds")) {
 				if (!metrics.body().contains(series)) {
 					problems.add("/actuator/prometheus lacks " + series);
