@@ -24,7 +24,8 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		String gitCommit, String profile, Map<String, String> cpus, Map<String, List<String>> jvmFlags, Scenario scenario,
 		List<Map<String, Object>> levels, Thresholds thresholds, List<String> commandLine) {
 
-	public static Manifest of(RunPlan plan, List<String> serviceFlags, List<String> gatlingFlags, List<String> args) {
+	public static Manifest of(RunPlan plan, List<String> serviceFlags, List<String> downstreamFlags, List<String> gatlingFlags,
+			List<String> args) {
 		Map<String, Object> host = new LinkedHashMap<>();
 		host.put("hostname", hostname());
 		host.put("cores", plan.host().cores());
@@ -39,6 +40,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		cpus.put("downstreamAndInjector", plan.profile().pinned() ? plan.otherCpus() : "all");
 		Map<String, List<String>> flags = new LinkedHashMap<>();
 		flags.put("service", serviceFlags);
+		flags.put("downstream", downstreamFlags);
 		flags.put("injector", gatlingFlags);
 		List<Map<String, Object>> levels = plan.levels().stream().map(level -> {
 			Map<String, Object> row = new LinkedHashMap<>();
