@@ -3,6 +3,7 @@ package lab.plan;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,9 +25,8 @@ class ScenarioTests {
 		assertThat(scenario.variants()).containsExactlyElementsOf(Variant.names());
 	}
 
-	@ParameterizedTest
-	@ValueSource(strings = { "users", "ratesPerSecond" })
-	void levelsFollowTheModel(String field) {
+	@Test
+	void levelsFollowTheModelAndOptionalFieldsHaveDefaults() {
 		Scenario closed = parse(GOOD);
 		assertThat(closed.levels()).containsExactly(Level.users(10), Level.users(20));
 		Scenario open = parse("name: o\nmodel: open\nratesPerSecond: [100]\ndelayMs: 10\nholdSeconds: 3\n");
