@@ -1,115 +1,25 @@
 package lab.app;
 
-import java.net.http.HttpResponse;
-
-import lab.common.Contract;
-import lab.common.ServiceProcess;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
-
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import lab.common.ProxyContractTests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The contract over real sockets, against the real downstream started from its jar on a free port. */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "lab.downstream.connect-timeout=1s", "lab.downstream.response-timeout=5s" })
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class AddressControllerTests {
+/** The shared contract; this model holds every request in flight at once. */
+class AddressControllerTests extends ProxyContractTests {
 
-	static final String MODULE = "app-tomcat-loom";
-
-	static ServiceProcess downstream;
-
-	@LocalServerPort
-	int port;
-
-	@BeforeAll
-	static void startDownstream() throws Exception {
-		downstream = ServiceProcess.start("downstream-delay-service");
+	@Override
+	protected String module() {
+		return "app-tomcat-loom";
 	}
 
-	@AfterAll
-	static void stopDownstream() throws Exception {
-		downstream.close();
+	@Override
+	protected long burstDelayMs() {
+		return 3000;
 	}
 
-	@DynamicPropertySource
-	static void downstreamUrl(DynamicPropertyRegistry registry) {
-		registry.add("lab.downstream.base-url", () -> downstream.url());
-	}
-
-	String url() {
-		return "http://127.0.0.1:" + this.port;
-	}
-
-	@Test
-	@Order(1)
-	void passesTheDownstreamBodyThrough() throws Exception {
-		Contract.assertAddress(Contract.get(url() + "/address/50"), 50);
-	}
-
-	@Test
-	@Order(1)
-	void rejectsBadDelaysWith400() throws Exception {
-		Contract.assertBadDelaysRejected(url());
-	}
-
-	@Test
-	@Order(1)
-	void answers504WhenTheDownstreamIsSlowerThanTheResponseTimeout() throws Exception {
-		Contract.assertError(Contract.get(url() + "/address/6000"), 504, "downstream_timeout");
-	}
-
-	@Test
-	@Order(2)
-	void keepsEveryConcurrentRequestInFlight() throws Exception {
-		// On 2 cores client, proxy and downstream together pass about 500 requests a second cold and 2,000 warm, so
-		// 2,000 requests need more than a second to arrive: after a warm-up burst, a 3 s delay lets them all overlap.
-		// The check is structural (does the model hold them all at once?), not a speed test.
-		Contract.burst(url() + "/address/300", 2000);
-		Contract.resetPeak(downstream.url());
-		Contract.Burst burst = Contract.burst(url() + "/address/3000", 2000);
-		int peak = Contract.peak(downstream.url());
-		double rss = Contract.scrape(url(), "process_memory_rss_bytes");
-		System.out.printf("%s: 2000 x 3000 ms: peak in flight %d, wall %d ms, statuses %s, RSS after %.0f MiB (test JVM)%n",
-				MODULE, peak, burst.wallTime().toMillis(), burst.statuses(), rss / 1048576);
-		assertThat(burst.statuses()).containsExactly(org.assertj.core.api.Assertions.entry(200, 2000));
-		assertThat(peak).isGreaterThanOrEqualTo(1900);
-	}
-
-	@Test
-	@Order(3)
-	void exposesProcessAndVirtualThreadMetrics() throws Exception {
-		String application = "application=\"" + MODULE + "\"";
-		for (String name : new String[] { "process_memory_rss_bytes", "process_threads_native",
-				"process_context_switches_voluntary_total", "process_context_switches_involuntary_total",
-				"process_cpu_user_seconds_total", "process_cpu_kernel_seconds_total", "jvm_threads_virtual_live_threads",
-				"jvm_threads_virtual_pinned_seconds_count", "jvm_gc_overhead", "http_server_requests_seconds_bucket",
-				"http_client_requests_seconds_bucket" }) {
-			assertThat(Contract.scrape(url(), name, application)).as(name).isGreaterThanOrEqualTo(0);
-		}
-		assertThat(Contract.scrape(url(), "process_threads_native", application)).isGreaterThan(1);
-		assertThat(Contract.scrape(url(), "process_context_switches_voluntary_total", application)).isGreaterThan(0);
-	}
-
-	@Test
-	@Order(4)
-	void answers502WhenTheDownstreamIsGone() throws Exception {
-		downstream.close();
-		long start = System.nanoTime();
-		HttpResponse<String> response = Contract.get(url() + "/address/10");
-		long millis = (System.nanoTime() - start) / 1_000_000;
-		Contract.assertError(response, 502, response.body().contains("unreachable") ? "downstream_unreachable" : "downstream_error");
-		Contract.assertError(Contract.get(url() + "/address/10"), 502, "downstream_unreachable");
-		assertThat(millis).as("502 within the 1 s connect timeout").isLessThan(1000 + 500);
+	@Override
+	protected void assertConcurrency(int peakInFlight) {
+		assertThat(peakInFlight).isGreaterThanOrEqualTo(1900);
 	}
 
 }

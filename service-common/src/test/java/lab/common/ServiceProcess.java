@@ -54,6 +54,8 @@ public final class ServiceProcess implements AutoCloseable {
 		command.addAll(List.of("--server.port=0", "--lab.port-file=" + portFile));
 		command.addAll(List.of(arguments));
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		// A test JVM that is stopped early (Ctrl-C, a killed build) takes its services with it.
+		Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!process.isAlive()) {
