@@ -9,7 +9,7 @@ output "proxy_urls" {
 }
 
 output "proxy_public_ips" {
-  description = "SSH addresses of the proxies (for scripts/push-jars.sh)."
+  description = "SSH addresses of the proxies: scp each jar to /opt/lab/ there."
   value       = { for name, instance in aws_instance.proxy : name => instance.public_ip }
 }
 
