@@ -44,6 +44,7 @@ final class Experiments {
 
 	/** Runs {@code work}, measuring wall time, whole-process CPU and switches, and the peaks of threads and RSS. */
 	static Run measure(ThrowingRunnable work) throws Exception {
+		awaitThreadsGone();
 		System.gc();
 		ProcessStats.Usage before = ProcessStats.usage();
 		long start = System.nanoTime();
@@ -53,6 +54,22 @@ final class Experiments {
 			ProcessStats.Usage used = ProcessStats.usage().minus(before);
 			peaks.close();
 			return new Run(millis, peaks.threads.get(), peaks.rss.get(), used);
+		}
+	}
+
+	/**
+	 * Waits (at most 15 s) until the threads of the previous measurement have exited: a closed pool's workers die
+	 * asynchronously, and would otherwise count as the next experiment's native threads.
+	 */
+	static void awaitThreadsGone() throws InterruptedException {
+		long deadline = System.nanoTime() + 15_000_000_000L;
+		long previous = -1;
+		int steady = 0;
+		while (System.nanoTime() < deadline && steady < 10) {
+			long now = ProcessStats.nativeThreads();
+			steady = (now == previous) ? steady + 1 : 0;
+			previous = now;
+			Thread.sleep(50);
 		}
 	}
 
