@@ -14,7 +14,7 @@ class AddressControllerTests extends ProxyContractTests {
 
 	@Override
 	protected long burstDelayMs() {
-		return 3000;
+		return 6000;
 	}
 
 	@Override

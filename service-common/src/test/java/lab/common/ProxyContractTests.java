@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.entry;
  * in {@link #assertConcurrency}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "lab.downstream.connect-timeout=1s", "lab.downstream.response-timeout=5s" })
+		properties = { "lab.downstream.connect-timeout=1s", "lab.downstream.response-timeout=8s" })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 public abstract class ProxyContractTests {
 
@@ -75,13 +75,14 @@ public abstract class ProxyContractTests {
 	@Test
 	@Order(1)
 	void answers504WhenTheDownstreamIsSlowerThanTheResponseTimeout() throws Exception {
-		Contract.assertError(Contract.get(url() + "/address/6000"), 504, "downstream_timeout");
+		Contract.assertError(Contract.get(url() + "/address/9000"), 504, "downstream_timeout");
 	}
 
 	/**
 	 * 2,000 requests at once. On 2 cores client, proxy and downstream together pass about 500 requests a second
 	 * cold and 2,000 warm, so a warm-up burst comes first and the measured burst's delay must outlast their
-	 * arrival: the check is structural (does the model hold them all at once?), not a speed test.
+	 * arrival (measured: up to 3.7 s, so 3 s was once too short): the check is structural (does the model hold
+	 * them all at once?), not a speed test.
 	 */
 	@Test
 	@Order(2)
