@@ -28,6 +28,7 @@ public record LevelFacts(String variant, int users, int ratePerSecond, int cappe
 		return (this.ratePerSecond > 0) ? this.ratePerSecond : this.users;
 	}
 
+	/** Little's law: N closed users on a D-second downstream produce at most N / D requests a second. */
 	public double ceilingRps() {
 		if (this.ratePerSecond > 0) {
 			return this.ratePerSecond;

@@ -19,16 +19,8 @@ public record TimeSeries(List<Sample> samples) {
 		samples = samples.stream().sorted(java.util.Comparator.comparingLong(Sample::epochMs)).toList();
 	}
 
-	public static TimeSeries empty() {
-		return new TimeSeries(List.of());
-	}
-
 	public TimeSeries clipTo(LoadWindow window) {
 		return new TimeSeries(this.samples.stream().filter(s -> window.contains(s.epochMs())).toList());
-	}
-
-	public boolean isEmpty() {
-		return this.samples.isEmpty();
 	}
 
 	public OptionalDouble max() {

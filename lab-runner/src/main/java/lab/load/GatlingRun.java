@@ -33,13 +33,10 @@ public final class GatlingRun {
 
 	private final Process process;
 
-	private final Path dir;
-
 	private final Thread reader;
 
-	private GatlingRun(Process process, Path dir, Thread reader) {
+	private GatlingRun(Process process, Thread reader) {
 		this.process = process;
-		this.dir = dir;
 		this.reader = reader;
 	}
 
@@ -60,7 +57,7 @@ public final class GatlingRun {
 				String.join(" ", command).replace(classpath, "<gatling/target/classpath.txt>") + "\n");
 		Process process = Launch.start(command, cpus, null);
 		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve("gatling.log"), progress));
-		return new GatlingRun(process, dir, reader);
+		return new GatlingRun(process, reader);
 	}
 
 	private static void copy(Process process, Path log, Consumer<String> progress) {
@@ -93,15 +90,6 @@ public final class GatlingRun {
 		this.reader.join(5_000);
 		Children.stop(this.process);
 		return ended ? this.process.exitValue() : -1;
-	}
-
-	/** The window the simulation wrote, or null when it never got that far. */
-	public LoadWindow window() throws IOException {
-		return LoadFiles.window(this.dir);
-	}
-
-	public void stop() {
-		Children.stop(this.process);
 	}
 
 }

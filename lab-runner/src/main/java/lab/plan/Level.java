@@ -21,17 +21,4 @@ public record Level(int users, int ratePerSecond, int cappedFrom) {
 		return (this.ratePerSecond > 0) ? "rate-" + this.ratePerSecond : "users-" + this.users;
 	}
 
-	/** Little's law: N closed users on a D-second downstream produce at most N / D requests a second. */
-	public double ceilingRps(long delayMs) {
-		if (this.ratePerSecond > 0) {
-			return this.ratePerSecond;
-		}
-		return (delayMs == 0) ? Double.NaN : this.users * 1000.0 / delayMs;
-	}
-
-	/** The x value of every chart: users, or the arrival rate. */
-	public int load() {
-		return (this.ratePerSecond > 0) ? this.ratePerSecond : this.users;
-	}
-
 }
