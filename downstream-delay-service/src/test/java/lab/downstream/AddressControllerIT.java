@@ -10,10 +10,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
 
 /**
- * The downstream from its jar, as the lab runs it: it must hold 10k waiting requests without an error. The 10 s
+ * The downstream from its jar, as the lab runs it (an integration test: failsafe runs it after the jar is packaged): it must hold 10k waiting requests without an error. The 10 s
  * delay outlasts the time one test client needs to open 10k connections on a small machine (about 7 s on 2 cores).
  */
-class AddressControllerTests {
+class AddressControllerIT {
 
 	static ServiceProcess downstream;
 
