@@ -12,8 +12,14 @@ locals {
   proxies = { for v in var.variants : v => local.service_ports[v] }
 }
 
+# One zone, named: every instance in it (one network hop between them), and the set never grows by itself.
 data "aws_availability_zones" "available" {
   state = "available"
+
+  filter {
+    name   = "zone-name"
+    values = ["${var.region}${var.zone}"]
+  }
 }
 
 # Ubuntu 24.04 LTS, the newest image published by Canonical.
@@ -79,6 +85,14 @@ resource "aws_security_group" "lab" {
     to_port     = 22
     protocol    = "tcp"
     cidr_blocks = [var.operator_cidr]
+  }
+
+  ingress {
+    description = "SSH between the lab's instances: the runner on injector 1 drives the other injectors (with the operator's forwarded agent; no key is stored on an instance)"
+    from_port   = 22
+    to_port     = 22
+    protocol    = "tcp"
+    self        = true
   }
 
   ingress {

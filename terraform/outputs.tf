@@ -22,3 +22,20 @@ output "injector_public_ips" {
   description = "SSH addresses of the injectors: pass them to ./lab run --injectors."
   value       = aws_instance.injector[*].public_ip
 }
+
+output "injector_private_ips" {
+  description = "Addresses of the injectors inside the VPC: the runner on the first one reaches the others over SSH."
+  value       = aws_instance.injector[*].private_ip
+}
+
+output "lab_run_commands" {
+  description = "What to run on the first injector (ssh -A ubuntu@<first injector_public_ips>), one command per deployed variant."
+  value = {
+    for name, instance in aws_instance.proxy : name => join(" ", [
+      "./lab run --scenario seed --variants ${name}",
+      "--target http://${instance.private_ip}:${local.proxies[name]}",
+      "--downstream http://${aws_instance.downstream.private_ip}:7000",
+      "--injectors ${join(",", concat(["local"], [for ip in slice(aws_instance.injector[*].private_ip, 1, length(aws_instance.injector)) : "ubuntu@${ip}"]))}",
+    ])
+  }
+}

@@ -4,6 +4,17 @@ variable "region" {
   default     = "eu-west-1"
 }
 
+variable "zone" {
+  description = "Availability zone letter in the region: every instance goes into <region><zone>, e.g. eu-west-1a."
+  type        = string
+  default     = "a"
+
+  validation {
+    condition     = can(regex("^[a-z]$", var.zone))
+    error_message = "zone must be one letter, e.g. \"a\"."
+  }
+}
+
 variable "owner" {
   description = "Tag Owner on every resource: who to ask before deleting it."
   type        = string

@@ -16,6 +16,7 @@ import lab.launch.Children;
 import lab.plan.Host;
 import lab.plan.Overrides;
 import lab.plan.PlanException;
+import lab.plan.Remote;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import lab.plan.Variant;
@@ -91,6 +92,15 @@ public final class Main {
 		@Option(names = "--out", description = "results directory (default: results/<timestamp>-<scenario>)")
 		Path out;
 
+		@Option(names = "--target", paramLabel = "URL", description = "measure this already running service (one --variants names it) instead of starting one")
+		String target;
+
+		@Option(names = "--downstream", paramLabel = "URL", description = "use and sample this already running downstream instead of starting one")
+		String downstream;
+
+		@Option(names = "--injectors", split = ",", paramLabel = "HOST", description = "run Gatling on these hosts at once, the load split between them: 'local' or SSH destinations ([user@]host); latencies are merged from their histograms")
+		List<String> injectors;
+
 		@Option(names = "--dry-run", description = "print the plan and exit")
 		boolean dryRun;
 
@@ -108,7 +118,7 @@ public final class Main {
 			}
 			Path java = (this.javaHome != null) ? this.javaHome : Path.of(System.getProperty("java.home"));
 			List<String> extra = (this.jvmOptions == null || this.jvmOptions.isBlank()) ? List.of() : Arrays.asList(this.jvmOptions.trim().split("\\s+"));
-			RunPlan plan = RunPlan.of(scenario, root(), results, java, extra, Host.read());
+			RunPlan plan = RunPlan.of(scenario, root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors));
 			PrintWriter out = this.spec.commandLine().getOut();
 			out.print(plan.describe());
 			out.flush();

@@ -21,7 +21,7 @@ import lab.plan.Scenario;
  * versions, every JVM flag, profile and pinning, the scenario as run, the git commit, the thresholds.
  */
 public record Manifest(String startedAt, Map<String, Object> host, Map<String, String> java, Map<String, String> versions,
-		String gitCommit, String profile, Map<String, String> cpus, Map<String, List<String>> jvmFlags, Scenario scenario,
+		String gitCommit, String profile, Map<String, String> cpus, Map<String, Object> remote, Map<String, List<String>> jvmFlags, Scenario scenario,
 		List<Map<String, Object>> levels, Thresholds thresholds, List<String> commandLine) {
 
 	public static Manifest of(RunPlan plan, List<String> serviceFlags, List<String> downstreamFlags, List<String> gatlingFlags,
@@ -36,8 +36,13 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		host.put("portRange", plan.host().portRange());
 		host.put("somaxconn", plan.host().somaxconn());
 		Map<String, String> cpus = new LinkedHashMap<>();
-		cpus.put("service", plan.profile().pinned() ? plan.serviceCpus() : "all");
-		cpus.put("downstreamAndInjector", plan.profile().pinned() ? plan.otherCpus() : "all");
+		cpus.put("service", (plan.remote().target() != null) ? "remote" : plan.pinned() ? plan.serviceCpus() : "all");
+		cpus.put("downstreamAndInjector", plan.pinned() ? plan.otherCpus() : "all");
+		// What was measured elsewhere: null / empty when the runner started everything itself.
+		Map<String, Object> remote = new LinkedHashMap<>();
+		remote.put("target", (plan.remote().target() != null) ? plan.remote().target().toString() : null);
+		remote.put("downstream", (plan.remote().downstream() != null) ? plan.remote().downstream().toString() : null);
+		remote.put("injectors", plan.remote().injectors());
 		Map<String, List<String>> flags = new LinkedHashMap<>();
 		flags.put("service", serviceFlags);
 		flags.put("downstream", downstreamFlags);
@@ -51,7 +56,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 			return row;
 		}).toList();
 		return new Manifest(Instant.now().toString(), host, describeJava(plan.javaHome()), readVersions(), git(plan.root()),
-				plan.profile().id(), cpus, flags, plan.scenario(), levels, Thresholds.DEFAULT, args);
+				plan.profile().id(), cpus, remote, flags, plan.scenario(), levels, Thresholds.DEFAULT, args);
 	}
 
 	static Map<String, String> describeJava(Path javaHome) {

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import lab.analyse.Analyser;
 import lab.analyse.LevelFacts;
@@ -13,10 +14,14 @@ import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
 import lab.analyse.Thresholds;
 import lab.launch.Children;
+import lab.launch.RemoteService;
 import lab.launch.RunningService;
+import lab.launch.Service;
 import lab.launch.ServiceFailure;
 import lab.load.GatlingRun;
+import lab.load.Injectors;
 import lab.plan.Level;
+import lab.plan.PlanException;
 import lab.plan.RunPlan;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
@@ -48,9 +53,12 @@ final class Runner {
 
 	private final Thresholds thresholds = Thresholds.DEFAULT;
 
+	private final Injectors injectors;
+
 	Runner(RunPlan plan, PrintStream out) {
 		this.plan = plan;
 		this.out = out;
+		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), otherCpus());
 	}
 
 	Path java() {
@@ -58,18 +66,20 @@ final class Runner {
 	}
 
 	String serviceCpus() {
-		return this.plan.profile().pinned() ? this.plan.serviceCpus() : null;
+		return this.plan.pinned() ? this.plan.serviceCpus() : null;
 	}
 
 	String otherCpus() {
-		return this.plan.profile().pinned() ? this.plan.otherCpus() : null;
+		return this.plan.pinned() ? this.plan.otherCpus() : null;
 	}
 
 	int injectorCpus() {
-		return this.plan.profile().pinned() ? this.plan.host().cores() - 1 : this.plan.host().cores();
+		return this.plan.pinned() ? this.plan.host().cores() - 1 : this.plan.host().cores();
 	}
 
 	void run(List<String> args) throws IOException, InterruptedException {
+		// SSH injectors get the simulation first: a host that cannot take it stops the run before anything starts.
+		this.injectors.install();
 		Files.createDirectories(this.plan.out());
 		json.writeValue(this.plan.out().resolve("manifest.json").toFile(),
 				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
@@ -85,9 +95,7 @@ final class Runner {
 			}
 		}, "lab-partial-report");
 		Runtime.getRuntime().addShutdownHook(onInterrupt);
-		try (RunningService downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
-				DOWNSTREAM_JVM_FLAGS, List.of(), otherCpus(), this.plan.out().resolve(Variant.DOWNSTREAM))) {
-			this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + " (pid " + downstream.pid() + ")");
+		try (Service downstream = startDownstream()) {
 			for (String variant : this.plan.scenario().variants()) {
 				runVariant(variant, downstream);
 			}
@@ -104,19 +112,52 @@ final class Runner {
 		}
 	}
 
+	/** The downstream: started here, already running (--downstream), or none to watch (--target alone). */
+	private Service startDownstream() throws IOException, InterruptedException {
+		Path dir = this.plan.out().resolve(Variant.DOWNSTREAM);
+		Service downstream;
+		if (this.plan.remote().downstream() != null) {
+			try {
+				downstream = RemoteService.at(Variant.DOWNSTREAM, this.plan.remote().downstream(), dir);
+			}
+			catch (ServiceFailure ex) {
+				throw new PlanException("--downstream: " + ex.getMessage());
+			}
+		}
+		else if (this.plan.remote().target() != null) {
+			this.out.println("lab: the target's downstream is not watched (no --downstream): its overhead check is skipped");
+			return null;
+		}
+		else {
+			downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
+					DOWNSTREAM_JVM_FLAGS, List.of(), otherCpus(), dir);
+		}
+		this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + pidNote(downstream));
+		return downstream;
+	}
+
+	private static String pidNote(Service service) {
+		return service.pid().isPresent() ? " (pid " + service.pid().getAsLong() + ")" : " (already running)";
+	}
+
 	void render() throws IOException {
 		List<LevelResult> results = new Analyser(this.thresholds).analyse(this.plan.out(), Variant.names());
 		Path html = new ReportWriter().write(this.plan.out(), results);
 		this.out.println("lab: report " + html);
 	}
 
-	private void runVariant(String variant, RunningService downstream) throws IOException, InterruptedException {
+	private void runVariant(String variant, Service downstream) throws IOException, InterruptedException {
 		Path dir = this.plan.out().resolve(variant);
-		List<String> arguments = List.of("--lab.downstream.base-url=" + downstream.url());
-		RunningService service;
+		Service service;
 		try {
-			service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), variant), this.plan.jvmFlags(),
-					arguments, serviceCpus(), dir);
+			if (this.plan.remote().target() != null) {
+				service = RemoteService.at(variant, this.plan.remote().target(), dir);
+			}
+			else {
+				List<String> arguments = List.of("--lab.downstream.base-url=" + downstream.url());
+				service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), variant), this.plan.jvmFlags(),
+						arguments, serviceCpus(), dir);
+			}
 		}
 		catch (ServiceFailure ex) {
 			this.out.println("lab: " + variant + " FAILED to start: " + ex.getMessage());
@@ -124,22 +165,25 @@ final class Runner {
 			return;
 		}
 		try (service) {
-			this.out.println("lab: " + variant + " up at " + service.url() + " (pid " + service.pid() + ")");
+			this.out.println("lab: " + variant + " up at " + service.url() + pidNote(service));
 			List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
 			if (!problems.isEmpty()) {
 				// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.
-				Path dump = service.threadDump(this.plan.javaHome(), dir.resolve("thread-dump.txt"));
-				this.out.println("lab: " + variant + " contract check failed (" + String.join("; ", problems) + "); thread dump in "
-						+ dump + "; checking once more");
+				Optional<Path> dump = service.threadDump(this.plan.javaHome(), dir.resolve("thread-dump.txt"));
+				this.out.println("lab: " + variant + " contract check failed (" + String.join("; ", problems) + ")"
+						+ dump.map(file -> "; thread dump in " + file).orElse("") + "; checking once more");
 				problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
 			}
 			if (!problems.isEmpty()) {
 				this.out.println("lab: " + variant + " FAILED the contract check: " + String.join("; ", problems));
-				recordNotRun(variant, problems, List.of(this.plan.out().relativize(service.log()).toString(),
-						this.plan.out().relativize(dir.resolve("thread-dump.txt")).toString()));
+				List<String> evidence = new ArrayList<>(relative(service.logs()));
+				if (Files.exists(dir.resolve("thread-dump.txt"))) {
+					evidence.add(this.plan.out().relativize(dir.resolve("thread-dump.txt")).toString());
+				}
+				recordNotRun(variant, problems, evidence);
 				return;
 			}
-			boolean warmedUp = warmUp(service, downstream, dir.resolve("warmup"));
+			boolean warmedUp = warmUp(service, dir.resolve("warmup"));
 			for (int i = 0; i < this.plan.levels().size(); i++) {
 				Level level = this.plan.levels().get(i);
 				for (int repeat = 1; repeat <= this.plan.scenario().repeat(); repeat++) {
@@ -154,7 +198,11 @@ final class Runner {
 		}
 	}
 
-	private boolean warmUp(RunningService service, RunningService downstream, Path dir) throws IOException, InterruptedException {
+	private List<String> relative(List<Path> files) {
+		return files.stream().map(file -> this.plan.out().relativize(file).toString()).toList();
+	}
+
+	private boolean warmUp(Service service, Path dir) throws IOException, InterruptedException {
 		int seconds = this.plan.scenario().warmupSeconds();
 		if (seconds == 0) {
 			this.out.println("lab: " + service.name() + " warm-up skipped (warmupSeconds: 0): every level will be INVALID");
@@ -162,15 +210,15 @@ final class Runner {
 		}
 		int users = this.plan.scenario().warmupUsers();
 		this.out.println("lab: " + service.name() + " warming up for " + seconds + " s at " + users + " users (not recorded)");
-		List<String> properties = properties(service, "closed", users, 0, Math.min(5, seconds / 3), seconds);
+		int ramp = Math.min(5, seconds / 3);
 		try (Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
-			GatlingRun gatling = GatlingRun.start(this.plan.root(), java(), properties, otherCpus(), dir, progress::accept);
-			gatling.await(seconds + 120);
+			this.injectors.start(users, 0, (u, r) -> properties(service, "closed", u, r, ramp, seconds), seconds + 120, dir, progress::accept)
+				.await(seconds + 120);
 		}
 		return service.alive();
 	}
 
-	private LevelResult.Verdict runLevel(RunningService service, RunningService downstream, Level level, int repeat,
+	private LevelResult.Verdict runLevel(Service service, Service downstream, Level level, int repeat,
 			boolean warmedUp) throws IOException, InterruptedException {
 		String id = level.id() + ((this.plan.scenario().repeat() > 1) ? "-r" + repeat : "");
 		Path dir = service.dir().resolve(id);
@@ -178,31 +226,36 @@ final class Runner {
 		int ramp = this.plan.scenario().rampSeconds();
 		int hold = this.plan.scenario().holdSeconds();
 		String shape = this.plan.scenario().model().id();
-		List<String> properties = properties(service, shape, level.users(), level.ratePerSecond(), ramp, hold);
+		long timeout = ramp + hold + this.plan.scenario().requestTimeoutMs() / 1000 + 120;
 		int exit;
 		try (Sampler sampler = new Sampler(dir.resolve("metrics.csv"));
 				Progress progress = new Progress(this.out, service.name() + " " + id, ramp + hold)) {
 			sampler.watchEndpoint("service", service.managementUrl());
-			sampler.watchEndpoint("downstream", downstream.managementUrl());
-			sampler.watchProcess("service", service.pid());
-			sampler.watchProcess("downstream", downstream.pid());
-			GatlingRun gatling = GatlingRun.start(this.plan.root(), java(), properties, otherCpus(), dir, progress::accept);
-			sampler.watchProcess("injector", gatling.pid());
-			exit = gatling.await(ramp + hold + this.plan.scenario().requestTimeoutMs() / 1000 + 120);
+			service.pid().ifPresent(pid -> sampler.watchProcess("service", pid));
+			if (downstream != null) {
+				sampler.watchEndpoint("downstream", downstream.managementUrl());
+				downstream.pid().ifPresent(pid -> sampler.watchProcess("downstream", pid));
+			}
+			Injectors.Load load = this.injectors.start(level.users(), level.ratePerSecond(),
+					(users, rate) -> properties(service, shape, users, rate, ramp, hold), timeout, dir, progress::accept);
+			List<Long> injectorPids = load.localPids();
+			for (int i = 0; i < injectorPids.size(); i++) {
+				sampler.watchProcess((injectorPids.size() == 1) ? "injector" : "injector-" + (i + 1), injectorPids.get(i));
+			}
+			exit = load.await(timeout);
 		}
 		boolean alive = service.alive();
 		boolean oom = service.outOfMemory();
 		List<String> evidence = new ArrayList<>();
-		evidence.add(this.plan.out().relativize(service.log()).toString());
-		evidence.add(this.plan.out().relativize(service.dir().resolve("gc.log")).toString());
+		evidence.addAll(relative(service.logs()));
 		LevelFacts facts = facts(service.name(), level, repeat, warmedUp, alive, service.exitCode(), oom, exit, evidence, List.of());
 		json.writeValue(dir.resolve("level.json").toFile(), facts);
 		Analyser analyser = new Analyser(this.thresholds);
 		LevelResult result = analyser.analyseOne(Measurement.of(dir, this.plan.out()));
 		if (result.verdict() == LevelResult.Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
-			Path histogram = service.heapHistogram(this.plan.javaHome(), dir.resolve("heap-histogram.txt"));
-			evidence.add(this.plan.out().relativize(histogram).toString());
+			Optional<Path> histogram = service.heapHistogram(this.plan.javaHome(), dir.resolve("heap-histogram.txt"));
+			histogram.ifPresent(file -> evidence.add(this.plan.out().relativize(file).toString()));
 			json.writeValue(dir.resolve("level.json").toFile(),
 					facts(service.name(), level, repeat, warmedUp, alive, service.exitCode(), oom, exit, evidence, List.of()));
 		}
@@ -212,7 +265,7 @@ final class Runner {
 		return result.verdict();
 	}
 
-	private List<String> properties(RunningService service, String shape, int users, int rate, int ramp, int hold) {
+	private List<String> properties(Service service, String shape, int users, int rate, int ramp, int hold) {
 		long timeout = this.plan.scenario().requestTimeoutMs();
 		return List.of("baseUrl=" + service.url(), "shape=" + shape, "users=" + Math.max(1, users),
 				"ratePerSecond=" + Math.max(1, rate), "delayMs=" + this.plan.scenario().delayMs(), "rampSeconds=" + ramp,
@@ -222,8 +275,13 @@ final class Runner {
 	private LevelFacts facts(String variant, Level level, int repeat, boolean warmedUp, boolean alive, Integer exitCode,
 			boolean oom, int injectorExit, List<String> evidence, List<String> problems) {
 		return new LevelFacts(variant, level.users(), level.ratePerSecond(), level.cappedFrom(), this.plan.scenario().delayMs(),
-				repeat, warmedUp, this.plan.profile().pinned() ? 1 : this.plan.host().cores(), injectorCpus(), alive, exitCode,
+				repeat, warmedUp, serviceCpuCount(), injectorCpus(), alive, exitCode,
 				oom, injectorExit, evidence, problems);
+	}
+
+	/** CPUs the service had: 1 pinned, the host's cores unpinned, 0 when it runs elsewhere (unknown here). */
+	private int serviceCpuCount() {
+		return (this.plan.remote().target() != null) ? 0 : this.plan.pinned() ? 1 : this.plan.host().cores();
 	}
 
 	private void recordNotRun(String variant, List<String> problems, List<String> evidence) throws IOException {

@@ -22,6 +22,10 @@ class MainTests {
 			run --profile t3-nano --dry-run      | unknown profile 't3-nano'
 			run --delay-ms -3 --dry-run          | delayMs must be between 0 and 60000
 			report /nonexistent                  | is not a results directory
+			run --target http://h:8080 --dry-run | --target measures one running service
+			run --target ftp://h --dry-run       | --target 'ftp://h' is not a base URL
+			run --injectors a;b --dry-run        | --injectors: 'a;b' is neither 'local' nor an SSH destination
+			run --injectors ubuntu@h --dry-run   | --injectors on other hosts cannot reach a service this machine starts
 			""")
 	void badInputExitsWithTwoAndOneLine(String args, String expected) {
 		Result result = run(args.strip().split(" "));

@@ -3,6 +3,7 @@ package lab.gatling;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Executors;
@@ -10,6 +11,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
+import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 import org.HdrHistogram.Recorder;
@@ -20,7 +22,9 @@ import org.HdrHistogram.Recorder;
  * injectors merge exactly. Also counts failures by kind and prints one progress line a second for the runner.
  *
  * <p>Files in {@code outDir}: {@code latency.hlog} (interval histograms tagged {@code ok} / {@code ko}, values in
- * microseconds), {@code requests.csv} (per second: ok and KO counts by kind), {@code load-window.csv}.
+ * microseconds), {@code requests.csv} (per second: ok and KO counts by kind), {@code cpu.csv} (per second: this
+ * JVM's CPU seconds so far and the host's processors, so an injector on another host still reports how busy it
+ * was), {@code load-window.csv}.
  */
 public final class LatencyRecorder implements AutoCloseable {
 
@@ -48,6 +52,10 @@ public final class LatencyRecorder implements AutoCloseable {
 
 	private final PrintStream requests;
 
+	private final PrintStream cpu;
+
+	private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
 	private final Path outDir;
 
 	private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -71,6 +79,7 @@ public final class LatencyRecorder implements AutoCloseable {
 			Files.createDirectories(outDir);
 			this.log = new HistogramLogWriter(new PrintStream(Files.newOutputStream(outDir.resolve("latency.hlog")), true));
 			this.requests = new PrintStream(Files.newOutputStream(outDir.resolve("requests.csv")), true);
+			this.cpu = new PrintStream(Files.newOutputStream(outDir.resolve("cpu.csv")), true);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -82,6 +91,7 @@ public final class LatencyRecorder implements AutoCloseable {
 		this.log.setBaseTime(this.startMillis);
 		this.log.outputLegend();
 		this.requests.println("epoch_ms,ok,ko_4xx,ko_5xx,ko_timeout,ko_connection,ko_check");
+		this.cpu.println("epoch_ms,cpu_seconds,processors");
 		this.ticker.scheduleAtFixedRate(this::flush, 1, 1, TimeUnit.SECONDS);
 	}
 
@@ -118,6 +128,7 @@ public final class LatencyRecorder implements AutoCloseable {
 			line.append(',').append(delta[i]);
 		}
 		this.requests.println(line);
+		this.cpu.println(System.currentTimeMillis() + "," + this.os.getProcessCpuTime() / 1e9 + "," + this.os.getAvailableProcessors());
 		long failed = 0;
 		for (int i = 1; i < delta.length; i++) {
 			failed += delta[i];
@@ -130,6 +141,7 @@ public final class LatencyRecorder implements AutoCloseable {
 		this.ticker.shutdownNow();
 		flush();
 		this.requests.close();
+		this.cpu.close();
 		this.log.close();
 	}
 

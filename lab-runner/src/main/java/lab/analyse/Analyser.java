@@ -59,7 +59,7 @@ public final class Analyser {
 	LevelResult combine(List<Measurement> repeats) {
 		LevelFacts facts = repeats.get(0).facts();
 		Latency latency = Latency.merge(repeats.stream().map(Measurement::latency).toList());
-		RequestCounts counts = sum(repeats.stream().map(Measurement::counts).toList());
+		RequestCounts counts = RequestCounts.sum(repeats.stream().map(Measurement::counts).toList());
 		double rps = median(repeats, Measurement::rps);
 		double ceiling = facts.ceilingRps();
 		long requests = counts.ok() + counts.errors();
@@ -74,6 +74,14 @@ public final class Analyser {
 			}
 		}
 		List<String> reports = repeats.stream().flatMap(m -> m.gatlingReports().stream()).toList();
+		List<Measurement.InjectorShare> injectors = new ArrayList<>();
+		for (int i = 0; i < repeats.size(); i++) {
+			String prefix = (repeats.size() > 1) ? "repeat " + (i + 1) + " " : "";
+			for (Measurement.InjectorShare share : repeats.get(i).injectors()) {
+				injectors.add(new Measurement.InjectorShare(prefix + share.name(), share.requests(), share.errors(), share.p99Ms(),
+						share.cpuPercent(), share.processors()));
+			}
+		}
 		return new LevelResult(facts.variant(), facts.users(), facts.ratePerSecond(), facts.load(), repeats.size(), rps,
 				min(repeats, Measurement::rps), max(repeats, Measurement::rps), ceiling, rps / ceiling,
 				latency.okMillis(50), latency.okMillis(95), latency.okMillis(99), latency.okMaxMillis(), requests,
@@ -84,7 +92,7 @@ public final class Analyser {
 				max(repeats, Measurement::peakVirtualThreads), median(repeats, Measurement::pinnedEvents),
 				median(repeats, Measurement::contextSwitchesPerSecond), median(repeats, Measurement::injectorCpuPercent),
 				median(repeats, Measurement::injectorCoresBusyPercent), median(repeats, Measurement::downstreamP99OverheadMs),
-				verdict, List.copyOf(reasons), List.copyOf(evidence), reports);
+				verdict, List.copyOf(reasons), List.copyOf(evidence), List.copyOf(injectors), reports);
 	}
 
 	/** FAILED when the service broke; INVALID when the measurement was the limit; OK otherwise. */
@@ -139,19 +147,6 @@ public final class Analyser {
 		}
 		reasons.addAll(invalid);
 		return invalid.isEmpty() ? Verdict.OK : Verdict.INVALID;
-	}
-
-	private static RequestCounts sum(List<RequestCounts> parts) {
-		long[] s = new long[6];
-		for (RequestCounts c : parts) {
-			s[0] += c.ok();
-			s[1] += c.ko4xx();
-			s[2] += c.ko5xx();
-			s[3] += c.koTimeout();
-			s[4] += c.koConnection();
-			s[5] += c.koCheck();
-		}
-		return new RequestCounts(s[0], s[1], s[2], s[3], s[4], s[5]);
 	}
 
 	static double median(List<Measurement> repeats, ToDoubleFunction<Measurement> metric) {

@@ -5,6 +5,8 @@ import java.util.List;
 /**
  * One row of the report: a variant at a load level, every figure taken inside the steady load window.
  * Latencies in ms, CPU in % of one core, memory in MiB; NaN where the data to compute it was missing.
+ * {@code injectors} lists each injector's part when several shared the load (its requests add up to
+ * {@code requests}; the percentiles above come from their merged histograms), else is empty.
  */
 public record LevelResult(String variant, int users, int ratePerSecond, int load, int repeats, double rps,
 		double rpsMin, double rpsMax, double ceilingRps, double efficiency, double p50Ms, double p95Ms, double p99Ms,
@@ -12,7 +14,8 @@ public record LevelResult(String variant, int users, int ratePerSecond, int load
 		double errorPercent, double serviceCpuPercent, double cpuMsPerRequest, double gcPercent, double peakHeapMiB,
 		double peakRssMiB, double peakNativeThreads, double peakVirtualThreads, double pinnedEvents,
 		double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
-		double downstreamP99OverheadMs, Verdict verdict, List<String> reasons, List<String> evidence, List<String> gatlingReports) {
+		double downstreamP99OverheadMs, Verdict verdict, List<String> reasons, List<String> evidence,
+		List<Measurement.InjectorShare> injectors, List<String> gatlingReports) {
 
 	public enum Verdict {
 

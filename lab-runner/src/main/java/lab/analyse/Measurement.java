@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,15 +15,17 @@ import lab.load.LoadWindow;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One run of one level, computed from its raw files only: {@code level.json}, {@code load-window.csv},
- * {@code latency.hlog}, {@code requests.csv}, {@code metrics.csv}. Every series is clipped to the steady window,
- * counters are {@code last - first} (reset-aware), rates are per the real time between samples.
+ * One run of one level, computed from its raw files only: {@code level.json}, {@code metrics.csv} and the
+ * injector's {@code load-window.csv}, {@code latency.hlog}, {@code requests.csv}, {@code cpu.csv}. Every series is
+ * clipped to the steady window, counters are {@code last - first} (reset-aware), rates are per the real time
+ * between samples. Several injectors ({@code injector-<n>/}) count as one: the window is the time all of them
+ * were at full load, histograms are merged, counts summed.
  */
 public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency latency, RequestCounts counts,
 		double rps, double serviceCpuPercent, double cpuMsPerRequest, double gcPercent, double peakHeapMiB,
 		double peakRssMiB, double peakNativeThreads, double peakVirtualThreads, double pinnedEvents,
 		double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
-		double downstreamP99OverheadMs, List<String> gatlingReports) {
+		double downstreamP99OverheadMs, List<InjectorShare> injectors, List<String> gatlingReports) {
 
 	static final JsonMapper json = JsonMapper.builder().build();
 
@@ -34,22 +37,50 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 
 	public static Measurement of(Path dir, Path resultsRoot) throws IOException {
 		LevelFacts facts = facts(dir);
-		LoadWindow window = LoadFiles.window(dir);
-		List<String> reports = gatlingReports(dir, resultsRoot);
+		List<Path> parts = injectorDirs(dir);
+		LoadWindow window = window(parts);
+		List<String> reports = new ArrayList<>();
+		for (Path part : parts) {
+			reports.addAll(gatlingReports(part, resultsRoot));
+		}
 		if (window == null) {
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-					Double.NaN, Double.NaN, reports);
+					Double.NaN, Double.NaN, List.of(), reports);
 		}
-		Latency latency = Latency.read(dir.resolve(LoadFiles.LATENCY), window);
-		RequestCounts counts = RequestCounts.read(dir.resolve(LoadFiles.REQUESTS), window);
+		List<Latency> latencies = new ArrayList<>();
+		List<RequestCounts> partCounts = new ArrayList<>();
+		List<InjectorShare> shares = new ArrayList<>();
+		for (Path part : parts) {
+			Latency latency = Latency.read(part.resolve(LoadFiles.LATENCY), window);
+			RequestCounts counts = RequestCounts.read(part.resolve(LoadFiles.REQUESTS), window);
+			latencies.add(latency);
+			partCounts.add(counts);
+			shares.add(new InjectorShare(dir.relativize(part).toString(), counts.total(), counts.errors(), latency.okMillis(99),
+					100 * InjectorCpu.read(part).ratePerSecond(window), InjectorCpu.read(part).processors()));
+		}
+		Latency latency = Latency.merge(latencies);
+		RequestCounts counts = RequestCounts.sum(partCounts);
 		Samples samples = Samples.read(dir.resolve("metrics.csv"));
 		double seconds = window.steadySeconds();
 		double rps = latency.ok().getTotalCount() / seconds;
-		double cpuPerSecond = CounterDelta.ratePerSecond(samples.series("service", "proc_cpu_seconds").clipTo(window));
+		double cpuPerSecond = serviceCpuPerSecond(samples, window);
 		double requestsPerSecond = (latency.ok().getTotalCount() + latency.ko().getTotalCount()) / seconds;
-		double injector = CounterDelta.ratePerSecond(samples.series("injector", "proc_cpu_seconds").clipTo(window));
 		double downstream = CounterDelta.ratePerSecond(samples.series("downstream", "proc_cpu_seconds").clipTo(window));
+		// Injectors on this machine are sampled from /proc and share its cores with the downstream; injectors on
+		// other hosts report their own CPU (cpu.csv), and the busiest of them decides.
+		List<String> local = samples.sources("injector");
+		double injector;
+		double busy;
+		if (!local.isEmpty()) {
+			injector = local.stream().mapToDouble(source -> CounterDelta.ratePerSecond(samples.series(source, "proc_cpu_seconds").clipTo(window)))
+				.sum();
+			busy = 100 * (injector + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus());
+		}
+		else {
+			injector = shares.stream().mapToDouble(InjectorShare::cpuPercent).sum() / 100;
+			busy = shares.stream().mapToDouble(share -> share.cpuPercent() / Math.max(1, share.processors())).max().orElse(Double.NaN);
+		}
 		return new Measurement(dir, facts, window, latency, counts, rps, 100 * cpuPerSecond,
 				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN,
 				100 * CounterDelta.ratePerSecond(samples.series("service", "gc_pause_seconds").clipTo(window)),
@@ -59,8 +90,54 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				CounterDelta.ratePerSecond(samples.series("service", "ctx_voluntary")
 					.plus(samples.series("service", "ctx_involuntary"))
 					.clipTo(window)),
-				100 * injector, 100 * (injector + downstream) / Math.max(1, facts.injectorCpus()),
-				downstreamP99OverheadMillis(samples, window), reports);
+				100 * injector, busy, downstreamP99OverheadMillis(samples, window), (parts.size() > 1) ? List.copyOf(shares) : List.of(),
+				reports);
+	}
+
+	/**
+	 * One injector's part of a level (only listed when several loaded it): requests and errors in the window, its
+	 * own p99, its CPU in % of one core and its host's processors (NaN / 0 when it did not report them).
+	 */
+	public record InjectorShare(String name, long requests, long errors, double p99Ms, double cpuPercent, int processors) {
+	}
+
+	/** The injectors' directories of a level: {@code injector-<n>/} when several loaded it, else the level's own. */
+	static List<Path> injectorDirs(Path dir) throws IOException {
+		try (Stream<Path> children = Files.list(dir)) {
+			List<Path> parts = children.filter(Files::isDirectory)
+				.filter(child -> child.getFileName().toString().matches("injector-\\d+"))
+				.sorted(Comparator.comparingInt(child -> Integer.parseInt(child.getFileName().toString().substring(9))))
+				.toList();
+			return parts.isEmpty() ? List.of(dir) : parts;
+		}
+	}
+
+	/** The time every injector was at full load: the latest steady start to the earliest end; null if one has none. */
+	static LoadWindow window(List<Path> parts) throws IOException {
+		LoadWindow merged = null;
+		for (Path part : parts) {
+			LoadWindow window = LoadFiles.window(part);
+			if (window == null) {
+				return null;
+			}
+			merged = (merged == null) ? window : new LoadWindow(Math.min(merged.start(), window.start()),
+					Math.max(merged.steadyStart(), window.steadyStart()), Math.min(merged.end(), window.end()));
+		}
+		return (merged != null && merged.end() > merged.steadyStart()) ? merged : null;
+	}
+
+	/**
+	 * The service's CPU: from /proc when the runner started it, else from its own process binder's scraped counters
+	 * (user + kernel), which a service on another host reports the same way.
+	 */
+	private static double serviceCpuPerSecond(Samples samples, LoadWindow window) {
+		TimeSeries proc = samples.series("service", "proc_cpu_seconds").clipTo(window);
+		if (proc.samples().size() >= 2) {
+			return CounterDelta.ratePerSecond(proc);
+		}
+		return CounterDelta.ratePerSecond(samples.series("service", "cpu_user_seconds")
+			.plus(samples.series("service", "cpu_kernel_seconds"))
+			.clipTo(window));
 	}
 
 	private static double peak(Samples samples, String series, LoadWindow window) {

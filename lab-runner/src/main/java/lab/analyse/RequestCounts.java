@@ -3,6 +3,7 @@ package lab.analyse;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import lab.load.LoadWindow;
 
@@ -31,6 +32,19 @@ public record RequestCounts(long ok, long ko4xx, long ko5xx, long koTimeout, lon
 			}
 		}
 		return new RequestCounts(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5]);
+	}
+
+	public static RequestCounts sum(List<RequestCounts> parts) {
+		long[] s = new long[6];
+		for (RequestCounts c : parts) {
+			s[0] += c.ok();
+			s[1] += c.ko4xx();
+			s[2] += c.ko5xx();
+			s[3] += c.koTimeout();
+			s[4] += c.koConnection();
+			s[5] += c.koCheck();
+		}
+		return new RequestCounts(s[0], s[1], s[2], s[3], s[4], s[5]);
 	}
 
 	public long errors() {

@@ -35,6 +35,12 @@ public final class Samples {
 		return samples;
 	}
 
+	/** Every source whose name starts with {@code prefix} ("injector" finds injector, injector-1, injector-2). */
+	public List<String> sources(String prefix) {
+		return this.bySourceAndSeries.keySet().stream().map(key -> key.substring(0, key.indexOf('/')))
+			.filter(source -> source.startsWith(prefix)).distinct().sorted().toList();
+	}
+
 	public TimeSeries series(String source, String series) {
 		return new TimeSeries(this.bySourceAndSeries.getOrDefault(source + "/" + series, List.of()));
 	}

@@ -20,7 +20,7 @@ public final class Children {
 	private Children() {
 	}
 
-	static Process register(Process process) {
+	public static Process register(Process process) {
 		running.add(process);
 		return process;
 	}

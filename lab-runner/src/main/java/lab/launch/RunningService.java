@@ -10,10 +10,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
 /** A service the runner started: its port (chosen by the service itself, port 0), PID, log and directory. */
-public final class RunningService implements AutoCloseable {
+public final class RunningService implements Service {
 
 	private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
 
@@ -77,23 +79,27 @@ public final class RunningService implements AutoCloseable {
 				+ dir.resolve("service.log"));
 	}
 
+	@Override
 	public String name() {
 		return this.name;
 	}
 
-	public long pid() {
-		return this.process.pid();
+	@Override
+	public OptionalLong pid() {
+		return OptionalLong.of(this.process.pid());
 	}
 
+	@Override
 	public String url() {
 		return "http://127.0.0.1:" + this.port;
 	}
 
-	/** Where /actuator/health and /actuator/prometheus answer. */
+	@Override
 	public String managementUrl() {
 		return "http://127.0.0.1:" + this.managementPort;
 	}
 
+	@Override
 	public Path dir() {
 		return this.dir;
 	}
@@ -102,15 +108,23 @@ public final class RunningService implements AutoCloseable {
 		return this.dir.resolve("service.log");
 	}
 
+	@Override
+	public List<Path> logs() {
+		return List.of(log(), this.dir.resolve("gc.log"));
+	}
+
+	@Override
 	public boolean alive() {
 		return this.process.isAlive();
 	}
 
+	@Override
 	public Integer exitCode() {
 		return this.process.isAlive() ? null : this.process.exitValue();
 	}
 
 	/** Whether the service's log reports an OutOfMemoryError. */
+	@Override
 	public boolean outOfMemory() throws IOException {
 		try (var lines = Files.lines(log())) {
 			return lines.anyMatch(line -> line.contains("OutOfMemoryError"));
@@ -121,31 +135,23 @@ public final class RunningService implements AutoCloseable {
 	}
 
 	public boolean healthy() {
-		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-			HttpRequest request = HttpRequest.newBuilder(URI.create(managementUrl() + "/actuator/health")).timeout(Duration.ofSeconds(5)).build();
-			return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+		return Service.healthy(managementUrl());
 	}
 
 	/** {@code jcmd <pid> GC.class_histogram} while the service still lives: what filled the heap. */
-	public Path heapHistogram(Path javaHome, Path file) throws IOException, InterruptedException {
-		return jcmd(javaHome, "GC.class_histogram", file);
+	@Override
+	public Optional<Path> heapHistogram(Path javaHome, Path file) throws IOException, InterruptedException {
+		return Optional.of(jcmd(javaHome, "GC.class_histogram", file));
 	}
 
 	/** {@code jcmd <pid> Thread.print}: what every platform thread is doing, for a service that hangs. */
-	public Path threadDump(Path javaHome, Path file) throws IOException, InterruptedException {
-		return jcmd(javaHome, "Thread.print", file);
+	@Override
+	public Optional<Path> threadDump(Path javaHome, Path file) throws IOException, InterruptedException {
+		return Optional.of(jcmd(javaHome, "Thread.print", file));
 	}
 
 	private Path jcmd(Path javaHome, String command, Path file) throws IOException, InterruptedException {
-		Process jcmd = new ProcessBuilder(javaHome.resolve("bin/jcmd").toString(), Long.toString(pid()), command)
+		Process jcmd = new ProcessBuilder(javaHome.resolve("bin/jcmd").toString(), Long.toString(this.process.pid()), command)
 			.redirectErrorStream(true)
 			.redirectOutput(file.toFile())
 			.start();

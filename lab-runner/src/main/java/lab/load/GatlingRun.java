@@ -31,13 +31,20 @@ public final class GatlingRun {
 	public static final List<String> JVM_FLAGS = List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
 			"--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-Xms512m", "-Xmx4g");
 
+	/** The simulation's main class and Gatling's launcher. */
+	static final List<String> MAIN = List.of("io.gatling.app.Gatling", "-s", "lab.gatling.AddressSimulation");
+
 	private final Process process;
 
 	private final Thread reader;
 
-	private GatlingRun(Process process, Thread reader) {
+	/** Brings the files of a run on another host into the level's directory; null for a local run. */
+	private final Ssh.Fetch fetch;
+
+	private GatlingRun(Process process, Thread reader, Ssh.Fetch fetch) {
 		this.process = process;
 		this.reader = reader;
+		this.fetch = fetch;
 	}
 
 	/**
@@ -51,13 +58,30 @@ public final class GatlingRun {
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JVM_FLAGS);
 		properties.forEach(property -> command.add("-D" + property));
-		command.addAll(List.of("-DoutDir=" + dir, "-cp", classpath, "io.gatling.app.Gatling", "-s",
-				"lab.gatling.AddressSimulation", "-rf", dir.resolve("gatling").toString()));
+		command.addAll(List.of("-DoutDir=" + dir, "-cp", classpath));
+		command.addAll(MAIN);
+		command.addAll(List.of("-rf", dir.resolve("gatling").toString()));
 		Files.writeString(dir.resolve("gatling-command.txt"),
 				String.join(" ", command).replace(classpath, "<gatling/target/classpath.txt>") + "\n");
 		Process process = Launch.start(command, cpus, null);
 		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve("gatling.log"), progress));
-		return new GatlingRun(process, reader);
+		return new GatlingRun(process, reader, null);
+	}
+
+	/**
+	 * The same simulation on another host over SSH, from the copy {@link Ssh#install} left there: it writes into a
+	 * run directory on that host, bounded there by {@code timeout}, and {@link #await} brings its files into
+	 * {@code dir}.
+	 */
+	public static GatlingRun startOver(Ssh ssh, List<String> properties, long timeoutSeconds, Path dir, Consumer<String> progress)
+			throws IOException {
+		Files.createDirectories(dir);
+		String run = Ssh.HOME + "/runs/" + dir.getParent().getFileName() + "-" + dir.getFileName() + "-" + ProcessHandle.current().pid();
+		String command = ssh.gatlingCommand(JVM_FLAGS, properties, run, timeoutSeconds);
+		Files.writeString(dir.resolve("gatling-command.txt"), ssh.destination() + ": " + command + "\n");
+		Process process = Children.register(ssh.process(command).redirectErrorStream(true).start());
+		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve("gatling.log"), progress));
+		return new GatlingRun(process, reader, () -> ssh.fetch(run, dir));
 	}
 
 	private static void copy(Process process, Path log, Consumer<String> progress) {
@@ -77,18 +101,25 @@ public final class GatlingRun {
 		}
 	}
 
-	public long pid() {
-		return this.process.pid();
+	/** The injector JVM's PID when it runs here (its CPU is sampled from /proc), else empty. */
+	public java.util.OptionalLong pid() {
+		return (this.fetch == null) ? java.util.OptionalLong.of(this.process.pid()) : java.util.OptionalLong.empty();
 	}
 
-	/** Waits up to {@code timeoutSeconds}, then stops it; returns the exit code (-1 when it had to be stopped). */
-	public int await(long timeoutSeconds) throws InterruptedException {
+	/**
+	 * Waits up to {@code timeoutSeconds}, then stops it; brings a remote run's files home; returns the exit code
+	 * (-1 when it had to be stopped).
+	 */
+	public int await(long timeoutSeconds) throws IOException, InterruptedException {
 		boolean ended = this.process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
 		if (!ended) {
 			Children.stop(this.process);
 		}
 		this.reader.join(5_000);
 		Children.stop(this.process);
+		if (this.fetch != null) {
+			this.fetch.into();
+		}
 		return ended ? this.process.exitValue() : -1;
 	}
 

@@ -10,9 +10,14 @@ import java.util.List;
  * overrides, the levels after the host's descriptor limit, where the jars and the results are.
  */
 public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Path root, Path out, Path javaHome,
-		List<String> extraJvmOptions, Host host) {
+		List<String> extraJvmOptions, Host host, Remote remote) {
 
 	public static RunPlan of(Scenario scenario, Path root, Path out, Path javaHome, List<String> extraJvmOptions, Host host) {
+		return of(scenario, root, out, javaHome, extraJvmOptions, host, Remote.NONE);
+	}
+
+	public static RunPlan of(Scenario scenario, Path root, Path out, Path javaHome, List<String> extraJvmOptions, Host host,
+			Remote remote) {
 		if (!scenario.problems().isEmpty()) {
 			throw new PlanException(String.join("; ", scenario.problems()));
 		}
@@ -21,7 +26,15 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		if (!Files.isExecutable(javaHome.resolve("bin/java"))) {
 			problems.add("--java-home " + javaHome + " has no bin/java: point it at a JDK 21 or newer");
 		}
-		for (String module : modules(scenario)) {
+		if (remote.target() != null && scenario.variants().size() != 1) {
+			problems.add("--target measures one running service: name which it is with --variants <one of "
+					+ String.join(", ", Variant.names()) + ">");
+		}
+		if (!remote.injectorsLocal() && remote.target() == null) {
+			problems.add("--injectors on other hosts cannot reach a service this machine starts on 127.0.0.1: "
+					+ "pass the service's address with --target");
+		}
+		for (String module : modules(scenario, remote)) {
 			if (!Files.isRegularFile(jar(root, module))) {
 				problems.add(jar(root, module) + " is missing: build with ./lab build");
 			}
@@ -29,7 +42,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		if (!Files.isRegularFile(root.resolve("gatling/target/classpath.txt"))) {
 			problems.add("the gatling module is not built: run ./lab build");
 		}
-		if (profile.pinned() && host.cores() < 2) {
+		if (profile.pinned() && host.cores() < 2 && remote.target() == null) {
 			problems.add("profile t2-micro pins the service to one core and needs a second for the downstream and the "
 					+ "injector; this host has " + host.cores() + ": use --profile unconstrained");
 		}
@@ -37,7 +50,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 			throw new PlanException(String.join("; ", problems));
 		}
 		List<Level> levels = scenario.levels().stream().map(level -> capped(level, host)).toList();
-		return new RunPlan(scenario, profile, levels, root, out, javaHome, List.copyOf(extraJvmOptions), host);
+		return new RunPlan(scenario, profile, levels, root, out, javaHome, List.copyOf(extraJvmOptions), host, remote);
 	}
 
 	/** A closed level above what the descriptor limit allows runs capped, and says so. */
@@ -52,10 +65,21 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		return root.resolve(module).resolve("target").resolve(module + ".jar");
 	}
 
-	static List<String> modules(Scenario scenario) {
-		List<String> modules = new ArrayList<>(scenario.variants());
-		modules.add(Variant.DOWNSTREAM);
+	/** The jars this run starts itself: none for a --target, no downstream for a --target or a --downstream. */
+	static List<String> modules(Scenario scenario, Remote remote) {
+		List<String> modules = new ArrayList<>();
+		if (remote.target() == null) {
+			modules.addAll(scenario.variants());
+			if (remote.downstream() == null) {
+				modules.add(Variant.DOWNSTREAM);
+			}
+		}
 		return modules;
+	}
+
+	/** Whether the runner pins processes to CPUs: only for what it starts itself under a pinned profile. */
+	public boolean pinned() {
+		return this.profile.pinned() && this.remote.target() == null;
 	}
 
 	/** Cores the service under test may use, and the ones left to the downstream and the injector. */
@@ -72,7 +96,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		StringBuilder text = new StringBuilder();
 		text.append("scenario ").append(this.scenario.name()).append(" (").append(this.scenario.model().id()).append("): ")
 			.append(this.scenario.description()).append('\n');
-		text.append("profile ").append(this.profile.id()).append(this.profile.pinned()
+		text.append(this.remote.describe());
+		text.append("profile ").append(this.profile.id()).append(pinned()
 				? ": service on CPU " + serviceCpus() + ", downstream and injector on CPU " + otherCpus() : ": no pinning")
 			.append(", JVM flags ").append(String.join(" ", jvmFlags())).append('\n');
 		text.append("delay ").append(this.scenario.delayMs()).append(" ms, ramp ").append(this.scenario.rampSeconds())

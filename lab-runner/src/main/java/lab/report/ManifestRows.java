@@ -25,6 +25,13 @@ final class ManifestRows {
 		add(rows, "git commit", m.path("gitCommit").asString("unknown"));
 		add(rows, "profile", m.path("profile").asString("") + " (service CPUs " + m.path("cpus").path("service").asString("")
 				+ ", downstream and injector CPUs " + m.path("cpus").path("downstreamAndInjector").asString("") + ")");
+		JsonNode remote = m.path("remote");
+		if (!remote.path("target").asString("").isEmpty() || !remote.path("downstream").asString("").isEmpty()
+				|| !remote.path("injectors").isEmpty()) {
+			add(rows, "measured remotely", "target " + remote.path("target").asString("(started here)") + ", downstream "
+					+ remote.path("downstream").asString("(started here)") + ", injectors "
+					+ (remote.path("injectors").isEmpty() ? "(one, here)" : join(remote.path("injectors"))));
+		}
 		add(rows, "service JVM flags", join(m.path("jvmFlags").path("service")));
 		JsonNode s = m.path("scenario");
 		add(rows, "scenario", s.path("name").asString("") + ": " + s.path("model").asString("") + " model, delay "

@@ -120,6 +120,10 @@ public final class ReportWriter {
 		row.put("reasons", String.join("; ", r.reasons()));
 		row.put("evidence", r.evidence());
 		row.put("gatlingReports", r.gatlingReports());
+		// Each Gatling report covers one injector's share only: what each did, next to the merged row.
+		row.put("injectors", String.join("; ", r.injectors().stream().map(share -> share.name() + " " + Summaries.number(share.requests())
+				+ " requests, " + share.errors() + " errors, p99 " + Summaries.number(share.p99Ms()) + " ms, CPU "
+				+ Summaries.number(share.cpuPercent()) + "% of " + share.processors() + " cores").toList()));
 		return row;
 	}
 

@@ -1,0 +1,119 @@
+package lab.load;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.function.BiFunction;
+import java.util.function.Consumer;
+
+import lab.plan.Remote;
+
+/**
+ * The load generators of a run. By default one local Gatling process writing straight into the level's
+ * directory. With {@code --injectors} several, local or over SSH, started together, each on its share of the
+ * users (or arrivals) and each writing into {@code injector-<n>/} of the level: the analysis merges their
+ * histograms and sums their counts, and every injector's own Gatling HTML report is kept.
+ */
+public final class Injectors {
+
+	private final List<String> hosts;
+
+	private final Path root;
+
+	private final Path java;
+
+	private final String cpus;
+
+	private Injectors(List<String> hosts, Path root, Path java, String cpus) {
+		this.hosts = hosts;
+		this.root = root;
+		this.java = java;
+		this.cpus = cpus;
+	}
+
+	/** @param cpus where local injectors are pinned, null for anywhere */
+	public static Injectors of(Remote remote, Path root, Path java, String cpus) {
+		return new Injectors(remote.injectors(), root, java, cpus);
+	}
+
+	/** Copies the simulation to every SSH host once; a host that cannot take it stops the run here. */
+	public void install() throws IOException, InterruptedException {
+		for (String host : this.hosts.stream().distinct().toList()) {
+			if (!Remote.LOCAL.equals(host)) {
+				Ssh.to(host).install(this.root);
+			}
+		}
+	}
+
+	public int count() {
+		return Math.max(1, this.hosts.size());
+	}
+
+	/** Injector {@code index}'s share of {@code total}: an even split, the remainder to the first ones, at least 1. */
+	static int share(int total, int count, int index) {
+		return Math.max(1, total / count + ((index < total % count) ? 1 : 0));
+	}
+
+	/**
+	 * Starts every injector at once.
+	 * @param properties the simulation's properties for a share of (users, arrivals per second)
+	 */
+	public Load start(int users, int ratePerSecond, BiFunction<Integer, Integer, List<String>> properties,
+			long timeoutSeconds, Path dir, Consumer<String> progress) throws IOException {
+		if (this.hosts.isEmpty()) {
+			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(users, ratePerSecond), this.cpus, dir, progress)));
+		}
+		int count = this.hosts.size();
+		// One progress line for all: the sum of each injector's latest second.
+		AtomicLongArray ok = new AtomicLongArray(count);
+		AtomicLongArray ko = new AtomicLongArray(count);
+		List<GatlingRun> runs = new ArrayList<>();
+		for (int i = 0; i < count; i++) {
+			int index = i;
+			List<String> share = properties.apply(share(users, count, i), share(ratePerSecond, count, i));
+			Path part = dir.resolve("injector-" + (i + 1));
+			Consumer<String> combined = line -> {
+				String[] fields = line.split(" ");
+				ok.set(index, Long.parseLong(fields[1].substring(3)));
+				ko.set(index, Long.parseLong(fields[2].substring(3)));
+				if (index == 0) {
+					long okSum = 0;
+					long koSum = 0;
+					for (int j = 0; j < count; j++) {
+						okSum += ok.get(j);
+						koSum += ko.get(j);
+					}
+					progress.accept("LAB-PROGRESS ok=" + okSum + " ko=" + koSum);
+				}
+			};
+			String host = this.hosts.get(i);
+			runs.add(Remote.LOCAL.equals(host) ? GatlingRun.start(this.root, this.java, share, this.cpus, part, combined)
+					: GatlingRun.startOver(Ssh.to(host), share, timeoutSeconds, part, combined));
+		}
+		return new Load(List.copyOf(runs));
+	}
+
+	/** The injectors of one level or warm-up, running. */
+	public record Load(List<GatlingRun> runs) {
+
+		/** PIDs of the injectors that run on this machine, for the sampler. */
+		public List<Long> localPids() {
+			return this.runs.stream().map(GatlingRun::pid).filter(OptionalLong::isPresent).map(OptionalLong::getAsLong).toList();
+		}
+
+		/** Waits for every injector (each up to the timeout); the worst exit code, -1 when one had to be stopped. */
+		public int await(long timeoutSeconds) throws IOException, InterruptedException {
+			int worst = 0;
+			for (GatlingRun run : this.runs) {
+				int exit = run.await(timeoutSeconds);
+				worst = (exit == -1 || worst == -1) ? -1 : Math.max(worst, exit);
+			}
+			return worst;
+		}
+
+	}
+
+}
