@@ -238,10 +238,7 @@ final class Runner {
 			}
 			Injectors.Load load = this.injectors.start(level.users(), level.ratePerSecond(),
 					(users, rate) -> properties(service, shape, users, rate, ramp, hold), timeout, dir, progress::accept);
-			List<Long> injectorPids = load.localPids();
-			for (int i = 0; i < injectorPids.size(); i++) {
-				sampler.watchProcess((injectorPids.size() == 1) ? "injector" : "injector-" + (i + 1), injectorPids.get(i));
-			}
+			load.localPids().forEach(sampler::watchProcess);
 			exit = load.await(timeout);
 		}
 		boolean alive = service.alive();

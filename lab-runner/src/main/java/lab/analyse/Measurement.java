@@ -67,19 +67,30 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double cpuPerSecond = serviceCpuPerSecond(samples, window);
 		double requestsPerSecond = (latency.ok().getTotalCount() + latency.ko().getTotalCount()) / seconds;
 		double downstream = CounterDelta.ratePerSecond(samples.series("downstream", "proc_cpu_seconds").clipTo(window));
-		// Injectors on this machine are sampled from /proc and share its cores with the downstream; injectors on
-		// other hosts report their own CPU (cpu.csv), and the busiest of them decides.
-		List<String> local = samples.sources("injector");
-		double injector;
-		double busy;
-		if (!local.isEmpty()) {
-			injector = local.stream().mapToDouble(source -> CounterDelta.ratePerSecond(samples.series(source, "proc_cpu_seconds").clipTo(window)))
-				.sum();
-			busy = 100 * (injector + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus());
+		// Injectors on this machine are sampled from /proc (source injector or injector-<n>, like their directory)
+		// and share its cores with the downstream; injectors on other hosts report their own CPU (cpu.csv) and are
+		// judged against their own host's processors. The busiest cores decide.
+		double injector = 0;
+		double localInjectors = 0;
+		double busy = Double.NaN;
+		boolean anyLocal = false;
+		for (int i = 0; i < parts.size(); i++) {
+			String source = (parts.size() == 1) ? "injector" : dir.relativize(parts.get(i)).toString();
+			TimeSeries sampled = samples.series(source, "proc_cpu_seconds").clipTo(window);
+			if (sampled.samples().size() >= 2) {
+				double rate = CounterDelta.ratePerSecond(sampled);
+				injector += rate;
+				localInjectors += rate;
+				anyLocal = true;
+			}
+			else {
+				InjectorShare share = shares.get(i);
+				injector += share.cpuPercent() / 100;
+				busy = max(busy, share.cpuPercent() / Math.max(1, share.processors()));
+			}
 		}
-		else {
-			injector = shares.stream().mapToDouble(InjectorShare::cpuPercent).sum() / 100;
-			busy = shares.stream().mapToDouble(share -> share.cpuPercent() / Math.max(1, share.processors())).max().orElse(Double.NaN);
+		if (anyLocal) {
+			busy = max(busy, 100 * (localInjectors + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus()));
 		}
 		return new Measurement(dir, facts, window, latency, counts, rps, 100 * cpuPerSecond,
 				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN,
@@ -138,6 +149,11 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		return CounterDelta.ratePerSecond(samples.series("service", "cpu_user_seconds")
 			.plus(samples.series("service", "cpu_kernel_seconds"))
 			.clipTo(window));
+	}
+
+	/** The larger of two figures, ignoring a NaN (a figure that could not be computed). */
+	private static double max(double a, double b) {
+		return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
 	}
 
 	private static double peak(Samples samples, String series, LoadWindow window) {

@@ -3,7 +3,9 @@ package lab.load;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.BiFunction;
@@ -64,7 +66,7 @@ public final class Injectors {
 	public Load start(int users, int ratePerSecond, BiFunction<Integer, Integer, List<String>> properties,
 			long timeoutSeconds, Path dir, Consumer<String> progress) throws IOException {
 		if (this.hosts.isEmpty()) {
-			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(users, ratePerSecond), this.cpus, dir, progress)));
+			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(users, ratePerSecond), this.cpus, dir, progress)), false);
 		}
 		int count = this.hosts.size();
 		// One progress line for all: the sum of each injector's latest second.
@@ -93,15 +95,25 @@ public final class Injectors {
 			runs.add(Remote.LOCAL.equals(host) ? GatlingRun.start(this.root, this.java, share, this.cpus, part, combined)
 					: GatlingRun.startOver(Ssh.to(host), share, timeoutSeconds, part, combined));
 		}
-		return new Load(List.copyOf(runs));
+		return new Load(List.copyOf(runs), true);
 	}
 
 	/** The injectors of one level or warm-up, running. */
-	public record Load(List<GatlingRun> runs) {
+	public record Load(List<GatlingRun> runs, boolean several) {
 
-		/** PIDs of the injectors that run on this machine, for the sampler. */
-		public List<Long> localPids() {
-			return this.runs.stream().map(GatlingRun::pid).filter(OptionalLong::isPresent).map(OptionalLong::getAsLong).toList();
+		/**
+		 * PIDs of the injectors that run on this machine, for the sampler, by the name their CPU is recorded under:
+		 * {@code injector} for the default single one, else {@code injector-<n>} like their directory.
+		 */
+		public Map<String, Long> localPids() {
+			Map<String, Long> pids = new LinkedHashMap<>();
+			for (int i = 0; i < this.runs.size(); i++) {
+				OptionalLong pid = this.runs.get(i).pid();
+				if (pid.isPresent()) {
+					pids.put(this.several ? "injector-" + (i + 1) : "injector", pid.getAsLong());
+				}
+			}
+			return pids;
 		}
 
 		/** Waits for every injector (each up to the timeout); the worst exit code, -1 when one had to be stopped. */

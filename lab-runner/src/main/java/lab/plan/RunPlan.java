@@ -97,9 +97,14 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		text.append("scenario ").append(this.scenario.name()).append(" (").append(this.scenario.model().id()).append("): ")
 			.append(this.scenario.description()).append('\n');
 		text.append(this.remote.describe());
-		text.append("profile ").append(this.profile.id()).append(pinned()
-				? ": service on CPU " + serviceCpus() + ", downstream and injector on CPU " + otherCpus() : ": no pinning")
-			.append(", JVM flags ").append(String.join(" ", jvmFlags())).append('\n');
+		if (this.remote.target() != null) {
+			text.append("profile: not applied (the target runs with its own JVM flags and CPUs)\n");
+		}
+		else {
+			text.append("profile ").append(this.profile.id()).append(pinned()
+					? ": service on CPU " + serviceCpus() + ", downstream and injector on CPU " + otherCpus() : ": no pinning")
+				.append(", JVM flags ").append(String.join(" ", jvmFlags())).append('\n');
+		}
 		text.append("delay ").append(this.scenario.delayMs()).append(" ms, ramp ").append(this.scenario.rampSeconds())
 			.append(" s, hold ").append(this.scenario.holdSeconds()).append(" s, warm-up ")
 			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers()).append(" users, repeat ")

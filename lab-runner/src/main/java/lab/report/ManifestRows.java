@@ -30,7 +30,7 @@ final class ManifestRows {
 				|| !remote.path("injectors").isEmpty()) {
 			add(rows, "measured remotely", "target " + remote.path("target").asString("(started here)") + ", downstream "
 					+ remote.path("downstream").asString("(started here)") + ", injectors "
-					+ (remote.path("injectors").isEmpty() ? "(one, here)" : join(remote.path("injectors"))));
+					+ (remote.path("injectors").isEmpty() ? "(one, here)" : join(remote.path("injectors")).replace(" ", ", ")));
 		}
 		add(rows, "service JVM flags", join(m.path("jvmFlags").path("service")));
 		JsonNode s = m.path("scenario");
