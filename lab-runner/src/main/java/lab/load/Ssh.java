@@ -90,9 +90,11 @@ public record Ssh(String destination, List<String> options) {
 	/** Brings {@code runDir} from the host into {@code dir} (tar over ssh), then removes it there. */
 	void fetch(String runDir, Path dir) throws IOException, InterruptedException {
 		ProcessBuilder pack = process("tar -C " + quote(runDir) + " -cf - . && rm -rf " + quote(runDir));
-		ProcessBuilder unpack = new ProcessBuilder("tar", "-C", dir.toString(), "-xf", "-")
-			.redirectOutput(dir.resolve("fetch.log").toFile());
-		pack.redirectError(dir.resolve("fetch.log").toFile());
+		// What either side says (nothing when all goes well) is kept as the evidence of a failed fetch.
+		Path log = dir.resolve("fetch.log");
+		ProcessBuilder.Redirect append = ProcessBuilder.Redirect.appendTo(log.toFile());
+		ProcessBuilder unpack = new ProcessBuilder("tar", "-C", dir.toString(), "-xf", "-").redirectOutput(append).redirectError(append);
+		pack.redirectError(append);
 		List<Process> pipeline = ProcessBuilder.startPipeline(List.of(pack, unpack));
 		for (Process process : pipeline) {
 			Children.register(process);
@@ -102,6 +104,9 @@ public record Ssh(String destination, List<String> options) {
 				Children.stop(process);
 			}
 			Children.stop(process);
+		}
+		if (Files.size(log) == 0) {
+			Files.delete(log);
 		}
 	}
 
