@@ -56,8 +56,9 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			RequestCounts counts = RequestCounts.read(part.resolve(LoadFiles.REQUESTS), window);
 			latencies.add(latency);
 			partCounts.add(counts);
+			InjectorCpu cpu = InjectorCpu.read(part);
 			shares.add(new InjectorShare(dir.relativize(part).toString(), counts.total(), counts.errors(), latency.okMillis(99),
-					100 * InjectorCpu.read(part).ratePerSecond(window), InjectorCpu.read(part).processors()));
+					100 * cpu.ratePerSecond(window), cpu.processors()));
 		}
 		Latency latency = Latency.merge(latencies);
 		RequestCounts counts = RequestCounts.sum(partCounts);

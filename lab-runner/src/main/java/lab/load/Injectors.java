@@ -50,10 +50,6 @@ public final class Injectors {
 		}
 	}
 
-	public int count() {
-		return Math.max(1, this.hosts.size());
-	}
-
 	/** Injector {@code index}'s share of {@code total}: an even split, the remainder to the first ones, at least 1. */
 	static int share(int total, int count, int index) {
 		return Math.max(1, total / count + ((index < total % count) ? 1 : 0));
