@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -37,7 +36,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 
 	public static Measurement of(Path dir, Path resultsRoot) throws IOException {
 		LevelFacts facts = facts(dir);
-		List<Path> parts = injectorDirs(dir);
+		List<Path> parts = LoadFiles.injectorDirs(dir);
 		LoadWindow window = window(parts);
 		List<String> reports = new ArrayList<>();
 		for (Path part : parts) {
@@ -76,8 +75,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double busy = Double.NaN;
 		boolean anyLocal = false;
 		for (int i = 0; i < parts.size(); i++) {
-			String source = (parts.size() == 1) ? "injector" : dir.relativize(parts.get(i)).toString();
-			TimeSeries sampled = samples.series(source, "proc_cpu_seconds").clipTo(window);
+			TimeSeries sampled = samples.series(LoadFiles.injectorSource(dir, parts.get(i)), "proc_cpu_seconds").clipTo(window);
 			if (sampled.samples().size() >= 2) {
 				double rate = CounterDelta.ratePerSecond(sampled);
 				injector += rate;
@@ -111,17 +109,6 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	 * own p99, its CPU in % of one core and its host's processors (NaN / 0 when it did not report them).
 	 */
 	public record InjectorShare(String name, long requests, long errors, double p99Ms, double cpuPercent, int processors) {
-	}
-
-	/** The injectors' directories of a level: {@code injector-<n>/} when several loaded it, else the level's own. */
-	static List<Path> injectorDirs(Path dir) throws IOException {
-		try (Stream<Path> children = Files.list(dir)) {
-			List<Path> parts = children.filter(Files::isDirectory)
-				.filter(child -> child.getFileName().toString().matches("injector-\\d+"))
-				.sorted(Comparator.comparingInt(child -> Integer.parseInt(child.getFileName().toString().substring(9))))
-				.toList();
-			return parts.isEmpty() ? List.of(dir) : parts;
-		}
 	}
 
 	/** The time every injector was at full load: the latest steady start to the earliest end; null if one has none. */

@@ -62,17 +62,20 @@ public final class Injectors {
 	public Load start(int users, int ratePerSecond, BiFunction<Integer, Integer, List<String>> properties,
 			long timeoutSeconds, Path dir, Consumer<String> progress) throws IOException {
 		if (this.hosts.isEmpty()) {
-			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(users, ratePerSecond), this.cpus, dir, progress)), false);
+			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(users, ratePerSecond), this.cpus, dir, progress)),
+					dir, List.of(dir));
 		}
 		int count = this.hosts.size();
 		// One progress line for all: the sum of each injector's latest second.
 		AtomicLongArray ok = new AtomicLongArray(count);
 		AtomicLongArray ko = new AtomicLongArray(count);
 		List<GatlingRun> runs = new ArrayList<>();
+		List<Path> parts = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
 			int index = i;
 			List<String> share = properties.apply(share(users, count, i), share(ratePerSecond, count, i));
-			Path part = dir.resolve("injector-" + (i + 1));
+			Path part = LoadFiles.injectorDir(dir, i + 1);
+			parts.add(part);
 			Consumer<String> combined = line -> {
 				String[] fields = line.split(" ");
 				ok.set(index, Long.parseLong(fields[1].substring(3)));
@@ -91,22 +94,19 @@ public final class Injectors {
 			runs.add(Remote.LOCAL.equals(host) ? GatlingRun.start(this.root, this.java, share, this.cpus, part, combined)
 					: GatlingRun.startOver(Ssh.to(host), share, timeoutSeconds, part, combined));
 		}
-		return new Load(List.copyOf(runs), true);
+		return new Load(List.copyOf(runs), dir, List.copyOf(parts));
 	}
 
-	/** The injectors of one level or warm-up, running. */
-	public record Load(List<GatlingRun> runs, boolean several) {
+	/** The injectors of one level or warm-up, running, each with the directory it writes into. */
+	public record Load(List<GatlingRun> runs, Path level, List<Path> dirs) {
 
-		/**
-		 * PIDs of the injectors that run on this machine, for the sampler, by the name their CPU is recorded under:
-		 * {@code injector} for the default single one, else {@code injector-<n>} like their directory.
-		 */
+		/** PIDs of the injectors that run on this machine, for the sampler, by {@link LoadFiles#injectorSource}. */
 		public Map<String, Long> localPids() {
 			Map<String, Long> pids = new LinkedHashMap<>();
 			for (int i = 0; i < this.runs.size(); i++) {
 				OptionalLong pid = this.runs.get(i).pid();
 				if (pid.isPresent()) {
-					pids.put(this.several ? "injector-" + (i + 1) : "injector", pid.getAsLong());
+					pids.put(LoadFiles.injectorSource(this.level, this.dirs.get(i)), pid.getAsLong());
 				}
 			}
 			return pids;

@@ -1,9 +1,12 @@
 package lab.load;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +18,20 @@ class InjectorsTests {
 		assertThat(IntStream.range(0, 2).map(i -> Injectors.share(10_000, 2, i)).sum()).isEqualTo(10_000);
 		// Never zero users on an injector: the simulation needs at least one.
 		assertThat(Injectors.share(1, 2, 1)).isEqualTo(1);
+	}
+
+	@Test
+	void injectorDirectoriesAndSampleNamesFollowOneRule(@TempDir Path level) throws Exception {
+		assertThat(LoadFiles.injectorDirs(level)).containsExactly(level);
+		assertThat(LoadFiles.injectorSource(level, level)).isEqualTo("injector");
+		for (int number : List.of(10, 2, 1)) {
+			Files.createDirectories(LoadFiles.injectorDir(level, number));
+		}
+		Files.createDirectories(level.resolve("gatling"));
+		// In injector order (10 after 2), and even a single injector-1/ is sampled under its own name.
+		assertThat(LoadFiles.injectorDirs(level)).containsExactly(level.resolve("injector-1"), level.resolve("injector-2"),
+				level.resolve("injector-10"));
+		assertThat(LoadFiles.injectorSource(level, level.resolve("injector-1"))).isEqualTo("injector-1");
 	}
 
 	@Test
