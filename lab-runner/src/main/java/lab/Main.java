@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import lab.analyse.Analyser;
 import lab.analyse.Thresholds;
 import lab.launch.Children;
+import lab.launch.Interruption;
 import lab.plan.Host;
 import lab.plan.Overrides;
 import lab.plan.PlanException;
@@ -127,13 +128,13 @@ public final class Main {
 			}
 			List<String> args = new ArrayList<>(List.of("./lab", "run"));
 			args.addAll(this.spec.commandLine().getParseResult().originalArgs());
+			Interruption.install(System.out);
 			try {
-				new Runner(plan, System.out).run(args);
+				return new Runner(plan, System.out).run(args);
 			}
 			finally {
 				Children.stopAll();
 			}
-			return 0;
 		}
 
 	}

@@ -11,9 +11,11 @@ import java.util.Optional;
 import lab.analyse.Analyser;
 import lab.analyse.LevelFacts;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
 import lab.analyse.Measurement;
 import lab.analyse.Thresholds;
 import lab.launch.Children;
+import lab.launch.Interruption;
 import lab.launch.RemoteService;
 import lab.launch.RunningService;
 import lab.launch.Service;
@@ -26,6 +28,7 @@ import lab.plan.RunPlan;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
 import lab.report.Summaries;
+import lab.sample.DownstreamProbe;
 import lab.sample.Sampler;
 import lab.verify.ContractCheck;
 import tools.jackson.databind.SerializationFeature;
@@ -55,10 +58,21 @@ final class Runner {
 
 	private final Injectors injectors;
 
+	/** Extra Spring arguments of the downstream (the fault suite's test-only modes). */
+	private List<String> downstreamArguments = List.of();
+
+	/** How many times the downstream died during this run; a second death stops it. */
+	private int downstreamDeaths;
+
 	Runner(RunPlan plan, PrintStream out) {
 		this.plan = plan;
 		this.out = out;
 		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), otherCpus());
+	}
+
+	Runner withDownstreamArguments(List<String> arguments) {
+		this.downstreamArguments = List.copyOf(arguments);
+		return this;
 	}
 
 	Path java() {
@@ -77,38 +91,77 @@ final class Runner {
 		return this.plan.pinned() ? this.plan.host().cores() - 1 : this.plan.host().cores();
 	}
 
-	void run(List<String> args) throws IOException, InterruptedException {
+	/** The CPUs the harness runs on: the other cores when pinned, every core otherwise (the service shares them). */
+	java.util.Set<Integer> harnessCores() {
+		return this.plan.pinned() ? Sampler.cpuList(this.plan.otherCpus()) : Sampler.cpuList("0-" + (this.plan.host().cores() - 1));
+	}
+
+	/** A run that cannot go on (the downstream died twice): one line, then the report of what was measured. */
+	static final class StopRun extends RuntimeException {
+
+		StopRun(String message) {
+			super(message);
+		}
+
+	}
+
+	/** Runs the plan; returns the exit code: 0, or 130 when the person interrupted it. */
+	int run(List<String> args) throws IOException, InterruptedException {
 		// SSH injectors get the simulation first: a host that cannot take it stops the run before anything starts.
 		this.injectors.install();
 		Files.createDirectories(this.plan.out());
 		json.writeValue(this.plan.out().resolve("manifest.json").toFile(),
 				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
 		this.out.println("lab: results in " + this.plan.out());
-		// Ctrl-C: stop every child, then render what was measured so far into a readable partial report.
-		Thread onInterrupt = new Thread(() -> {
-			Children.stopAll();
-			try {
-				render();
-			}
-			catch (Exception ex) {
-				this.out.println("lab: partial report failed (" + ex + "); ./lab report " + this.plan.out() + " renders it later");
-			}
-		}, "lab-partial-report");
-		Runtime.getRuntime().addShutdownHook(onInterrupt);
-		try (Service downstream = startDownstream()) {
-			for (String variant : this.plan.scenario().variants()) {
-				runVariant(variant, downstream);
+		pinSelf();
+		Service downstream = null;
+		try {
+			downstream = startDownstream();
+			int repeats = this.plan.scenario().repeat();
+			List<String> variants = this.plan.scenario().variants();
+			for (int repeat = 1; repeat <= repeats && !Interruption.requested(); repeat++) {
+				// Each repeat starts every variant afresh, in an order rotated by one: no variant always runs first.
+				for (int i = 0; i < variants.size() && !Interruption.requested(); i++) {
+					String variant = variants.get((i + repeat - 1) % variants.size());
+					downstream = ensureDownstream(downstream);
+					runVariant(variant, downstream, repeat);
+				}
 			}
 		}
+		catch (StopRun ex) {
+			this.out.println("lab: run stopped: " + ex.getMessage());
+		}
 		finally {
-			try {
-				Runtime.getRuntime().removeShutdownHook(onInterrupt);
+			if (downstream != null) {
+				downstream.close();
 			}
-			catch (IllegalStateException shuttingDown) {
-				// Ctrl-C: the hook is already rendering the partial report.
-				return;
-			}
+			Children.stopAll();
 			render();
+		}
+		if (Interruption.requested()) {
+			this.out.println("lab: interrupted; the partial report holds every level measured so far");
+			return Interruption.EXIT_CODE;
+		}
+		return 0;
+	}
+
+	/** The runner's own JVM (the probe included) on the harness cores, never on the service's. */
+	private void pinSelf() {
+		if (!this.plan.pinned()) {
+			return;
+		}
+		try {
+			Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", this.plan.otherCpus(), Long.toString(ProcessHandle.current().pid()))
+				.redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.start();
+			taskset.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
+		}
+		catch (IOException ex) {
+			this.out.println("lab: could not pin the runner to CPU " + this.plan.otherCpus() + " (" + ex.getMessage() + ")");
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
@@ -130,24 +183,54 @@ final class Runner {
 		}
 		else {
 			downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
-					DOWNSTREAM_JVM_FLAGS, List.of(), otherCpus(), dir);
+					DOWNSTREAM_JVM_FLAGS, this.downstreamArguments, otherCpus(), dir);
 		}
 		this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + pidNote(downstream));
 		return downstream;
+	}
+
+	/**
+	 * Before each variant: a downstream that died or stopped answering is stopped, counted and started again; the
+	 * second time, the run stops (a harness that keeps dying measures nothing).
+	 */
+	private Service ensureDownstream(Service downstream) throws IOException, InterruptedException {
+		if (downstream == null || (downstream.alive() && Service.healthy(downstream.managementUrl()))) {
+			return downstream;
+		}
+		this.downstreamDeaths++;
+		String how = downstream.alive() ? "stopped answering its health check" : "died (exit code " + downstream.exitCode() + ")";
+		if (this.downstreamDeaths >= 2 || downstream.pid().isEmpty()) {
+			throw new StopRun("the downstream " + how + ((this.downstreamDeaths >= 2) ? " a second time" : " and is not the lab's to restart")
+					+ "; see " + this.plan.out().relativize(downstream.dir()) + "/");
+		}
+		downstream.close();
+		this.out.println("lab: the downstream " + how + "; starting it again");
+		return startDownstream();
 	}
 
 	private static String pidNote(Service service) {
 		return service.pid().isPresent() ? " (pid " + service.pid().getAsLong() + ")" : " (already running)";
 	}
 
-	void render() throws IOException {
-		List<LevelResult> results = new Analyser(this.thresholds).analyse(this.plan.out(), Variant.names());
-		Path html = new ReportWriter().write(this.plan.out(), results);
-		this.out.println("lab: report " + html);
+	void render() {
+		try {
+			List<LevelResult> results = new Analyser(this.thresholds).analyse(this.plan.out(), Variant.names());
+			Path html = new ReportWriter().write(this.plan.out(), results);
+			this.out.println("lab: report " + html);
+		}
+		catch (IOException | RuntimeException ex) {
+			this.out.println("lab: the report failed (" + ex + "); the raw files are intact: ./lab report " + this.plan.out());
+		}
 	}
 
-	private void runVariant(String variant, Service downstream) throws IOException, InterruptedException {
+	private void runVariant(String variant, Service downstream, int repeat) throws IOException, InterruptedException {
+		boolean repeated = this.plan.scenario().repeat() > 1;
 		Path dir = this.plan.out().resolve(variant);
+		if (repeated) {
+			// A fresh JVM per repeat: its log, GC log and warm-up apart from the others'.
+			dir = dir.resolve("repeat-" + repeat);
+		}
+		List<Level> levels = this.plan.levels();
 		Service service;
 		try {
 			if (this.plan.remote().target() != null) {
@@ -160,106 +243,156 @@ final class Runner {
 			}
 		}
 		catch (ServiceFailure ex) {
+			if (Interruption.requested()) {
+				return;
+			}
 			this.out.println("lab: " + variant + " FAILED to start: " + ex.getMessage());
-			recordNotRun(variant, List.of(ex.getMessage()), List.of(this.plan.out().relativize(dir.resolve("service.log")).toString()));
+			recordNotRun(variant, dir, levels, repeat, Verdict.FAILED, List.of(ex.getMessage()),
+					List.of(this.plan.out().relativize(dir.resolve("service.log")).toString()));
 			return;
 		}
 		try (service) {
 			this.out.println("lab: " + variant + " up at " + service.url() + pidNote(service));
 			List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
-			if (!problems.isEmpty()) {
+			if (!problems.isEmpty() && !Interruption.requested()) {
 				// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.
 				Optional<Path> dump = service.threadDump(this.plan.javaHome(), dir.resolve("thread-dump.txt"));
 				this.out.println("lab: " + variant + " contract check failed (" + String.join("; ", problems) + ")"
 						+ dump.map(file -> "; thread dump in " + file).orElse("") + "; checking once more");
 				problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
 			}
+			if (Interruption.requested()) {
+				return;
+			}
 			if (!problems.isEmpty()) {
-				this.out.println("lab: " + variant + " FAILED the contract check: " + String.join("; ", problems));
+				// A downstream that does not answer makes every proxy fail its contract: the harness's fault.
+				boolean harness = downstream != null && !(downstream.alive() && Service.healthy(downstream.managementUrl()));
+				this.out.println("lab: " + variant + (harness ? " not measured: the downstream does not answer (" : " FAILED the contract check: (")
+						+ String.join("; ", problems) + ")");
 				List<String> evidence = new ArrayList<>(relative(service.logs()));
 				if (Files.exists(dir.resolve("thread-dump.txt"))) {
 					evidence.add(this.plan.out().relativize(dir.resolve("thread-dump.txt")).toString());
 				}
-				recordNotRun(variant, problems, evidence);
+				List<String> reasons = new ArrayList<>(problems);
+				if (harness) {
+					reasons.add(0, "not run: the downstream did not answer during the contract check");
+				}
+				recordNotRun(variant, dir, levels, repeat, harness ? Verdict.INVALID : Verdict.FAILED, reasons, evidence);
 				return;
 			}
-			boolean warmedUp = warmUp(service, dir.resolve("warmup"));
-			for (int i = 0; i < this.plan.levels().size(); i++) {
-				Level level = this.plan.levels().get(i);
-				for (int repeat = 1; repeat <= this.plan.scenario().repeat(); repeat++) {
-					LevelResult.Verdict verdict = runLevel(service, downstream, level, repeat, warmedUp);
-					if (verdict == LevelResult.Verdict.FAILED) {
-						recordNotRun(variant, this.plan.levels().subList(i + 1, this.plan.levels().size()),
-								List.of("not run: the service failed at " + level.id()), List.of());
-						return;
-					}
+			Path warmup = warmUp(service, downstream, dir.resolve("warmup"));
+			for (int i = 0; i < levels.size() && !Interruption.requested(); i++) {
+				Level level = levels.get(i);
+				LevelFacts facts = runLevel(service, downstream, level, repeat, warmup, (i == 0) ? warmup : null);
+				if (facts.interruptedAtMs() != null) {
+					return;
+				}
+				List<Level> rest = levels.subList(i + 1, levels.size());
+				if (Boolean.FALSE.equals(facts.downstreamAlive())) {
+					recordNotRun(variant, dir, rest, repeat, Verdict.INVALID,
+							List.of("not run: the downstream died during " + level.id() + "; the run goes on with the next variant"), List.of());
+					return;
+				}
+				LevelResult result = new Analyser(this.thresholds).analyseOne(Measurement.of(dir.resolve(levelId(level, repeat)), this.plan.out()));
+				if (result.verdict() == Verdict.FAILED || !facts.serviceAlive()) {
+					Verdict verdict = (result.verdict() == Verdict.FAILED) ? Verdict.FAILED : Verdict.INVALID;
+					recordNotRun(variant, dir, rest, repeat, verdict, List.of("not run: the service "
+							+ (facts.serviceAlive() ? "failed" : "died") + " at " + level.id()), List.of());
+					return;
 				}
 			}
 		}
+	}
+
+	private String levelId(Level level, int repeat) {
+		return level.id() + ((this.plan.scenario().repeat() > 1) ? "-r" + repeat : "");
 	}
 
 	private List<String> relative(List<Path> files) {
 		return files.stream().map(file -> this.plan.out().relativize(file).toString()).toList();
 	}
 
-	private boolean warmUp(Service service, Path dir) throws IOException, InterruptedException {
+	/** Warms the service up (sampled like a level, never judged); returns its directory, null when skipped. */
+	private Path warmUp(Service service, Service downstream, Path dir) throws IOException, InterruptedException {
 		int seconds = this.plan.scenario().warmupSeconds();
 		if (seconds == 0) {
 			this.out.println("lab: " + service.name() + " warm-up skipped (warmupSeconds: 0): every level will be INVALID");
-			return false;
+			return null;
 		}
 		int users = this.plan.scenario().warmupUsers();
 		this.out.println("lab: " + service.name() + " warming up for " + seconds + " s at " + users + " users (not recorded)");
 		int ramp = Math.min(5, seconds / 3);
-		try (Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
-			this.injectors.start(users, 0, (u, r) -> properties(service, "closed", u, r, ramp, seconds), seconds + 120, dir, progress::accept)
-				.await(seconds + 120);
+		Files.createDirectories(dir);
+		try (Sampler sampler = sampler(service, null, dir);
+				Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
+			Injectors.Load load = this.injectors.start(users, 0, (u, r) -> properties(service, "closed", u, r, ramp, seconds - ramp),
+					seconds + 120, dir, progress::accept);
+			load.localPids().forEach(sampler::watchProcess);
+			load.await(seconds + 120);
 		}
-		return service.alive();
+		return service.alive() ? dir : null;
 	}
 
-	private LevelResult.Verdict runLevel(Service service, Service downstream, Level level, int repeat,
-			boolean warmedUp) throws IOException, InterruptedException {
-		String id = level.id() + ((this.plan.scenario().repeat() > 1) ? "-r" + repeat : "");
+	private Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
+		Sampler sampler = new Sampler(dir.resolve("metrics.csv"));
+		sampler.watchEndpoint("service", service.managementUrl());
+		service.pid().ifPresent(pid -> sampler.watchProcess("service", pid));
+		if (downstream != null) {
+			sampler.watchEndpoint("downstream", downstream.managementUrl());
+			downstream.pid().ifPresent(pid -> sampler.watchProcess("downstream", pid));
+		}
+		sampler.watchCores(harnessCores());
+		return sampler;
+	}
+
+	private LevelFacts runLevel(Service service, Service downstream, Level level, int repeat, Path warmup, Path firstAfter)
+			throws IOException, InterruptedException {
+		String id = levelId(level, repeat);
 		Path dir = service.dir().resolve(id);
 		Files.createDirectories(dir);
 		int ramp = this.plan.scenario().rampSeconds();
 		int hold = this.plan.scenario().holdSeconds();
 		String shape = this.plan.scenario().model().id();
-		long timeout = ramp + hold + this.plan.scenario().requestTimeoutMs() / 1000 + 120;
+		int loadSeconds = this.plan.scenario().model().steadyAfterSeconds(ramp) + hold;
+		long timeout = loadSeconds + this.plan.scenario().requestTimeoutMs() / 1000 + 120;
 		int exit;
-		try (Sampler sampler = new Sampler(dir.resolve("metrics.csv"));
-				Progress progress = new Progress(this.out, service.name() + " " + id, ramp + hold)) {
-			sampler.watchEndpoint("service", service.managementUrl());
-			service.pid().ifPresent(pid -> sampler.watchProcess("service", pid));
-			if (downstream != null) {
-				sampler.watchEndpoint("downstream", downstream.managementUrl());
-				downstream.pid().ifPresent(pid -> sampler.watchProcess("downstream", pid));
-			}
+		try (Sampler sampler = sampler(service, downstream, dir);
+				DownstreamProbe probe = (downstream != null) ? new DownstreamProbe(downstream.url(), this.plan.scenario().delayMs(),
+						dir.resolve(Measurement.PROBE)) : null;
+				Progress progress = new Progress(this.out, service.name() + " " + id, loadSeconds)) {
 			Injectors.Load load = this.injectors.start(level.users(), level.ratePerSecond(),
 					(users, rate) -> properties(service, shape, users, rate, ramp, hold), timeout, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			exit = load.await(timeout);
 		}
+		Long interruptedAt = Interruption.requested() ? Interruption.requestedAtMs() : null;
 		boolean alive = service.alive();
 		boolean oom = service.outOfMemory();
-		List<String> evidence = new ArrayList<>();
-		evidence.addAll(relative(service.logs()));
-		LevelFacts facts = facts(service.name(), level, repeat, warmedUp, alive, service.exitCode(), oom, exit, evidence, List.of());
+		Boolean downstreamAlive = (downstream == null) ? null : downstream.alive();
+		Integer downstreamExit = (downstream == null) ? null : downstream.exitCode();
+		List<String> evidence = new ArrayList<>(relative(service.logs()));
+		LevelFacts facts = new LevelFacts(service.name(), level.users(), level.ratePerSecond(), level.cappedFrom(),
+				this.plan.scenario().delayMs(), repeat, warmup != null, serviceCpuCount(), injectorCpus(), alive,
+				service.exitCode(), oom, exit, evidence, List.of(), null, this.plan.scenario().requestTimeoutMs(), downstream != null,
+				downstreamAlive, downstreamExit, interruptedAt,
+				(firstAfter != null) ? this.plan.out().relativize(firstAfter).toString() : null);
 		json.writeValue(dir.resolve("level.json").toFile(), facts);
-		Analyser analyser = new Analyser(this.thresholds);
-		LevelResult result = analyser.analyseOne(Measurement.of(dir, this.plan.out()));
-		if (result.verdict() == LevelResult.Verdict.FAILED && alive) {
+		if (interruptedAt != null) {
+			this.out.println("  " + service.name() + " " + id + ": INTERRUPTED");
+			return facts;
+		}
+		LevelResult result = new Analyser(this.thresholds).analyseOne(Measurement.of(dir, this.plan.out()));
+		if (result.verdict() == Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
 			Optional<Path> histogram = service.heapHistogram(this.plan.javaHome(), dir.resolve("heap-histogram.txt"));
 			histogram.ifPresent(file -> evidence.add(this.plan.out().relativize(file).toString()));
-			json.writeValue(dir.resolve("level.json").toFile(),
-					facts(service.name(), level, repeat, warmedUp, alive, service.exitCode(), oom, exit, evidence, List.of()));
+			facts = facts.withEvidence(evidence);
+			json.writeValue(dir.resolve("level.json").toFile(), facts);
 		}
 		this.out.println(Summaries.line(result));
 		// Lets the last connections close before the next level starts.
 		Thread.sleep(1_000);
-		return result.verdict();
+		return facts;
 	}
 
 	private List<String> properties(Service service, String shape, int users, int rate, int ramp, int hold) {
@@ -269,29 +402,21 @@ final class Runner {
 				"holdSeconds=" + hold, "requestTimeoutMs=" + timeout, "gatling.http.requestTimeout=" + timeout);
 	}
 
-	private LevelFacts facts(String variant, Level level, int repeat, boolean warmedUp, boolean alive, Integer exitCode,
-			boolean oom, int injectorExit, List<String> evidence, List<String> problems) {
-		return new LevelFacts(variant, level.users(), level.ratePerSecond(), level.cappedFrom(), this.plan.scenario().delayMs(),
-				repeat, warmedUp, serviceCpuCount(), injectorCpus(), alive, exitCode,
-				oom, injectorExit, evidence, problems);
-	}
-
 	/** CPUs the service had: 1 pinned, the host's cores unpinned, 0 when it runs elsewhere (unknown here). */
 	private int serviceCpuCount() {
 		return (this.plan.remote().target() != null) ? 0 : this.plan.pinned() ? 1 : this.plan.host().cores();
 	}
 
-	private void recordNotRun(String variant, List<String> problems, List<String> evidence) throws IOException {
-		recordNotRun(variant, this.plan.levels(), problems, evidence);
-	}
-
-	/** Levels a variant never ran still get a row: FAILED, with the reason and the evidence. */
-	private void recordNotRun(String variant, List<Level> levels, List<String> problems, List<String> evidence) throws IOException {
+	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
+	private void recordNotRun(String variant, Path variantDir, List<Level> levels, int repeat, Verdict verdict,
+			List<String> problems, List<String> evidence) throws IOException {
 		for (Level level : levels) {
-			Path dir = this.plan.out().resolve(variant).resolve(level.id());
+			Path dir = variantDir.resolve(levelId(level, repeat));
 			Files.createDirectories(dir);
 			json.writeValue(dir.resolve("level.json").toFile(),
-					facts(variant, level, 1, false, true, null, false, -1, evidence, problems));
+					new LevelFacts(variant, level.users(), level.ratePerSecond(), level.cappedFrom(), this.plan.scenario().delayMs(),
+							repeat, false, serviceCpuCount(), injectorCpus(), true, null, false, -1, evidence, problems,
+							verdict.name(), this.plan.scenario().requestTimeoutMs(), null, null, null, null, null));
 		}
 	}
 

@@ -2,6 +2,7 @@ package lab.downstream;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -10,6 +11,7 @@ import lab.common.BadParameterException;
 import lab.common.DelayMs;
 import reactor.core.publisher.Mono;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -33,8 +35,18 @@ class AddressController {
 
 	private final EventLoopTimers timers;
 
-	AddressController(InFlight inFlight, EventLoopTimers timers, MeterRegistry registry) {
+	/**
+	 * Test-only fault ({@code lab.fault.hang-every=N}, 0 = off): every Nth request is never answered, so the fault
+	 * suite can check that the lab counts requests left hanging as errors, not as nothing.
+	 */
+	private final long hangEvery;
+
+	private final AtomicLong requests = new AtomicLong();
+
+	AddressController(InFlight inFlight, EventLoopTimers timers, MeterRegistry registry,
+			@Value("${lab.fault.hang-every:0}") long hangEvery) {
 		this.inFlight = inFlight;
+		this.hangEvery = hangEvery;
 		this.timers = timers;
 		// How late the answer is beyond the requested delay: the lab's check that the downstream is never the
 		// bottleneck. Its own histogram, because http.server.requests buckets near 500 ms are ~90 ms wide.
@@ -51,6 +63,9 @@ class AddressController {
 		long delay = DelayMs.parse(delayMs);
 		int pad = padBytes(padBytes);
 		long start = System.nanoTime();
+		if (this.hangEvery > 0 && this.requests.incrementAndGet() % this.hangEvery == 0) {
+			return Mono.never();
+		}
 		return Mono.fromSupplier(() -> new Address("1 Loom Street", "Springfield", "00042", delay, "x".repeat(pad)))
 			.delayElement(Duration.ofMillis(delay), this.timers.of(exchange))
 			.doOnSubscribe(subscription -> this.inFlight.enter())

@@ -13,7 +13,6 @@ import io.gatling.javaapi.http.HttpProtocolBuilder;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
-import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
@@ -41,8 +40,9 @@ public class AddressSimulation extends Simulation {
 	// and for the open model one shared pool: arrivals are requests, not new clients.
 	HttpProtocolBuilder protocol = shared(http.baseUrl(p.baseUrl()).acceptHeader("application/json").disableCaching().disableWarmUp());
 
-	// Chain: one request with its checks; every outcome goes into the histograms, timed from just before the send.
-	ChainBuilder address = exec(session -> session.remove("status").set("sentNanos", System.nanoTime()))
+	// Chain: one request with its checks; every send is counted and every outcome filed under its send second,
+	// timed from just before the send.
+	ChainBuilder address = exec(session -> session.remove("status").set("sentMs", this.recorder.sent()).set("sentNanos", System.nanoTime()))
 		.exec(http("address").get("/address/" + p.delayMs())
 			.check(status().saveAs("status"), status().is(200), substring("\"street\"").exists()))
 		.exec(this::record);
@@ -54,12 +54,14 @@ public class AddressSimulation extends Simulation {
 				.on(this.address);
 
 	{
-		// Assertions: Gatling exits non-zero when nothing at all succeeded; the runner judges the rest itself.
+		// No assertions: a non-zero exit means the injector itself broke; the runner judges the service from the data.
 		setUp(population())
 			.protocols(this.protocol)
-			// Only a safety net: the load ends by itself at ramp + hold, plus the last requests' time.
-			.maxDuration(Duration.ofSeconds(p.rampSeconds() + p.holdSeconds()).plusMillis(p.requestTimeoutMs()).plusSeconds(10))
-			.assertions(global().successfulRequests().count().gt(0L));
+			// Only a safety net: the load ends by itself at the end of the hold, plus the last requests' time. A
+			// request still open when it strikes shows as sent without an outcome (unanswered).
+			.maxDuration(Duration.ofSeconds(p.shape().steadyAfterSeconds(p.rampSeconds()) + p.holdSeconds())
+				.plusMillis(p.requestTimeoutMs())
+				.plusSeconds(10));
 	}
 
 	PopulationBuilder population() {
@@ -86,7 +88,7 @@ public class AddressSimulation extends Simulation {
 
 	Session record(Session session) {
 		long micros = (System.nanoTime() - session.getLong("sentNanos")) / 1_000;
-		this.recorder.record(outcome(session, micros), micros);
+		this.recorder.record(outcome(session, micros), session.getLong("sentMs"), micros);
 		// A failed request must not fail the looping user's next ones.
 		return session.markAsSucceeded();
 	}
@@ -106,12 +108,17 @@ public class AddressSimulation extends Simulation {
 	@Override
 	public void before() {
 		this.loadStartMillis = System.currentTimeMillis();
-		this.loadEndMillis = this.loadStartMillis + (p.rampSeconds() + p.holdSeconds()) * 1000L;
+		this.loadEndMillis = steadyStartMillis() + p.holdSeconds() * 1000L;
+	}
+
+	/** When the full load is on: after the ramp, and for a spike after the jump that follows it. */
+	long steadyStartMillis() {
+		return this.loadStartMillis + p.shape().steadyAfterSeconds(p.rampSeconds()) * 1000L;
 	}
 
 	@Override
 	public void after() {
-		this.recorder.writeWindow(this.loadStartMillis, p.rampSeconds(), this.loadEndMillis);
+		this.recorder.writeWindow(this.loadStartMillis, steadyStartMillis(), this.loadEndMillis);
 		this.recorder.close();
 	}
 

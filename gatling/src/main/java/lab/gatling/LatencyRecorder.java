@@ -6,51 +6,77 @@ import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAdder;
 
 import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
-import org.HdrHistogram.Recorder;
 
 /**
- * Records every response time into HdrHistograms (OK and KO apart) and writes them once a second as an interval
- * log, so raw data is on disk while the load runs, percentiles can be taken over any window and logs of several
- * injectors merge exactly. Also counts failures by kind and prints one progress line a second for the runner.
+ * Accounts for every request by the second it was <em>sent</em>: each send is counted, and each outcome (its
+ * response time and kind) goes into the histograms and counts of its send second, however late it comes. A request
+ * sent in the load window that times out 30 s later still belongs to the window; one that never completes shows as
+ * sent without an outcome (unanswered). Once a second the seconds that changed are appended to disk, so raw data is
+ * written as it is produced and logs of several injectors merge exactly.
  *
- * <p>Files in {@code outDir}: {@code latency.hlog} (interval histograms tagged {@code ok} / {@code ko}, values in
- * microseconds), {@code requests.csv} (per second: ok and KO counts by kind), {@code cpu.csv} (per second: this
- * JVM's CPU seconds so far and the host's processors, so an injector on another host still reports how busy it
- * was), {@code load-window.csv}.
+ * <p>Files in {@code outDir}:
+ * <ul>
+ * <li>{@code latency.hlog}: HdrHistogram interval log, values in microseconds, one {@code ok} and one {@code ko}
+ * histogram per send second that changed (an interval's start is its send second; a second may appear several
+ * times, the reader adds them up);</li>
+ * <li>{@code requests.csv}: per send second that changed, the new sends and outcomes by kind (added up the same
+ * way);</li>
+ * <li>{@code completions.csv}: per wall-clock second, the responses that arrived (any status) and the requests that
+ * ended without one (timeout, refused, reset): what a stall detector needs;</li>
+ * <li>{@code cpu.csv}: per second this JVM's CPU seconds so far and the host's processors;</li>
+ * <li>{@code load-window.csv}: written at the end.</li>
+ * </ul>
  */
 public final class LatencyRecorder implements AutoCloseable {
-
-	/** One hour in microseconds: no response time the lab can see exceeds it. */
-	private static final long HIGHEST_MICROS = 3_600_000_000L;
 
 	/** Printed once a second on stdout, parsed by the runner's progress bar. */
 	public static final String PROGRESS_PREFIX = "LAB-PROGRESS";
 
 	public enum Kind {
 
-		OK, KO_4XX, KO_5XX, KO_TIMEOUT, KO_CONNECTION, KO_CHECK
+		OK, KO_4XX, KO_5XX, KO_TIMEOUT, KO_CONNECTION, KO_CHECK;
+
+		/** Whether the service answered (any status), as opposed to no response at all. */
+		boolean answered() {
+			return this != KO_TIMEOUT && this != KO_CONNECTION;
+		}
 
 	}
 
-	private final Recorder ok = new Recorder(HIGHEST_MICROS, 3);
+	/** What changed in one send second since the last flush. Histograms auto-resize: a second costs what it holds. */
+	private static final class Second {
 
-	private final Recorder ko = new Recorder(HIGHEST_MICROS, 3);
+		final Histogram ok = new Histogram(3);
 
-	private final LongAdder[] counts = new LongAdder[Kind.values().length];
+		final Histogram ko = new Histogram(3);
 
-	private final long[] written = new long[Kind.values().length];
+		final long[] outcomes = new long[Kind.values().length];
+
+		long sent;
+
+	}
+
+	/** Send second (epoch ms at its start) → what changed since the last flush. Guarded by {@code this}. */
+	private final Map<Long, Second> changed = new TreeMap<>();
+
+	private long answered;
+
+	private long unanswered;
 
 	private final HistogramLogWriter log;
 
 	private final PrintStream requests;
+
+	private final PrintStream completions;
 
 	private final PrintStream cpu;
 
@@ -66,19 +92,13 @@ public final class LatencyRecorder implements AutoCloseable {
 
 	private final long startMillis = System.currentTimeMillis();
 
-	private Histogram okInterval;
-
-	private Histogram koInterval;
-
 	public LatencyRecorder(Path outDir) {
 		this.outDir = outDir;
-		for (int i = 0; i < this.counts.length; i++) {
-			this.counts[i] = new LongAdder();
-		}
 		try {
 			Files.createDirectories(outDir);
 			this.log = new HistogramLogWriter(new PrintStream(Files.newOutputStream(outDir.resolve("latency.hlog")), true));
 			this.requests = new PrintStream(Files.newOutputStream(outDir.resolve("requests.csv")), true);
+			this.completions = new PrintStream(Files.newOutputStream(outDir.resolve("completions.csv")), true);
 			this.cpu = new PrintStream(Files.newOutputStream(outDir.resolve("cpu.csv")), true);
 		}
 		catch (IOException ex) {
@@ -89,23 +109,44 @@ public final class LatencyRecorder implements AutoCloseable {
 		// Stated, so readers never have to guess whether the interval timestamps are relative.
 		this.log.outputBaseTime(this.startMillis);
 		this.log.setBaseTime(this.startMillis);
+		this.log.outputComment("intervals start at the second their requests were sent");
 		this.log.outputLegend();
-		this.requests.println("epoch_ms,ok,ko_4xx,ko_5xx,ko_timeout,ko_connection,ko_check");
+		this.requests.println("send_second_epoch_ms,sent,ok,ko_4xx,ko_5xx,ko_timeout,ko_connection,ko_check");
+		this.completions.println("epoch_ms,answered,unanswered");
 		this.cpu.println("epoch_ms,cpu_seconds,processors");
 		this.ticker.scheduleAtFixedRate(this::flush, 1, 1, TimeUnit.SECONDS);
 	}
 
-	public void record(Kind kind, long micros) {
-		long value = Math.max(1, Math.min(micros, HIGHEST_MICROS));
-		((kind == Kind.OK) ? this.ok : this.ko).recordValue(value);
-		this.counts[kind.ordinal()].increment();
+	/** Counts a request about to be sent; returns its send time (epoch ms), which its outcome is filed under. */
+	public synchronized long sent() {
+		long now = System.currentTimeMillis();
+		second(now).sent++;
+		return now;
+	}
+
+	/** The outcome of the request sent at {@code sentEpochMs}, after {@code micros}. */
+	public synchronized void record(Kind kind, long sentEpochMs, long micros) {
+		Second second = second(sentEpochMs);
+		long value = Math.max(1, micros);
+		((kind == Kind.OK) ? second.ok : second.ko).recordValue(value);
+		second.outcomes[kind.ordinal()]++;
+		if (kind.answered()) {
+			this.answered++;
+		}
+		else {
+			this.unanswered++;
+		}
+	}
+
+	private Second second(long epochMs) {
+		return this.changed.computeIfAbsent(epochMs - Math.floorMod(epochMs, 1000L), k -> new Second());
 	}
 
 	/** The load window as the injector saw it, for the analysis to clip every series to. */
-	public void writeWindow(long loadStartMillis, int rampSeconds, long endMillis) {
+	public void writeWindow(long loadStartMillis, long steadyStartMillis, long endMillis) {
 		try {
 			Files.writeString(this.outDir.resolve("load-window.csv"), "start_epoch_ms,steady_start_epoch_ms,end_epoch_ms\n"
-					+ loadStartMillis + "," + (loadStartMillis + rampSeconds * 1000L) + "," + endMillis + "\n");
+					+ loadStartMillis + "," + steadyStartMillis + "," + endMillis + "\n");
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -113,27 +154,33 @@ public final class LatencyRecorder implements AutoCloseable {
 	}
 
 	private synchronized void flush() {
-		this.okInterval = this.ok.getIntervalHistogram(this.okInterval);
-		this.koInterval = this.ko.getIntervalHistogram(this.koInterval);
-		this.okInterval.setTag("ok");
-		this.koInterval.setTag("ko");
-		this.log.outputIntervalHistogram(this.okInterval);
-		this.log.outputIntervalHistogram(this.koInterval);
-		StringBuilder line = new StringBuilder().append(System.currentTimeMillis());
-		long[] delta = new long[this.counts.length];
-		for (int i = 0; i < this.counts.length; i++) {
-			long total = this.counts[i].sum();
-			delta[i] = total - this.written[i];
-			this.written[i] = total;
-			line.append(',').append(delta[i]);
-		}
-		this.requests.println(line);
-		this.cpu.println(System.currentTimeMillis() + "," + this.os.getProcessCpuTime() / 1e9 + "," + this.os.getAvailableProcessors());
+		long now = System.currentTimeMillis();
+		long ok = 0;
 		long failed = 0;
-		for (int i = 1; i < delta.length; i++) {
-			failed += delta[i];
+		for (Map.Entry<Long, Second> entry : this.changed.entrySet()) {
+			long start = entry.getKey();
+			Second second = entry.getValue();
+			second.ok.setTag("ok");
+			second.ko.setTag("ko");
+			for (Histogram histogram : new Histogram[] { second.ok, second.ko }) {
+				histogram.setStartTimeStamp(start);
+				histogram.setEndTimeStamp(start + 1000);
+				this.log.outputIntervalHistogram(histogram);
+			}
+			StringBuilder line = new StringBuilder().append(start).append(',').append(second.sent);
+			for (long count : second.outcomes) {
+				line.append(',').append(count);
+			}
+			this.requests.println(line);
+			ok += second.outcomes[Kind.OK.ordinal()];
+			failed += second.ok.getTotalCount() + second.ko.getTotalCount() - second.outcomes[Kind.OK.ordinal()];
 		}
-		System.out.println(PROGRESS_PREFIX + " ok=" + delta[0] + " ko=" + failed);
+		this.changed.clear();
+		this.completions.println(now + "," + this.answered + "," + this.unanswered);
+		this.answered = 0;
+		this.unanswered = 0;
+		this.cpu.println(now + "," + this.os.getProcessCpuTime() / 1e9 + "," + this.os.getAvailableProcessors());
+		System.out.println(PROGRESS_PREFIX + " ok=" + ok + " ko=" + failed);
 	}
 
 	@Override
@@ -141,6 +188,7 @@ public final class LatencyRecorder implements AutoCloseable {
 		this.ticker.shutdownNow();
 		flush();
 		this.requests.close();
+		this.completions.close();
 		this.cpu.close();
 		this.log.close();
 	}

@@ -16,6 +16,14 @@ public enum LoadShape {
 	/** CLOSED held long, to watch heap and RSS drift. */
 	SOAK;
 
+	/**
+	 * Seconds from the start of the load until all of it is on: the ramp, and for a spike the ramp plus the pause
+	 * after it, since its other 90 % of users arrive at twice the ramp time. The measured window starts there.
+	 */
+	public int steadyAfterSeconds(int rampSeconds) {
+		return (this == SPIKE) ? 2 * rampSeconds : rampSeconds;
+	}
+
 	public static LoadShape parse(String name) {
 		try {
 			return valueOf(name.trim().toUpperCase(Locale.ROOT));

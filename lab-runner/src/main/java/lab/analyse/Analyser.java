@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -14,6 +15,8 @@ import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 import lab.analyse.LevelResult.Verdict;
+import lab.load.LoadWindow;
+import org.HdrHistogram.Histogram;
 
 /**
  * Turns a results directory into one {@link LevelResult} per variant and level: repeats are combined (median of
@@ -31,7 +34,7 @@ public final class Analyser {
 	public List<LevelResult> analyse(Path results, List<String> variantOrder) throws IOException {
 		Map<String, List<Measurement>> groups = new LinkedHashMap<>();
 		List<Path> dirs;
-		try (Stream<Path> files = Files.find(results, 3, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
+		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
 			dirs = files.map(Path::getParent).sorted().toList();
 		}
 		for (Path dir : dirs) {
@@ -44,12 +47,40 @@ public final class Analyser {
 			levels.add(combine(repeats));
 		}
 		levels.sort(Comparator.comparingInt((LevelResult r) -> order(variantOrder, r.variant())).thenComparingInt(LevelResult::load));
-		return levels;
+		return nameCollapses(levels);
 	}
 
 	private static int order(List<String> variantOrder, String variant) {
 		int index = variantOrder.indexOf(variant);
 		return (index < 0) ? Integer.MAX_VALUE : index;
+	}
+
+	/**
+	 * Names a collapse of throughput in the reasons, without changing a verdict: efficiency under the floor, or rps
+	 * below the previous level's of the same variant by more than the stated margin.
+	 */
+	List<LevelResult> nameCollapses(List<LevelResult> levels) {
+		List<LevelResult> named = new ArrayList<>();
+		LevelResult previous = null;
+		for (LevelResult level : levels) {
+			LevelResult row = level;
+			if (row.verdict() != Verdict.INTERRUPTED && !Double.isNaN(row.rps())) {
+				if (row.efficiency() * 100 < this.thresholds.efficiencyFloorPercent()) {
+					row = row.withReason(String.format(Locale.ROOT, "efficiency %.0f%% < %.0f%% of the ceiling", 100 * row.efficiency(),
+							this.thresholds.efficiencyFloorPercent()));
+				}
+				if (previous != null && previous.variant().equals(row.variant()) && !Double.isNaN(previous.rps())
+						&& row.rps() < previous.rps() * (1 - this.thresholds.rpsDropPercent() / 100)) {
+					row = row.withReason(String.format(Locale.ROOT, "throughput fell %.0f%% below the previous level's %,.0f rps",
+							100 * (1 - row.rps() / previous.rps()), previous.rps()));
+				}
+			}
+			if (row.verdict() != Verdict.INTERRUPTED) {
+				previous = row;
+			}
+			named.add(row);
+		}
+		return named;
 	}
 
 	public LevelResult analyseOne(Measurement measurement) {
@@ -60,9 +91,10 @@ public final class Analyser {
 		LevelFacts facts = repeats.get(0).facts();
 		Latency latency = Latency.merge(repeats.stream().map(Measurement::latency).toList());
 		RequestCounts counts = RequestCounts.sum(repeats.stream().map(Measurement::counts).toList());
+		Histogram all = latency.all(counts.unanswered(), facts.requestTimeoutMicros());
 		double rps = median(repeats, Measurement::rps);
 		double ceiling = facts.ceilingRps();
-		long requests = counts.ok() + counts.errors();
+		long requests = counts.total();
 		double errorPercent = (requests > 0) ? 100.0 * counts.errors() / requests : Double.NaN;
 		Set<String> reasons = new LinkedHashSet<>();
 		Set<String> evidence = new LinkedHashSet<>();
@@ -72,6 +104,12 @@ public final class Analyser {
 			if (one.compareTo(verdict) > 0) {
 				verdict = one;
 			}
+		}
+		double rpsMin = min(repeats, Measurement::rps);
+		double rpsMax = max(repeats, Measurement::rps);
+		if (repeats.size() > 1 && rps > 0 && 100 * (rpsMax - rpsMin) / rps > this.thresholds.repeatSpreadPercent()) {
+			reasons.add(String.format(Locale.ROOT, "repeats spread %.0f%% of the median rps > %.0f%%", 100 * (rpsMax - rpsMin) / rps,
+					this.thresholds.repeatSpreadPercent()));
 		}
 		List<String> reports = repeats.stream().flatMap(m -> m.gatlingReports().stream()).toList();
 		List<Measurement.InjectorShare> injectors = new ArrayList<>();
@@ -83,27 +121,134 @@ public final class Analyser {
 			}
 		}
 		return new LevelResult(facts.variant(), facts.users(), facts.ratePerSecond(), facts.load(), repeats.size(), rps,
-				min(repeats, Measurement::rps), max(repeats, Measurement::rps), ceiling, rps / ceiling,
+				rpsMin, rpsMax, ceiling, rps / ceiling, Latency.millis(all, 50), Latency.millis(all, 95),
+				Latency.millis(all, 99), (all.getTotalCount() == 0) ? Double.NaN : all.getMaxValue() / 1000.0,
 				latency.okMillis(50), latency.okMillis(95), latency.okMillis(99), latency.okMaxMillis(), requests,
-				counts.ko4xx(), counts.ko5xx(), counts.koTimeout(), counts.koConnection(), counts.koCheck(), errorPercent,
+				counts.ko4xx(), counts.ko5xx(), counts.koTimeout(), counts.koConnection(), counts.koCheck(), counts.unanswered(),
+				errorPercent, max(repeats, m -> (m.stall().rows() > 0) ? m.stall().seconds() : Double.NaN),
 				median(repeats, Measurement::serviceCpuPercent), median(repeats, Measurement::cpuMsPerRequest),
-				median(repeats, Measurement::gcPercent), max(repeats, Measurement::peakHeapMiB),
-				max(repeats, Measurement::peakRssMiB), max(repeats, Measurement::peakNativeThreads),
-				max(repeats, Measurement::peakVirtualThreads), median(repeats, Measurement::pinnedEvents),
+				median(repeats, Measurement::warmupCpuMsPerRequest), median(repeats, Measurement::gcPercent),
+				max(repeats, Measurement::peakHeapMiB), max(repeats, Measurement::peakRssMiB),
+				max(repeats, Measurement::peakNativeThreads), max(repeats, Measurement::peakVirtualThreads),
+				max(repeats, Measurement::peakServerConnections), median(repeats, Measurement::pinnedEvents),
 				median(repeats, Measurement::contextSwitchesPerSecond), median(repeats, Measurement::injectorCpuPercent),
-				median(repeats, Measurement::injectorCoresBusyPercent), median(repeats, Measurement::downstreamP99OverheadMs),
-				verdict, List.copyOf(reasons), List.copyOf(evidence), List.copyOf(injectors), reports);
+				median(repeats, Measurement::injectorCoresBusyPercent), max(repeats, m -> m.probes().p99LateMs()),
+				median(repeats, Measurement::downstreamP99OverheadMs), verdict, List.copyOf(reasons), List.copyOf(evidence),
+				List.copyOf(injectors), reports);
 	}
 
-	/** FAILED when the service broke; INVALID when the measurement was the limit; OK otherwise. */
+	/**
+	 * The measurement is judged first, then the service: INTERRUPTED when the person stopped the run; INVALID when
+	 * the harness was the limit or broke, or a check could not be computed (whatever the service did: its symptoms
+	 * are listed, not judged); FAILED when the service broke; OK otherwise.
+	 */
 	Verdict judge(Measurement m, Set<String> reasons, Set<String> evidence) {
 		LevelFacts facts = m.facts();
+		LoadWindow window = m.window();
+		if (facts.interruptedAtMs() != null) {
+			reasons.add("interrupted by the person running the lab" + at(window, facts.interruptedAtMs()) + "; not the service's fault, not ranked");
+			return Verdict.INTERRUPTED;
+		}
 		if (!facts.problems().isEmpty()) {
-			// The level never ran (start-up or contract failure, or an earlier level broke the service).
+			// The level never ran (start-up or contract failure, an earlier level broke the service or the harness).
 			reasons.addAll(facts.problems());
+			evidence.addAll(facts.evidence());
+			return (facts.notRun() != null) ? Verdict.valueOf(facts.notRun()) : Verdict.FAILED;
+		}
+		List<String> invalid = harnessProblems(m);
+		List<String> failed = serviceProblems(m);
+		if (!invalid.isEmpty()) {
+			reasons.addAll(invalid);
+			if (!failed.isEmpty()) {
+				reasons.add("the service's symptoms, not judged: " + String.join(", ", failed));
+			}
+			evidence.addAll(facts.evidence());
+			return Verdict.INVALID;
+		}
+		if (!failed.isEmpty()) {
+			reasons.addAll(failed);
 			evidence.addAll(facts.evidence());
 			return Verdict.FAILED;
 		}
+		return Verdict.OK;
+	}
+
+	/** What made the measurement untrustworthy: the injector, the downstream, the warm-up, the descriptor cap, missing data. */
+	private List<String> harnessProblems(Measurement m) {
+		LevelFacts facts = m.facts();
+		LoadWindow window = m.window();
+		List<String> invalid = new ArrayList<>();
+		if (facts.injectorExitCode() == -1) {
+			invalid.add("the injector did not finish in time and was stopped");
+		}
+		else if (facts.injectorExitCode() != 0) {
+			invalid.add("the injector exited with code " + facts.injectorExitCode());
+		}
+		if (window == null) {
+			invalid.add("no load window: the injector did not finish this level");
+		}
+		else {
+			if (Double.isNaN(m.injectorCoresBusyPercent())) {
+				invalid.add("the injector cores' load could not be computed (no CPU samples)");
+			}
+			else if (m.injectorCoresBusyPercent() > this.thresholds.injectorBusyPercent()) {
+				invalid.add(String.format(Locale.ROOT, "injector cores %.0f%% busy > %.0f%% (injector and downstream share them)",
+						m.injectorCoresBusyPercent(), this.thresholds.injectorBusyPercent()));
+			}
+			invalid.addAll(downstreamProblems(m));
+			if (m.stall().rows() == 0) {
+				invalid.add("the stall check could not be computed (the injector wrote no completions in the window)");
+			}
+		}
+		if (!facts.warmedUp()) {
+			invalid.add("no warm-up: a cold JVM runs at a fraction of its speed");
+		}
+		if (!Double.isNaN(m.warmupCpuMsPerRequest()) && m.cpuMsPerRequest() > 0
+				&& m.warmupCpuMsPerRequest() > this.thresholds.notWarmRatio() * m.cpuMsPerRequest()) {
+			invalid.add(String.format(Locale.ROOT, "not warm: the warm-up's last %d s cost %.2f ms CPU per request, this level %.2f (> %.1f×)",
+					Measurement.WARMUP_TAIL_SECONDS, m.warmupCpuMsPerRequest(), m.cpuMsPerRequest(), this.thresholds.notWarmRatio()));
+		}
+		if (facts.cappedFrom() > 0) {
+			invalid.add("descriptor cap: ran " + facts.users() + " of " + facts.cappedFrom() + " users (ulimit -n)");
+		}
+		return invalid;
+	}
+
+	private List<String> downstreamProblems(Measurement m) {
+		LevelFacts facts = m.facts();
+		List<String> invalid = new ArrayList<>();
+		double limit = this.thresholds.downstreamOverheadLimitMs(facts.delayMs());
+		if (facts.downstreamWatched() == null) {
+			// Results from before the probe: the downstream's own overhead histogram was the figure judged.
+			if (m.downstreamP99OverheadMs() > limit) {
+				invalid.add(String.format(Locale.ROOT, "downstream p99 %.0f ms over its delay > %.0f ms", m.downstreamP99OverheadMs(), limit));
+			}
+			return invalid;
+		}
+		if (!facts.downstreamWatched()) {
+			return invalid;
+		}
+		Probes probes = m.probes();
+		if (Boolean.FALSE.equals(facts.downstreamAlive())) {
+			invalid.add("the downstream died" + ((facts.downstreamExitCode() != null) ? " (exit code " + facts.downstreamExitCode() + ")" : "")
+					+ ((probes.firstFailureEpochMs() > 0) ? at(m.window(), probes.firstFailureEpochMs()) : ""));
+		}
+		else if (probes.failures() > 0) {
+			invalid.add("the downstream stopped answering" + at(m.window(), probes.firstFailureEpochMs()) + " (" + probes.failures()
+					+ " of " + probes.count() + " probes failed)");
+		}
+		if (probes.count() == 0) {
+			invalid.add("the downstream's lateness could not be computed (no probe in the window)");
+		}
+		else if (probes.p99LateMs() > limit) {
+			invalid.add(String.format(Locale.ROOT, "downstream p99 %.0f ms late > %.0f ms (probed end to end)", probes.p99LateMs(), limit));
+		}
+		return invalid;
+	}
+
+	/** What broke in the service: it died, ran out of memory, stalled, refused, or failed too many requests. */
+	private List<String> serviceProblems(Measurement m) {
+		LevelFacts facts = m.facts();
 		List<String> failed = new ArrayList<>();
 		if (!facts.serviceAlive()) {
 			failed.add("the service died" + ((facts.exitCode() != null) ? " (exit code " + facts.exitCode() + ")" : ""));
@@ -112,7 +257,7 @@ public final class Analyser {
 			failed.add("OutOfMemoryError in the service log");
 		}
 		if (m.window() == null) {
-			failed.add("no load window: the injector did not finish this level");
+			return failed;
 		}
 		RequestCounts counts = m.counts();
 		if (counts.koConnection() > 0) {
@@ -120,33 +265,26 @@ public final class Analyser {
 		}
 		double errorPercent = (counts.total() > 0) ? 100.0 * counts.errors() / counts.total() : 0;
 		if (errorPercent > this.thresholds.errorPercent()) {
-			failed.add(String.format("errors %.1f%% > %.0f%%", errorPercent, this.thresholds.errorPercent()));
+			failed.add(String.format(Locale.ROOT, "errors %.1f%% > %.0f%%%s", errorPercent, this.thresholds.errorPercent(),
+					(counts.koTimeout() + counts.unanswered() > 0)
+							? " (" + (counts.koTimeout() + counts.unanswered()) + " timed out or unanswered)" : ""));
 		}
-		if (m.window() != null && counts.total() == 0 && m.latency().ok().getTotalCount() == 0) {
-			failed.add("no request completed in the window");
+		Stall stall = m.stall();
+		if (stall.seconds() >= this.thresholds.stallSeconds(facts.delayMs())) {
+			failed.add("stalled " + stall.seconds() + " s" + at(m.window(), stall.fromEpochMs()) + ": no response while users waited");
 		}
-		if (!failed.isEmpty()) {
-			reasons.addAll(failed);
-			evidence.addAll(facts.evidence());
-			return Verdict.FAILED;
+		if (counts.total() > 0 && counts.ok() == 0) {
+			failed.add("no request succeeded in the window");
 		}
-		List<String> invalid = new ArrayList<>();
-		if (m.injectorCoresBusyPercent() > this.thresholds.injectorBusyPercent()) {
-			invalid.add(String.format("injector cores %.0f%% busy > %.0f%% (injector and downstream share them)",
-					m.injectorCoresBusyPercent(), this.thresholds.injectorBusyPercent()));
+		else if (counts.total() == 0) {
+			failed.add("no request was sent in the window");
 		}
-		double overheadLimit = this.thresholds.downstreamOverheadLimitMs(facts.delayMs());
-		if (m.downstreamP99OverheadMs() > overheadLimit) {
-			invalid.add(String.format("downstream p99 %.0f ms over its delay > %.0f ms", m.downstreamP99OverheadMs(), overheadLimit));
-		}
-		if (!facts.warmedUp()) {
-			invalid.add("no warm-up: a cold JVM runs at a fraction of its speed");
-		}
-		if (facts.cappedFrom() > 0) {
-			invalid.add("descriptor cap: ran " + facts.users() + " of " + facts.cappedFrom() + " users (ulimit -n)");
-		}
-		reasons.addAll(invalid);
-		return invalid.isEmpty() ? Verdict.OK : Verdict.INVALID;
+		return failed;
+	}
+
+	/** " at +12 s" from the start of the level's load, or nothing without a window. */
+	private static String at(LoadWindow window, long epochMs) {
+		return (window == null) ? "" : String.format(Locale.ROOT, " at +%d s", (epochMs - window.start()) / 1000);
 	}
 
 	static double median(List<Measurement> repeats, ToDoubleFunction<Measurement> metric) {

@@ -69,6 +69,24 @@ public record Latency(Histogram ok, Histogram ko) {
 		return (this.ok.getTotalCount() == 0) ? Double.NaN : this.ok.getValueAtPercentile(percentile) / 1000.0;
 	}
 
+	/**
+	 * Every request of the window: successes, failures at the time they took to fail, and {@code unanswered}
+	 * requests counted at {@code atMicros} (the request timeout: they waited at least that long).
+	 */
+	public Histogram all(long unanswered, long atMicros) {
+		Histogram all = this.ok.copy();
+		all.add(this.ko);
+		if (unanswered > 0) {
+			all.recordValueWithCount(Math.min(Math.max(1, atMicros), HIGHEST_MICROS), unanswered);
+		}
+		return all;
+	}
+
+	/** A percentile of {@code histogram} in milliseconds; NaN when it is empty. */
+	public static double millis(Histogram histogram, double percentile) {
+		return (histogram.getTotalCount() == 0) ? Double.NaN : histogram.getValueAtPercentile(percentile) / 1000.0;
+	}
+
 	public double okMaxMillis() {
 		return (this.ok.getTotalCount() == 0) ? Double.NaN : this.ok.getMaxValue() / 1000.0;
 	}

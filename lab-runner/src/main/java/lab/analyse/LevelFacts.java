@@ -1,8 +1,11 @@
 package lab.analyse;
 
+import java.util.List;
+
 /**
  * What the runner itself observed about one level, written to {@code level.json} beside the injector's files:
- * the facts a verdict needs that no metric carries.
+ * the facts a verdict needs that no metric carries. Fields added after the first results were written are boxed:
+ * an older {@code level.json} without them reads as null.
  *
  * @param variant the service under test
  * @param users concurrent users run (after any descriptor cap), 0 for the open model
@@ -18,11 +21,26 @@ package lab.analyse;
  * @param outOfMemory whether its log reported an OutOfMemoryError
  * @param injectorExitCode Gatling's exit code (-1 when it had to be stopped)
  * @param evidence files that show why the level failed (log, heap histogram), relative to the results directory
- * @param problems what the runner saw go wrong (contract check, start-up), in words
+ * @param problems what the runner saw go wrong (contract check, start-up), in words: the level never ran
+ * @param notRun the verdict of a level that never ran (FAILED: the service's fault; INVALID: the harness's;
+ * INTERRUPTED), null when it ran (an older file with problems means FAILED)
+ * @param requestTimeoutMs the injector's request timeout
+ * @param downstreamWatched whether a downstream was watched during the level (not with --target alone)
+ * @param downstreamAlive whether the downstream still ran after the level (null: not started here)
+ * @param downstreamExitCode its exit code when it died
+ * @param interruptedAtMs when the person interrupted the run during this level (epoch ms), else null
+ * @param warmupDir the warm-up this level was the first after, relative to the results directory, else null
  */
 public record LevelFacts(String variant, int users, int ratePerSecond, int cappedFrom, long delayMs, int repeat,
 		boolean warmedUp, int serviceCpus, int injectorCpus, boolean serviceAlive, Integer exitCode, boolean outOfMemory,
-		int injectorExitCode, java.util.List<String> evidence, java.util.List<String> problems) {
+		int injectorExitCode, List<String> evidence, List<String> problems, String notRun, Long requestTimeoutMs,
+		Boolean downstreamWatched, Boolean downstreamAlive, Integer downstreamExitCode, Long interruptedAtMs,
+		String warmupDir) {
+
+	public LevelFacts {
+		evidence = (evidence != null) ? List.copyOf(evidence) : List.of();
+		problems = (problems != null) ? List.copyOf(problems) : List.of();
+	}
 
 	public int load() {
 		return (this.ratePerSecond > 0) ? this.ratePerSecond : this.users;
@@ -34,6 +52,18 @@ public record LevelFacts(String variant, int users, int ratePerSecond, int cappe
 			return this.ratePerSecond;
 		}
 		return (this.delayMs == 0) ? Double.NaN : this.users * 1000.0 / this.delayMs;
+	}
+
+	/** The request timeout in microseconds (30 s when an older file did not record it). */
+	public long requestTimeoutMicros() {
+		return 1_000 * ((this.requestTimeoutMs != null) ? this.requestTimeoutMs : 30_000L);
+	}
+
+	public LevelFacts withEvidence(List<String> more) {
+		return new LevelFacts(this.variant, this.users, this.ratePerSecond, this.cappedFrom, this.delayMs, this.repeat,
+				this.warmedUp, this.serviceCpus, this.injectorCpus, this.serviceAlive, this.exitCode, this.outOfMemory,
+				this.injectorExitCode, more, this.problems, this.notRun, this.requestTimeoutMs, this.downstreamWatched,
+				this.downstreamAlive, this.downstreamExitCode, this.interruptedAtMs, this.warmupDir);
 	}
 
 }

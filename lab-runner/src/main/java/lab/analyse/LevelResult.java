@@ -1,35 +1,58 @@
 package lab.analyse;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One row of the report: a variant at a load level, every figure taken inside the steady load window.
- * Latencies in ms, CPU in % of one core, memory in MiB; NaN where the data to compute it was missing.
- * {@code injectors} lists each injector's part when several shared the load (its requests add up to
- * {@code requests}; the percentiles above come from their merged histograms), else is empty.
+ * One row of the report: a variant at a load level, every figure taken inside the steady load window. Requests are
+ * accounted for by the time they were sent: {@code requests} were sent in the window, each answered, failed or
+ * {@code unanswered}. Latencies in ms ({@code *AllMs} over every request, failures at the time they took to fail and
+ * unanswered ones at the request timeout; {@code *OkMs} over successes), CPU in % of one core, memory in MiB; NaN
+ * where the data to compute it was missing. {@code injectors} lists each injector's part when several shared the
+ * load, else is empty.
  */
 public record LevelResult(String variant, int users, int ratePerSecond, int load, int repeats, double rps,
-		double rpsMin, double rpsMax, double ceilingRps, double efficiency, double p50Ms, double p95Ms, double p99Ms,
-		double maxMs, long requests, long errors4xx, long errors5xx, long timeouts, long refused, long checkFailures,
-		double errorPercent, double serviceCpuPercent, double cpuMsPerRequest, double gcPercent, double peakHeapMiB,
-		double peakRssMiB, double peakNativeThreads, double peakVirtualThreads, double pinnedEvents,
+		double rpsMin, double rpsMax, double ceilingRps, double efficiency, double p50AllMs, double p95AllMs,
+		double p99AllMs, double maxAllMs, double p50OkMs, double p95OkMs, double p99OkMs, double maxOkMs, long requests,
+		long errors4xx, long errors5xx, long timeouts, long refused, long checkFailures, long unanswered,
+		double errorPercent, double longestStallSeconds, double serviceCpuPercent, double cpuMsPerRequest,
+		double warmupCpuMsPerRequest, double gcPercent, double peakHeapMiB, double peakRssMiB, double peakNativeThreads,
+		double peakVirtualThreadsMountedOrQueued, double peakServerConnections, double pinnedEvents,
 		double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
-		double downstreamP99OverheadMs, Verdict verdict, List<String> reasons, List<String> evidence,
-		List<Measurement.InjectorShare> injectors, List<String> gatlingReports) {
+		double downstreamP99LateMs, double downstreamOwnP99OverheadMs, Verdict verdict, List<String> reasons,
+		List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports) {
 
 	public enum Verdict {
 
-		/** The service was the limit and the measurement is trustworthy. */
+		/** The service was the limit and every check could be computed. */
 		OK,
-		/** The measurement was the limit (injector, downstream, warm-up, descriptor cap): shown, never ranked. */
+		/** The person stopped the run during this level: not the service's fault, not ranked. */
+		INTERRUPTED,
+		/** The measurement was the limit or broke (injector, downstream, warm-up, descriptor cap, missing data): shown, never ranked. */
 		INVALID,
-		/** The service broke: died, ran out of memory, refused connections, or too many errors. */
+		/** The service broke: died, ran out of memory, stalled, refused connections, or too many errors. */
 		FAILED
 
 	}
 
 	public long errors() {
-		return this.errors4xx + this.errors5xx + this.timeouts + this.refused + this.checkFailures;
+		return this.errors4xx + this.errors5xx + this.timeouts + this.refused + this.checkFailures + this.unanswered;
+	}
+
+	/** The same row with one more reason (a note that does not change the verdict). */
+	LevelResult withReason(String reason) {
+		List<String> more = new ArrayList<>(this.reasons);
+		more.add(reason);
+		return new LevelResult(this.variant, this.users, this.ratePerSecond, this.load, this.repeats, this.rps, this.rpsMin,
+				this.rpsMax, this.ceilingRps, this.efficiency, this.p50AllMs, this.p95AllMs, this.p99AllMs, this.maxAllMs,
+				this.p50OkMs, this.p95OkMs, this.p99OkMs, this.maxOkMs, this.requests, this.errors4xx, this.errors5xx,
+				this.timeouts, this.refused, this.checkFailures, this.unanswered, this.errorPercent,
+				this.longestStallSeconds, this.serviceCpuPercent, this.cpuMsPerRequest, this.warmupCpuMsPerRequest,
+				this.gcPercent, this.peakHeapMiB, this.peakRssMiB, this.peakNativeThreads,
+				this.peakVirtualThreadsMountedOrQueued, this.peakServerConnections, this.pinnedEvents,
+				this.contextSwitchesPerSecond, this.injectorCpuPercent, this.injectorCoresBusyPercent,
+				this.downstreamP99LateMs, this.downstreamOwnP99OverheadMs, this.verdict, List.copyOf(more), this.evidence,
+				this.injectors, this.gatlingReports);
 	}
 
 }

@@ -22,9 +22,13 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency latency, RequestCounts counts,
 		double rps, double serviceCpuPercent, double cpuMsPerRequest, double gcPercent, double peakHeapMiB,
-		double peakRssMiB, double peakNativeThreads, double peakVirtualThreads, double pinnedEvents,
-		double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
-		double downstreamP99OverheadMs, List<InjectorShare> injectors, List<String> gatlingReports) {
+		double peakRssMiB, double peakNativeThreads, double peakVirtualThreads, double peakServerConnections,
+		double pinnedEvents, double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
+		double downstreamP99OverheadMs, Probes probes, Stall stall, double warmupCpuMsPerRequest,
+		List<InjectorShare> injectors, List<String> gatlingReports) {
+
+	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
+	static final int WARMUP_TAIL_SECONDS = 10;
 
 	static final JsonMapper json = JsonMapper.builder().build();
 
@@ -43,9 +47,10 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			reports.addAll(gatlingReports(part, resultsRoot));
 		}
 		if (window == null) {
-			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
+			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-					Double.NaN, Double.NaN, List.of(), reports);
+					Double.NaN, Double.NaN, Double.NaN, new Probes(0, Double.NaN, 0, 0), new Stall(0, 0, 0), Double.NaN, List.of(),
+					reports);
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -65,7 +70,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double seconds = window.steadySeconds();
 		double rps = latency.ok().getTotalCount() / seconds;
 		double cpuPerSecond = serviceCpuPerSecond(samples, window);
-		double requestsPerSecond = (latency.ok().getTotalCount() + latency.ko().getTotalCount()) / seconds;
+		double requestsPerSecond = counts.total() / seconds;
 		double downstream = CounterDelta.ratePerSecond(samples.series("downstream", "proc_cpu_seconds").clipTo(window));
 		// Injectors on this machine are sampled from /proc (source injector or injector-<n>, like their directory)
 		// and share its cores with the downstream; injectors on other hosts report their own CPU (cpu.csv) and are
@@ -89,19 +94,67 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			}
 		}
 		if (anyLocal) {
-			busy = max(busy, 100 * (localInjectors + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus()));
+			// The harness cores as the kernel saw them (/proc/stat: everything on them, the runner and the kernel's
+			// network work included); without that series, the sum of the processes sampled on them.
+			double cores = coresBusyPercent(samples, window);
+			busy = max(busy, !Double.isNaN(cores) ? cores
+					: 100 * (localInjectors + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus()));
 		}
 		return new Measurement(dir, facts, window, latency, counts, rps, 100 * cpuPerSecond,
 				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN,
 				100 * CounterDelta.ratePerSecond(samples.series("service", "gc_pause_seconds").clipTo(window)),
 				peak(samples, "heap_used_bytes", window) / MIB, peak(samples, "rss_bytes", window) / MIB,
 				peak(samples, "native_threads", window), peak(samples, "virtual_threads", window),
+				max(peak(samples, "tomcat_connections", window), peak(samples, "netty_connections", window)),
 				CounterDelta.over(samples.series("service", "pinned_count").clipTo(window)),
 				CounterDelta.ratePerSecond(samples.series("service", "ctx_voluntary")
 					.plus(samples.series("service", "ctx_involuntary"))
 					.clipTo(window)),
-				100 * injector, busy, downstreamP99OverheadMillis(samples, window), (parts.size() > 1) ? List.copyOf(shares) : List.of(),
-				reports);
+				100 * injector, busy, downstreamP99OverheadMillis(samples, window),
+				Probes.read(dir.resolve(PROBE), window, facts.delayMs()), stall(parts, window),
+				warmupCpuMsPerRequest(facts, resultsRoot), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports);
+	}
+
+	/** The runner's end-to-end probe of the downstream, beside metrics.csv. */
+	public static final String PROBE = "probe.csv";
+
+	/** The longest silence any injector saw (several injectors: the one that saw the longest). */
+	static Stall stall(List<Path> parts, LoadWindow window) throws IOException {
+		Stall longest = new Stall(0, 0, 0);
+		for (Path part : parts) {
+			Stall stall = Stall.longest(part.resolve(LoadFiles.COMPLETIONS), window);
+			if (stall.seconds() > longest.seconds() || longest.rows() == 0) {
+				longest = new Stall(stall.fromEpochMs(), stall.seconds(), Math.max(stall.rows(), longest.rows()));
+			}
+		}
+		return longest;
+	}
+
+	/** Busy share of the harness cores from the sampled /proc/stat counters (source host), NaN without them. */
+	static double coresBusyPercent(Samples samples, LoadWindow window) {
+		double busy = CounterDelta.over(samples.series("host", "cpu_busy_seconds").clipTo(window));
+		double total = CounterDelta.over(samples.series("host", "cpu_total_seconds").clipTo(window));
+		return (total > 0) ? 100 * busy / total : Double.NaN;
+	}
+
+	/**
+	 * CPU ms per request of the service in the last {@value #WARMUP_TAIL_SECONDS} s of the warm-up that preceded this
+	 * level (when it was the first level after one): service CPU from the warm-up's metrics.csv over the requests
+	 * sent in those seconds. NaN when there was no warm-up or it left no data.
+	 */
+	static double warmupCpuMsPerRequest(LevelFacts facts, Path resultsRoot) throws IOException {
+		if (facts.warmupDir() == null) {
+			return Double.NaN;
+		}
+		Path warmup = resultsRoot.resolve(facts.warmupDir());
+		LoadWindow whole = LoadFiles.window(warmup);
+		if (whole == null) {
+			return Double.NaN;
+		}
+		LoadWindow tail = new LoadWindow(whole.start(), Math.max(whole.steadyStart(), whole.end() - WARMUP_TAIL_SECONDS * 1000L), whole.end());
+		double cpu = CounterDelta.ratePerSecond(Samples.read(warmup.resolve("metrics.csv")).series("service", "proc_cpu_seconds").clipTo(tail));
+		double requests = RequestCounts.read(warmup.resolve(LoadFiles.REQUESTS), tail).total() / tail.steadySeconds();
+		return (requests > 0 && !Double.isNaN(cpu)) ? 1000 * cpu / requests : Double.NaN;
 	}
 
 	/**

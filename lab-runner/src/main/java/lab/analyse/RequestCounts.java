@@ -8,51 +8,82 @@ import java.util.List;
 import lab.load.LoadWindow;
 
 /**
- * Failures by kind in the window, from the injector's per-second {@code requests.csv}. Each row counts the second
- * before its timestamp, so the row's midpoint (timestamp - 500 ms) decides whether it is in the window, the same
- * rule as for the latency intervals.
+ * Every request sent in the window and what became of it, from the injector's {@code requests.csv}. Rows are keyed
+ * by the second the requests were <em>sent</em> (a second may have several rows, added up); a row counts when the
+ * middle of its second lies in the window. Requests sent but without any outcome (the injector stopped before they
+ * answered or timed out) are {@link #unanswered()}.
+ *
+ * <p>Older results (before send-time attribution) keyed rows by the second outcomes completed, stamped at its end,
+ * and had no sent column: they are read as before (midpoint = stamp - 500 ms, sent = outcomes).
  */
-public record RequestCounts(long ok, long ko4xx, long ko5xx, long koTimeout, long koConnection, long koCheck) {
+public record RequestCounts(long sent, long ok, long ko4xx, long ko5xx, long koTimeout, long koConnection, long koCheck) {
 
 	public static RequestCounts read(Path csv, LoadWindow window) throws IOException {
-		long[] sums = new long[6];
-		if (Files.isRegularFile(csv)) {
-			var lines = Files.readAllLines(csv);
-			for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-				String[] f = line.split(",");
-				if (f.length != 7) {
+		long[] sums = new long[7];
+		if (!Files.isRegularFile(csv)) {
+			return new RequestCounts(0, 0, 0, 0, 0, 0, 0);
+		}
+		List<String> lines = Files.readAllLines(csv);
+		boolean bySendTime = !lines.isEmpty() && lines.get(0).startsWith("send_second");
+		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+			String[] f = line.split(",");
+			if (f.length != (bySendTime ? 8 : 7)) {
+				continue;
+			}
+			try {
+				long midpoint = Long.parseLong(f[0]) + (bySendTime ? 500 : -500);
+				if (window != null && !window.contains(midpoint)) {
 					continue;
 				}
-				long midpoint = Long.parseLong(f[0]) - 500;
-				if (window == null || window.contains(midpoint)) {
-					for (int i = 0; i < 6; i++) {
-						sums[i] += Long.parseLong(f[i + 1]);
-					}
+				long[] row = new long[7];
+				for (int i = 1; i < f.length; i++) {
+					row[bySendTime ? i - 1 : i] = Long.parseLong(f[i]);
+				}
+				if (!bySendTime) {
+					row[0] = row[1] + row[2] + row[3] + row[4] + row[5] + row[6];
+				}
+				for (int i = 0; i < 7; i++) {
+					sums[i] += row[i];
 				}
 			}
+			catch (NumberFormatException ex) {
+				// a line cut short by an interrupted run: skipped
+			}
 		}
-		return new RequestCounts(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5]);
+		return new RequestCounts(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
 	}
 
 	public static RequestCounts sum(List<RequestCounts> parts) {
-		long[] s = new long[6];
+		long[] s = new long[7];
 		for (RequestCounts c : parts) {
-			s[0] += c.ok();
-			s[1] += c.ko4xx();
-			s[2] += c.ko5xx();
-			s[3] += c.koTimeout();
-			s[4] += c.koConnection();
-			s[5] += c.koCheck();
+			s[0] += c.sent();
+			s[1] += c.ok();
+			s[2] += c.ko4xx();
+			s[3] += c.ko5xx();
+			s[4] += c.koTimeout();
+			s[5] += c.koConnection();
+			s[6] += c.koCheck();
 		}
-		return new RequestCounts(s[0], s[1], s[2], s[3], s[4], s[5]);
+		return new RequestCounts(s[0], s[1], s[2], s[3], s[4], s[5], s[6]);
 	}
 
+	/** Sent in the window with no outcome at all: never answered, never timed out (the injector stopped first). */
+	public long unanswered() {
+		return Math.max(0, this.sent - outcomes());
+	}
+
+	/** Outcomes that were not a success, unanswered requests included. */
 	public long errors() {
-		return this.ko4xx + this.ko5xx + this.koTimeout + this.koConnection + this.koCheck;
+		return this.ko4xx + this.ko5xx + this.koTimeout + this.koConnection + this.koCheck + unanswered();
 	}
 
+	/** Every request of the window: the sent count, or the outcomes when more were seen (rounding at the edges). */
 	public long total() {
-		return this.ok + errors();
+		return Math.max(this.sent, outcomes());
+	}
+
+	private long outcomes() {
+		return this.ok + this.ko4xx + this.ko5xx + this.koTimeout + this.koConnection + this.koCheck;
 	}
 
 }

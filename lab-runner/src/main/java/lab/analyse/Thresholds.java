@@ -1,21 +1,33 @@
 package lab.analyse;
 
 /**
- * When a level is judged INVALID (the measurement, not the service, was the limit) or FAILED (the service broke).
- * Printed in every report.
+ * When a level is judged INVALID (the measurement, not the service, was the limit) or FAILED (the service broke),
+ * and what is named in its reasons. Printed in every report and recorded in the manifest.
  *
  * @param injectorBusyPercent the injector's cores (shared with the downstream) busier than this → INVALID
- * @param downstreamOverheadMs the downstream's p99 above its delay by more than this → INVALID
+ * @param downstreamOverheadMs the downstream's p99 lateness (probed end to end) above its delay by more than this → INVALID
  * @param downstreamOverheadPercent ... or by more than this share of the delay, whichever is larger
- * @param errorPercent errors above this share of requests → FAILED
+ * @param errorPercent errors (unanswered requests included) above this share of the requests sent → FAILED
+ * @param stallDelays no response at all for this many times the delay (and at least {@code stallMinSeconds}) → FAILED
+ * @param stallMinSeconds the shortest silence called a stall
+ * @param notWarmRatio the warm-up's last seconds cost more CPU per request than this many times the first level's → INVALID
+ * @param efficiencyFloorPercent efficiency below this share of the Little's-law ceiling is named in the reasons
+ * @param rpsDropPercent throughput below the previous level's by more than this is named in the reasons
+ * @param repeatSpreadPercent repeats whose rps range exceeds this share of their median are named in the reasons
  */
 public record Thresholds(double injectorBusyPercent, double downstreamOverheadMs, double downstreamOverheadPercent,
-		double errorPercent) {
+		double errorPercent, double stallDelays, int stallMinSeconds, double notWarmRatio, double efficiencyFloorPercent,
+		double rpsDropPercent, double repeatSpreadPercent) {
 
-	public static final Thresholds DEFAULT = new Thresholds(90, 50, 10, 5);
+	public static final Thresholds DEFAULT = new Thresholds(90, 50, 10, 5, 2, 2, 1.5, 50, 20, 10);
 
 	public double downstreamOverheadLimitMs(long delayMs) {
 		return Math.max(this.downstreamOverheadMs, delayMs * this.downstreamOverheadPercent / 100.0);
+	}
+
+	/** The shortest run of silent seconds judged a stall at this delay. */
+	public int stallSeconds(long delayMs) {
+		return (int) Math.max(this.stallMinSeconds, Math.ceil(this.stallDelays * delayMs / 1000.0));
 	}
 
 }

@@ -1,5 +1,6 @@
 package lab.launch;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,7 +12,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Children {
 
+	/** How long a child gets to act on SIGTERM before SIGKILL. */
+	static final long GRACE_SECONDS = 10;
+
 	private static final Set<Process> running = ConcurrentHashMap.newKeySet();
+
+	/** Set once the run is being stopped: a child started after that is stopped at once. */
+	private static volatile boolean shutDown;
 
 	static {
 		Runtime.getRuntime().addShutdownHook(new Thread(Children::stopAll, "lab-stop-children"));
@@ -22,28 +29,77 @@ public final class Children {
 
 	public static Process register(Process process) {
 		running.add(process);
+		if (shutDown) {
+			// Started while the run was being stopped (Ctrl-C): it must not outlive the runner.
+			stop(process);
+		}
 		return process;
 	}
 
-	/** SIGTERM, up to 10 s to exit, then SIGKILL; the process's own children too. */
+	/** Stops every child, and every child started from now on. */
+	public static void shutDown() {
+		shutDown = true;
+		stopAll();
+	}
+
+	/** Whether the run is being stopped. */
+	public static boolean shuttingDown() {
+		return shutDown;
+	}
+
+	/**
+	 * SIGTERM (and SIGCONT, so a stopped process can act on it), up to {@value #GRACE_SECONDS} s to exit, then SIGKILL:
+	 * a JVM in a GC death spiral or a stopped one ignores SIGTERM. The process's own children too.
+	 */
 	public static void stop(Process process) {
-		List<ProcessHandle> descendants = process.descendants().toList();
-		process.destroy();
+		stop(List.of(process));
+	}
+
+	/** Every child at once: one grace period for all, not one each. */
+	public static void stopAll() {
+		stop(List.copyOf(running));
+	}
+
+	private static void stop(List<Process> processes) {
+		List<ProcessHandle> descendants = new ArrayList<>();
+		for (Process process : processes) {
+			descendants.addAll(process.descendants().toList());
+			process.destroy();
+			resume(process.pid());
+		}
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
 		try {
-			if (!process.waitFor(10, TimeUnit.SECONDS)) {
-				process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+			for (Process process : processes) {
+				long left = deadline - System.nanoTime();
+				if (!process.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+					process.destroyForcibly().waitFor(GRACE_SECONDS, TimeUnit.SECONDS);
+				}
 			}
 		}
 		catch (InterruptedException ex) {
-			process.destroyForcibly();
+			processes.forEach(Process::destroyForcibly);
 			Thread.currentThread().interrupt();
 		}
 		descendants.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
-		running.remove(process);
+		processes.forEach(running::remove);
 	}
 
-	public static void stopAll() {
-		List.copyOf(running).forEach(Children::stop);
+	private static void resume(long pid) {
+		if (!ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+			return;
+		}
+		try {
+			new ProcessBuilder("kill", "-CONT", Long.toString(pid)).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.start()
+				.waitFor(2, TimeUnit.SECONDS);
+		}
+		catch (java.io.IOException ex) {
+			// no kill command: SIGKILL after the grace period still ends it
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	/** PIDs still alive among those started; empty after a clean end. */

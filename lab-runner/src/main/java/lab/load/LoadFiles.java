@@ -16,6 +16,8 @@ public final class LoadFiles {
 
 	public static final String REQUESTS = "requests.csv";
 
+	public static final String COMPLETIONS = "completions.csv";
+
 	private static final String INJECTOR = "injector";
 
 	private LoadFiles() {

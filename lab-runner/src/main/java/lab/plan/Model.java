@@ -25,6 +25,11 @@ public enum Model {
 		return Arrays.stream(values()).map(Model::id).collect(Collectors.joining(", "));
 	}
 
+	/** Seconds until all the load is on: the ramp, and for a spike twice the ramp (as the simulation's LoadShape). */
+	public int steadyAfterSeconds(int rampSeconds) {
+		return (this == SPIKE) ? 2 * rampSeconds : rampSeconds;
+	}
+
 	public String id() {
 		return name().toLowerCase(Locale.ROOT);
 	}

@@ -33,15 +33,18 @@ final class Charts {
 		results.forEach(r -> byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r));
 		List<Chart> charts = new ArrayList<>();
 		add(charts, throughput(byVariant, loadAxis));
-		add(charts, line(byVariant, loadAxis, "p50 latency", "ms", LevelResult::p50Ms));
-		add(charts, line(byVariant, loadAxis, "p99 latency", "ms", LevelResult::p99Ms));
+		add(charts, line(byVariant, loadAxis, "p50 latency, all requests", "ms", LevelResult::p50AllMs));
+		add(charts, line(byVariant, loadAxis, "p99 latency, all requests", "ms", LevelResult::p99AllMs));
 		add(charts, line(byVariant, loadAxis, "Errors", "% of requests", LevelResult::errorPercent));
 		add(charts, line(byVariant, loadAxis, "Service CPU", "% of one core", LevelResult::serviceCpuPercent));
 		add(charts, line(byVariant, loadAxis, "GC share of wall time", "%", LevelResult::gcPercent));
 		add(charts, line(byVariant, loadAxis, "Peak heap used", "MiB", LevelResult::peakHeapMiB));
 		add(charts, line(byVariant, loadAxis, "Peak RSS", "MiB", LevelResult::peakRssMiB));
 		add(charts, line(byVariant, loadAxis, "Peak native threads", "threads", LevelResult::peakNativeThreads));
-		add(charts, line(byVariant, loadAxis, "Peak live virtual threads", "threads", LevelResult::peakVirtualThreads));
+		add(charts, line(byVariant, loadAxis, "Peak virtual threads mounted or queued", "threads",
+				LevelResult::peakVirtualThreadsMountedOrQueued));
+		add(charts, line(byVariant, loadAxis, "Peak server connections (requests in flight)", "connections",
+				LevelResult::peakServerConnections));
 		return charts;
 	}
 
@@ -71,18 +74,53 @@ final class Charts {
 
 	private static XYChart line(Map<String, List<LevelResult>> byVariant, String loadAxis, String title, String unit,
 			ToDoubleFunction<LevelResult> metric) {
-		XYChart chart = new XYChartBuilder().width(560).height(340).title(title).xAxisTitle(loadAxis).yAxisTitle(unit).build();
-		chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+		XYChart chart = new XYChartBuilder().width(560).height(400).title(title).xAxisTitle(loadAxis).yAxisTitle(unit).build();
+		// Below the plot, never over the lines.
+		chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+		chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
 		chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
 		chart.getStyler().setYAxisMin(0.0);
 		chart.getStyler().setDecimalPattern("#,##0.#");
+		List<LevelResult> all = new ArrayList<>();
 		byVariant.forEach((variant, rows) -> {
-			double[][] xy = points(rows, metric);
+			List<LevelResult> measured = rows.stream().filter(row -> row.verdict() != LevelResult.Verdict.INTERRUPTED).toList();
+			all.addAll(measured);
+			double[][] xy = points(measured, metric);
 			if (xy[0].length > 0) {
 				chart.addSeries(variant, xy[0], xy[1]);
 			}
 		});
+		// The verdict on top of each point: hollow for INVALID (not a measurement of the service), a cross for FAILED.
+		overlay(chart, "INVALID: not ranked", all, LevelResult.Verdict.INVALID, new HollowCircle(), metric);
+		overlay(chart, "FAILED", all, LevelResult.Verdict.FAILED, SeriesMarkers.CROSS, metric);
 		return chart;
+	}
+
+	private static void overlay(XYChart chart, String name, List<LevelResult> rows, LevelResult.Verdict verdict,
+			org.knowm.xchart.style.markers.Marker marker, ToDoubleFunction<LevelResult> metric) {
+		double[][] xy = points(rows.stream().filter(row -> row.verdict() == verdict).toList(), metric);
+		if (xy[0].length == 0 || chart.getSeriesMap().isEmpty()) {
+			return;
+		}
+		XYSeries series = chart.addSeries(name, xy[0], xy[1]);
+		series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+		series.setMarker(marker);
+		series.setMarkerColor(java.awt.Color.BLACK);
+	}
+
+	/** A ring: the point is there, but it did not measure the service. */
+	static final class HollowCircle extends org.knowm.xchart.style.markers.Marker {
+
+		@Override
+		public void paint(java.awt.Graphics2D g, double x, double y, int size) {
+			double d = size * 1.8;
+			g.setColor(java.awt.Color.WHITE);
+			g.fill(new java.awt.geom.Ellipse2D.Double(x - d / 2, y - d / 2, d, d));
+			g.setColor(java.awt.Color.BLACK);
+			g.setStroke(new java.awt.BasicStroke(2f));
+			g.draw(new java.awt.geom.Ellipse2D.Double(x - d / 2, y - d / 2, d, d));
+		}
+
 	}
 
 	private static double[][] points(List<LevelResult> rows, ToDoubleFunction<LevelResult> metric) {

@@ -68,15 +68,33 @@ public final class ReportWriter {
 		scope.put("manifest", ManifestRows.of(manifest));
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
 		scope.put("rows", levels.stream().map(ReportWriter::row).toList());
-		scope.put("thresholds", String.format(java.util.Locale.ROOT,
-				"INVALID when the injector's cores (shared with the downstream) are over %.0f%% busy, when the downstream's p99 exceeds its delay by more than %.0f ms or %.0f%% of the delay, when warm-up was skipped or users were capped by the descriptor limit. FAILED when the service died, logged an OutOfMemoryError, refused or reset connections, or errors exceeded %.0f%% of requests.",
-				thresholds.injectorBusyPercent(), thresholds.downstreamOverheadMs(), thresholds.downstreamOverheadPercent(), thresholds.errorPercent()));
+		scope.put("thresholds", thresholdsText(thresholds));
+		scope.put("pinnedThreshold", manifest.path("pinnedThreshold").asString("20 ms, JFR's default: shorter pins are not counted"));
+		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
 		scope.put("renderedAt", Instant.now().toString());
 		write(this.markdown, "summary.md.mustache", scope, results.resolve("summary.md"));
 		scope.put("charts", Charts.all(levels, loadUnit));
 		Path report = results.resolve("report.html");
 		write(this.html, "report.html.mustache", scope, report);
 		return report;
+	}
+
+	/** The rules every level was judged by, in words. */
+	public static String thresholdsText(Thresholds t) {
+		return String.format(java.util.Locale.ROOT,
+				"The measurement is judged first, then the service. INVALID when the injector exited non-zero or wrote no window, "
+						+ "when the harness cores (injector, downstream, runner) were over %.0f%% busy, when the downstream died, stopped "
+						+ "answering, or its p99 (probed end to end, 10 requests a second) exceeded its delay by more than %.0f ms or %.0f%% "
+						+ "of the delay, when warm-up was skipped or the warm-up's last %d s cost over %.1f× the first level's CPU per "
+						+ "request (not warm), when users were capped by the descriptor limit, or when any of these checks could not be "
+						+ "computed. FAILED when the service died, logged an OutOfMemoryError, refused or reset connections, answered "
+						+ "nothing for %.0f× the delay (at least %d s) while users waited (stalled), or when errors (timeouts and "
+						+ "unanswered requests included) exceeded %.0f%% of the requests sent in the window. INTERRUPTED when the person "
+						+ "stopped the run. Named without changing the verdict: efficiency under %.0f%%, throughput %.0f%% below the "
+						+ "previous level's, repeats spread over %.0f%% of their median.",
+				t.injectorBusyPercent(), t.downstreamOverheadMs(), t.downstreamOverheadPercent(), 10, t.notWarmRatio(),
+				t.stallDelays(), t.stallMinSeconds(), t.errorPercent(), t.efficiencyFloorPercent(), t.rpsDropPercent(),
+				t.repeatSpreadPercent());
 	}
 
 	static List<VariantVerdict> verdicts(List<LevelResult> levels) {
@@ -98,23 +116,28 @@ public final class ReportWriter {
 		row.put("rps", Summaries.number(r.rps()) + ((r.repeats() > 1) ? " (" + Summaries.number(r.rpsMin()) + "–" + Summaries.number(r.rpsMax()) + ")" : ""));
 		row.put("ceiling", Summaries.number(r.ceilingRps()));
 		row.put("efficiency", Summaries.percent(r.efficiency()));
-		row.put("p50", Summaries.number(r.p50Ms()));
-		row.put("p95", Summaries.number(r.p95Ms()));
-		row.put("p99", Summaries.number(r.p99Ms()));
-		row.put("max", Summaries.number(r.maxMs()));
+		row.put("p50", Summaries.number(r.p50AllMs()));
+		row.put("p95", Summaries.number(r.p95AllMs()));
+		row.put("p99", Summaries.number(r.p99AllMs()));
+		row.put("max", Summaries.number(r.maxAllMs()));
+		row.put("p99ok", Summaries.number(r.p99OkMs()));
 		row.put("requests", Summaries.number(r.requests()));
-		row.put("errors", r.errors4xx() + " / " + r.errors5xx() + " / " + r.timeouts() + " / " + r.refused() + " / " + r.checkFailures());
+		row.put("errors", r.errors4xx() + " / " + r.errors5xx() + " / " + r.timeouts() + " / " + r.refused() + " / " + r.checkFailures()
+				+ " / " + r.unanswered());
+		row.put("errorPercent", Summaries.decimal(r.errorPercent()));
+		row.put("stall", Summaries.number(r.longestStallSeconds()));
 		row.put("cpu", Summaries.number(r.serviceCpuPercent()));
 		row.put("cpuPerRequest", Summaries.decimal(r.cpuMsPerRequest()));
 		row.put("gc", Summaries.decimal(r.gcPercent()));
 		row.put("heap", Summaries.number(r.peakHeapMiB()));
 		row.put("rss", Summaries.number(r.peakRssMiB()));
 		row.put("nativeThreads", Summaries.number(r.peakNativeThreads()));
-		row.put("virtualThreads", Summaries.number(r.peakVirtualThreads()));
+		row.put("virtualThreads", Summaries.number(r.peakVirtualThreadsMountedOrQueued()));
+		row.put("connections", Summaries.number(r.peakServerConnections()));
 		row.put("pinned", Summaries.number(r.pinnedEvents()));
 		row.put("injectorCpu", Summaries.number(r.injectorCpuPercent()));
 		row.put("injectorBusy", Summaries.number(r.injectorCoresBusyPercent()));
-		row.put("downstreamOverhead", Summaries.number(r.downstreamP99OverheadMs()));
+		row.put("downstreamOverhead", Summaries.number(r.downstreamP99LateMs()));
 		row.put("verdict", r.verdict().name());
 		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
 		row.put("reasons", String.join("; ", r.reasons()));

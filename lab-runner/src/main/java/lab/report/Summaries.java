@@ -12,9 +12,9 @@ public final class Summaries {
 
 	public static String line(LevelResult r) {
 		String level = (r.ratePerSecond() > 0) ? r.ratePerSecond() + "/s" : r.users() + " users";
-		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms  errors %d  CPU %s%%  injector %s%%  %s%s",
-				r.variant(), level, number(r.rps()), percent(r.efficiency()), number(r.ceilingRps()), number(r.p99Ms()),
-				r.errors(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), r.verdict(),
+		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms (ok %s)  errors %d of %d  CPU %s%%  injector %s%%  %s%s",
+				r.variant(), level, number(r.rps()), percent(r.efficiency()), number(r.ceilingRps()), number(r.p99AllMs()),
+				number(r.p99OkMs()), r.errors(), r.requests(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), r.verdict(),
 				r.reasons().isEmpty() ? "" : ": " + String.join("; ", r.reasons()));
 	}
 

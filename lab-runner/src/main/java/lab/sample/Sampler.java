@@ -30,6 +30,9 @@ public final class Sampler implements AutoCloseable {
 
 	private final Map<String, Long> processes = new ConcurrentHashMap<>();
 
+	/** CPUs whose /proc/stat counters are sampled (source host), empty for none. */
+	private volatile java.util.Set<Integer> cores = java.util.Set.of();
+
 	private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofMillis(800)).build();
 
 	private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -50,6 +53,14 @@ public final class Sampler implements AutoCloseable {
 
 	public void watchProcess(String source, long pid) {
 		this.processes.put(source, pid);
+	}
+
+	/**
+	 * Samples how busy these CPUs are, from /proc/stat: {@code host/cpu_busy_seconds} and {@code host/cpu_total_seconds}
+	 * summed over them (everything that ran there, the kernel's network work included).
+	 */
+	public void watchCores(java.util.Set<Integer> cpus) {
+		this.cores = java.util.Set.copyOf(cpus);
 	}
 
 	private void sample() {
@@ -75,9 +86,66 @@ public final class Sampler implements AutoCloseable {
 				write(System.currentTimeMillis(), source, "proc_cpu_seconds", seconds);
 			}
 		});
+		if (!this.cores.isEmpty()) {
+			double[] busyAndTotal = coreSeconds(this.cores);
+			if (busyAndTotal != null) {
+				long now = System.currentTimeMillis();
+				write(now, "host", "cpu_busy_seconds", busyAndTotal[0]);
+				write(now, "host", "cpu_total_seconds", busyAndTotal[1]);
+			}
+		}
 		synchronized (this.csv) {
 			this.csv.flush();
 		}
+	}
+
+	/**
+	 * Busy and total seconds of the given CPUs from /proc/stat ({@code cpuN user nice system idle iowait irq softirq
+	 * steal ...} in ticks; idle and iowait are not busy; guest time is already inside user), or null when unreadable.
+	 */
+	static double[] coreSeconds(java.util.Set<Integer> cpus) {
+		try {
+			double busy = 0;
+			double total = 0;
+			for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+				if (!line.startsWith("cpu") || line.startsWith("cpu ")) {
+					continue;
+				}
+				String[] f = line.trim().split("\\s+");
+				if (!cpus.contains(Integer.parseInt(f[0].substring(3)))) {
+					continue;
+				}
+				long[] ticks = new long[Math.min(8, f.length - 1)];
+				for (int i = 0; i < ticks.length; i++) {
+					ticks[i] = Long.parseLong(f[i + 1]);
+				}
+				long all = 0;
+				for (long t : ticks) {
+					all += t;
+				}
+				long idle = ticks[3] + ((ticks.length > 4) ? ticks[4] : 0);
+				busy += (all - idle) / TICKS_PER_SECOND;
+				total += all / TICKS_PER_SECOND;
+			}
+			return (total > 0) ? new double[] { busy, total } : null;
+		}
+		catch (IOException | RuntimeException ex) {
+			return null;
+		}
+	}
+
+	/** CPU numbers of a taskset-style list ("1", "1-3", "0,2"). */
+	public static java.util.Set<Integer> cpuList(String list) {
+		java.util.Set<Integer> cpus = new java.util.TreeSet<>();
+		for (String part : list.split(",")) {
+			String[] range = part.trim().split("-");
+			int from = Integer.parseInt(range[0]);
+			int to = (range.length > 1) ? Integer.parseInt(range[1]) : from;
+			for (int cpu = from; cpu <= to; cpu++) {
+				cpus.add(cpu);
+			}
+		}
+		return cpus;
 	}
 
 	private void write(long epochMs, String source, String series, double value) {

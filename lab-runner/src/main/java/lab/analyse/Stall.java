@@ -1,0 +1,68 @@
+package lab.analyse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import lab.load.LoadWindow;
+
+/**
+ * The longest time in the window during which the service answered nothing, from the injector's
+ * {@code completions.csv} (per wall-clock second: responses with any status, and requests that ended without one).
+ * Rows are stamped at the end of their second and count when its middle lies in the window. A gap between rows
+ * (the injector itself did not write) ends a run: what the injector did not see is not blamed on the service.
+ *
+ * @param fromEpochMs start of the longest run of silent seconds, 0 when there was none
+ * @param seconds its length in whole seconds
+ * @param rows how many rows of the window could be read (0: the check could not be computed)
+ */
+public record Stall(long fromEpochMs, int seconds, int rows) {
+
+	public static Stall longest(Path csv, LoadWindow window) throws IOException {
+		if (window == null || !Files.isRegularFile(csv)) {
+			return new Stall(0, 0, 0);
+		}
+		List<String> lines = Files.readAllLines(csv);
+		long bestFrom = 0;
+		int best = 0;
+		long runFrom = 0;
+		int run = 0;
+		long previous = Long.MIN_VALUE;
+		int rows = 0;
+		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+			String[] f = line.split(",");
+			long stamp;
+			long answered;
+			try {
+				stamp = Long.parseLong(f[0]);
+				answered = Long.parseLong(f[1]);
+			}
+			catch (RuntimeException ex) {
+				continue;
+			}
+			if (!window.contains(stamp - 500)) {
+				continue;
+			}
+			rows++;
+			if (stamp - previous > 1_500) {
+				run = 0;
+			}
+			previous = stamp;
+			if (answered > 0) {
+				run = 0;
+				continue;
+			}
+			if (run == 0) {
+				runFrom = stamp - 1_000;
+			}
+			run++;
+			if (run > best) {
+				best = run;
+				bestFrom = runFrom;
+			}
+		}
+		return new Stall(bestFrom, best, rows);
+	}
+
+}

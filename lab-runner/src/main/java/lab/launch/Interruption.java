@@ -1,0 +1,50 @@
+package lab.launch;
+
+import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicLong;
+
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * Ctrl-C (SIGINT) and SIGTERM as a request to stop, not as the JVM's shutdown: the first signal records when it
+ * came and stops every child by PID (SIGTERM, then SIGKILL after a grace period), so whatever the runner waits on
+ * returns; the runner then marks the level INTERRUPTED, renders the partial report on its own thread and exits 130.
+ * A second signal exits at once (children stopped first). The JVM's default handler, which runs shutdown hooks
+ * in parallel with the runner, is replaced while a run is on.
+ */
+public final class Interruption {
+
+	public static final int EXIT_CODE = 130;
+
+	private static final AtomicLong requestedAt = new AtomicLong();
+
+	private Interruption() {
+	}
+
+	public static void install(PrintStream out) {
+		SignalHandler handler = signal -> {
+			if (!requestedAt.compareAndSet(0, System.currentTimeMillis())) {
+				out.println("lab: stopping now, without the report (./lab report renders it from the raw files)");
+				Children.shutDown();
+				Runtime.getRuntime().halt(EXIT_CODE);
+			}
+			out.println("lab: SIG" + signal.getName() + ": stopping the services and the injector, then writing the partial report"
+					+ " (once more to quit at once)");
+			Children.shutDown();
+		};
+		Signal.handle(new Signal("INT"), handler);
+		Signal.handle(new Signal("TERM"), handler);
+	}
+
+	/** Whether the person asked the run to stop. */
+	public static boolean requested() {
+		return requestedAt.get() != 0;
+	}
+
+	/** When they asked (epoch ms), 0 if they did not. */
+	public static long requestedAtMs() {
+		return requestedAt.get();
+	}
+
+}
