@@ -130,7 +130,9 @@ public final class Main {
 			args.addAll(this.spec.commandLine().getParseResult().originalArgs());
 			Interruption.install(System.out);
 			try {
-				return new Runner(plan, System.out).run(args);
+				Runner runner = new Runner(plan, System.out);
+				runner.pinSelf();
+				return runner.run(args);
 			}
 			finally {
 				Children.stopAll();

@@ -113,7 +113,6 @@ final class Runner {
 		json.writeValue(this.plan.out().resolve("manifest.json").toFile(),
 				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
 		this.out.println("lab: results in " + this.plan.out());
-		pinSelf();
 		Service downstream = null;
 		try {
 			downstream = startDownstream();
@@ -145,8 +144,11 @@ final class Runner {
 		return 0;
 	}
 
-	/** The runner's own JVM (the probe included) on the harness cores, never on the service's. */
-	private void pinSelf() {
+	/**
+	 * The runner's own JVM (the probe included) on the harness cores, never on the service's. Only for a run from the
+	 * command line: a JVM that pins itself sees fewer processors afterwards.
+	 */
+	void pinSelf() {
 		if (!this.plan.pinned()) {
 			return;
 		}

@@ -92,8 +92,8 @@ class RemoteModeTests {
 		}
 		assertThat(merged.requests()).as("merged requests = the sum of both injectors'").isEqualTo(sum);
 		assertThat(merged.injectors()).extracting(Measurement.InjectorShare::requests).containsExactlyElementsOf(each);
-		assertThat(merged.p99Ms()).as("p99 from the merged histogram").isEqualTo(histogram.getValueAtPercentile(99) / 1000.0);
-		assertThat(merged.p50Ms()).isEqualTo(histogram.getValueAtPercentile(50) / 1000.0);
+		assertThat(merged.p99OkMs()).as("p99 from the merged histogram").isEqualTo(histogram.getValueAtPercentile(99) / 1000.0);
+		assertThat(merged.p50OkMs()).isEqualTo(histogram.getValueAtPercentile(50) / 1000.0);
 		assertThat(merged.injectorCpuPercent()).as("both local injectors sampled").isPositive();
 		assertThat(merged.verdict()).as(merged.reasons().toString()).isNotEqualTo(LevelResult.Verdict.FAILED);
 		assertThat(merged.gatlingReports()).hasSize(2);
@@ -117,7 +117,8 @@ class RemoteModeTests {
 			assertThat(result.rps()).isPositive();
 			assertThat(result.serviceCpuPercent()).as("CPU from the service's own scraped counters").isPositive();
 			assertThat(result.peakRssMiB()).isPositive();
-			assertThat(result.downstreamP99OverheadMs()).as("remote downstream sampled").isNotNaN();
+			assertThat(result.downstreamOwnP99OverheadMs()).as("remote downstream sampled").isNotNaN();
+			assertThat(result.downstreamP99LateMs()).as("remote downstream probed").isNotNaN();
 			assertThat(result.verdict()).as(result.reasons().toString()).isNotEqualTo(LevelResult.Verdict.FAILED);
 			assertThat(Files.readString(this.out.resolve("manifest.json"))).contains(service.url());
 		}

@@ -33,8 +33,15 @@ public final class Interruption {
 					+ " (once more to quit at once)");
 			Children.shutDown();
 		};
-		Signal.handle(new Signal("INT"), handler);
-		Signal.handle(new Signal("TERM"), handler);
+		for (String name : new String[] { "INT", "TERM" }) {
+			try {
+				Signal.handle(new Signal(name), handler);
+			}
+			catch (IllegalArgumentException ex) {
+				// The JVM started with the signal ignored (a background job of a non-interactive shell inherits that).
+				out.println("lab: SIG" + name + " is ignored in this process; stop the run with the other signal or ./lab report later");
+			}
+		}
 	}
 
 	/** Whether the person asked the run to stop. */

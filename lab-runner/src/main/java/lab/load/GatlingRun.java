@@ -64,6 +64,7 @@ public final class GatlingRun {
 		Files.writeString(dir.resolve("gatling-command.txt"),
 				String.join(" ", command).replace(classpath, "<gatling/target/classpath.txt>") + "\n");
 		Process process = Launch.start(command, cpus, null);
+		Files.writeString(dir.resolve("injector.pid"), process.pid() + "\n");
 		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve("gatling.log"), progress));
 		return new GatlingRun(process, reader, null);
 	}

@@ -26,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ReportWriter {
 
-	public static final String SCHEMA = "loom-lab/summary/1";
+	public static final String SCHEMA = "loom-lab/summary/2";
 
 	private static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 

@@ -47,6 +47,7 @@ public final class DownstreamProbe implements AutoCloseable {
 		this.csv.flush();
 		this.request = HttpRequest.newBuilder(URI.create(downstreamUrl + "/address/" + delayMs))
 			.timeout(Duration.ofMillis(delayMs + 10_000))
+			.header("X-Lab-Probe", "1")
 			.build();
 		this.ticker.scheduleAtFixedRate(this::send, 0, 1000 / PER_SECOND, TimeUnit.MILLISECONDS);
 	}

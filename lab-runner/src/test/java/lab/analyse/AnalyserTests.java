@@ -1,5 +1,6 @@
 package lab.analyse;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -27,26 +28,33 @@ class AnalyserTests {
 		assertThat(ok.rps()).isEqualTo(190.0);
 		assertThat(ok.ceilingRps()).isEqualTo(200.0);
 		assertThat(ok.efficiency()).isEqualTo(0.95);
-		assertThat(ok.p50Ms()).isCloseTo(510, within(0.5));
-		assertThat(ok.p95Ms()).isCloseTo(900, within(0.5));
-		assertThat(ok.p99Ms()).isCloseTo(900, within(0.5));
-		assertThat(ok.maxMs()).isCloseTo(900, within(0.5));
-		assertThat(ok.requests()).isEqualTo(1921);
+		assertThat(ok.p50OkMs()).isCloseTo(510, within(0.5));
+		assertThat(ok.p95OkMs()).isCloseTo(900, within(0.5));
+		assertThat(ok.p99OkMs()).isCloseTo(900, within(0.5));
+		assertThat(ok.maxOkMs()).isCloseTo(900, within(0.5));
+		assertThat(ok.p50AllMs()).isCloseTo(510, within(0.5));
+		assertThat(ok.p95AllMs()).isCloseTo(900, within(0.5));
+		assertThat(ok.p99AllMs()).isCloseTo(900, within(0.5));
+		assertThat(ok.maxAllMs()).isCloseTo(30_000, within(20.0));
+		assertThat(ok.requests()).as("sent in the window, the late timeout included").isEqualTo(1923);
 		assertThat(ok.errors5xx()).isEqualTo(20);
-		assertThat(ok.timeouts()).isEqualTo(1);
-		assertThat(ok.errorPercent()).isCloseTo(100.0 * 21 / 1921, within(1e-9));
+		assertThat(ok.timeouts()).as("attributed to its send second, written 30 s later").isEqualTo(1);
+		assertThat(ok.unanswered()).isEqualTo(2);
+		assertThat(ok.errorPercent()).isCloseTo(100.0 * 23 / 1923, within(1e-9));
+		assertThat(ok.longestStallSeconds()).isZero();
 		assertThat(ok.serviceCpuPercent()).isCloseTo(50.0, within(1e-9));
-		assertThat(ok.cpuMsPerRequest()).isCloseTo(500 / 192.1, within(1e-9));
+		assertThat(ok.cpuMsPerRequest()).isCloseTo(500 / 192.3, within(1e-9));
 		assertThat(ok.gcPercent()).isCloseTo(5.0, within(1e-9));
 		assertThat(ok.peakHeapMiB()).isEqualTo(100.0);
 		assertThat(ok.peakRssMiB()).isEqualTo(200.0);
 		assertThat(ok.peakNativeThreads()).isEqualTo(30.0);
-		assertThat(ok.peakVirtualThreads()).isEqualTo(150.0);
+		assertThat(ok.peakVirtualThreadsMountedOrQueued()).isEqualTo(150.0);
 		assertThat(ok.pinnedEvents()).isEqualTo(3.0);
 		assertThat(ok.contextSwitchesPerSecond()).isCloseTo(220.0, within(1e-9));
 		assertThat(ok.injectorCpuPercent()).isCloseTo(20.0, within(1e-9));
 		assertThat(ok.injectorCoresBusyPercent()).isCloseTo(50.0, within(1e-9));
-		assertThat(ok.downstreamP99OverheadMs()).isCloseTo(9.95, within(1e-6));
+		assertThat(ok.downstreamOwnP99OverheadMs()).isCloseTo(9.95, within(1e-6));
+		assertThat(ok.downstreamP99LateMs()).isCloseTo(5.0, within(1e-9));
 		assertThat(ok.verdict()).isEqualTo(Verdict.OK);
 		assertThat(ok.reasons()).isEmpty();
 	}
@@ -54,9 +62,39 @@ class AnalyserTests {
 	@Test
 	void aSlowDownstreamMakesTheLevelInvalid() throws Exception {
 		LevelResult invalid = analyse().stream().filter(r -> r.users() == 200).findFirst().orElseThrow();
-		assertThat(invalid.downstreamP99OverheadMs()).isCloseTo(89.6, within(1e-6));
+		assertThat(invalid.downstreamOwnP99OverheadMs()).isCloseTo(89.6, within(1e-6));
+		assertThat(invalid.downstreamP99LateMs()).isCloseTo(90.0, within(1e-9));
 		assertThat(invalid.verdict()).isEqualTo(Verdict.INVALID);
-		assertThat(invalid.reasons()).containsExactly("downstream p99 90 ms over its delay > 50 ms");
+		assertThat(invalid.reasons()).containsExactly("downstream p99 90 ms late > 50 ms (probed end to end)",
+				"efficiency 48% < 50% of the ceiling");
+	}
+
+	@Test
+	void aServiceThatAnswersNothingForTwiceTheDelayStalled() throws Exception {
+		LevelResult stalled = analyse().stream().filter(r -> r.variant().equals("app-tomcat-platform")).findFirst().orElseThrow();
+		assertThat(stalled.longestStallSeconds()).isEqualTo(3.0);
+		assertThat(stalled.verdict()).isEqualTo(Verdict.FAILED);
+		assertThat(stalled.reasons()).containsExactly("stalled 3 s at +4 s: no response while users waited");
+	}
+
+	@Test
+	void aCheckThatCannotBeComputedIsInvalidNeverOk() throws Exception {
+		LevelResult blind = analyse().stream().filter(r -> r.variant().equals("app-webflux-loom")).findFirst().orElseThrow();
+		assertThat(blind.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(blind.reasons()).containsExactly("the injector cores' load could not be computed (no CPU samples)",
+				"the downstream's lateness could not be computed (no probe in the window)");
+	}
+
+	@Test
+	void theHarnessIsJudgedBeforeTheService() throws Exception {
+		Path level = GoldenFixtures.write(this.results).resolve("app-tomcat-loom/users-100");
+		// The same dead service, but the downstream died too: the measurement is blamed first.
+		String facts = Files.readString(level.resolve("level.json")).replace("\"downstreamAlive\":true", "\"downstreamAlive\":false,\"downstreamExitCode\":137");
+		Files.writeString(level.resolve("level.json"), facts);
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(result.reasons()).containsExactly("the downstream died (exit code 137)",
+				"the service's symptoms, not judged: the service died (exit code 137), OutOfMemoryError in the service log");
 	}
 
 	@Test
@@ -70,7 +108,7 @@ class AnalyserTests {
 	@Test
 	void rowsComeInVariantOrderThenLoad() throws Exception {
 		assertThat(analyse()).extracting(r -> r.variant() + "/" + r.load())
-			.containsExactly("app-tomcat-loom/100", "app-webflux/100", "app-webflux/200");
+			.containsExactly("app-tomcat-loom/100", "app-webflux/100", "app-webflux/200", "app-webflux-loom/100", "app-tomcat-platform/100");
 	}
 
 	@Test
@@ -90,8 +128,8 @@ class AnalyserTests {
 		Measurement one = Measurement.of(this.results.resolve("app-webflux/users-100"), this.results);
 		LevelResult twice = analyser.combine(List.of(one, one));
 		assertThat(twice.rps()).isEqualTo(190.0);
-		assertThat(twice.requests()).isEqualTo(2 * 1921);
-		assertThat(twice.p50Ms()).isCloseTo(510, within(0.5));
+		assertThat(twice.requests()).isEqualTo(2 * 1923);
+		assertThat(twice.p50OkMs()).isCloseTo(510, within(0.5));
 		assertThat(twice.repeats()).isEqualTo(2);
 	}
 

@@ -33,37 +33,54 @@ public final class GoldenFixtures {
 				{"startedAt":"2026-09-21T18:13:20Z","host":{"hostname":"golden","cores":2},"profile":"t2-micro",
 				 "scenario":{"name":"golden","description":"hand-checked fixture","model":"CLOSED","delayMs":500}}
 				""");
-		// OK level: the downstream's overhead lands in its (5 ms, 10 ms] bucket → p99 9.95 ms (see buckets below).
-		level(results.resolve("app-webflux/users-100"), "app-webflux", 0.01, true, null, false, List.of());
-		// INVALID level: same numbers, but the overhead lands in the (50 ms, 90 ms] bucket → p99 89.6 ms.
-		level(results.resolve("app-webflux/users-200"), "app-webflux", 0.09, true, null, false, List.of());
+		// OK level: the downstream's own overhead lands in its (5 ms, 10 ms] bucket → p99 9.95 ms; probes 5 ms late.
+		level(results.resolve("app-webflux/users-100"), "app-webflux", 0.01, 5, true, null, false, List.of(), Fault.NONE);
+		// INVALID level: same numbers, but 2 of 100 probes answered 90 ms late → p99 90 ms > 50 ms.
+		level(results.resolve("app-webflux/users-200"), "app-webflux", 0.09, 90, true, null, false, List.of(), Fault.NONE);
 		// FAILED level: the service died with an OutOfMemoryError.
-		level(results.resolve("app-tomcat-loom/users-100"), "app-tomcat-loom", 0.01, false, 137, true,
-				List.of("app-tomcat-loom/service.log"));
+		level(results.resolve("app-tomcat-loom/users-100"), "app-tomcat-loom", 0.01, 5, false, 137, true,
+				List.of("app-tomcat-loom/service.log"), Fault.NONE);
+		// FAILED level: the service answered nothing for 3 s (see completions below).
+		level(results.resolve("app-tomcat-platform/users-100"), "app-tomcat-platform", 0.01, 5, true, null, false, List.of(), Fault.STALL);
+		// INVALID level: no probe, no CPU sample of the harness: two checks that could not be computed.
+		level(results.resolve("app-webflux-loom/users-100"), "app-webflux-loom", 0.01, 5, true, null, false, List.of(), Fault.NO_DATA);
 		return results;
 	}
 
-	private static void level(Path dir, String variant, double downstreamBucket, boolean alive, Integer exitCode,
-			boolean oom, List<String> evidence) throws IOException {
+	enum Fault {
+
+		NONE, STALL, NO_DATA
+
+	}
+
+	private static void level(Path dir, String variant, double downstreamBucket, int lateProbesMs, boolean alive, Integer exitCode,
+			boolean oom, List<String> evidence, Fault fault) throws IOException {
 		Files.createDirectories(dir);
 		int users = dir.getFileName().toString().equals("users-200") ? 200 : 100;
 		Files.writeString(dir.resolve("level.json"), String.format("""
 				{"variant":"%s","users":%d,"ratePerSecond":0,"cappedFrom":0,"delayMs":500,"repeat":1,"warmedUp":true,
 				 "serviceCpus":1,"injectorCpus":1,"serviceAlive":%s,"exitCode":%s,"outOfMemory":%s,"injectorExitCode":0,
-				 "evidence":%s,"problems":[]}
+				 "evidence":%s,"problems":[],"requestTimeoutMs":30000,"downstreamWatched":true,"downstreamAlive":true}
 				""", variant, users, alive, exitCode, oom, evidence.isEmpty() ? "[]" : "[\"" + evidence.get(0) + "\"]"));
 		Files.writeString(dir.resolve("load-window.csv"), "start_epoch_ms,steady_start_epoch_ms,end_epoch_ms\n"
 				+ START + "," + STEADY + "," + END + "\n");
 		latency(dir.resolve("latency.hlog"));
 		requests(dir.resolve("requests.csv"));
-		metrics(dir.resolve("metrics.csv"), downstreamBucket);
+		completions(dir.resolve("completions.csv"), fault == Fault.STALL);
+		metrics(dir.resolve("metrics.csv"), downstreamBucket, fault != Fault.NO_DATA);
+		if (fault != Fault.NO_DATA) {
+			probes(dir.resolve("probe.csv"), lateProbesMs);
+		}
 	}
 
 	/**
-	 * 13 one-second intervals from START. The 10 whose midpoints lie in the window (+2,500 … +11,500)
-	 * each hold 180 OK at 510 ms, 10 OK at 900 ms and 2 KO (5xx) at 20 ms, +1 KO timeout in the first: 1,900 OK,
-	 * 21 KO. Ramp and drain intervals (midpoints +500, +1,500, +12,500) hold 50 OK at 2,000 ms each,
-	 * which must not count. p50: rank 950 of 1,900 → 510 ms; p95: rank 1,805 > 1,800 → 900 ms; p99 = max = 900 ms.
+	 * 13 one-second intervals keyed by send second from START. The 10 whose midpoints lie in the window (+2,500 …
+	 * +11,500) each hold 180 OK at 510 ms, 10 OK at 900 ms and 2 KO (5xx) at 20 ms, +1 KO timeout at 30 s in the
+	 * first: 1,900 OK, 21 KO. Ramp and drain intervals (midpoints +500, +1,500, +12,500) hold 50 OK at 2,000 ms
+	 * each, which must not count. Successes: p50 rank 950 of 1,900 → 510 ms; p95 rank 1,805 > 1,800 → 900 ms;
+	 * p99 = max = 900 ms. All requests (with the 2 unanswered of requests.csv at the 30 s request timeout): 1,923
+	 * values, 20 at 20 ms, 1,800 at 510, 100 at 900, 3 at 30 s: p50 rank 962 → 510; p95 rank 1,827 → 900; p99 rank
+	 * 1,904 → 900; max 30,000 ms.
 	 */
 	private static void latency(Path file) throws IOException {
 		try (PrintStream out = new PrintStream(Files.newOutputStream(file))) {
@@ -101,33 +118,70 @@ public final class GoldenFixtures {
 	}
 
 	/**
-	 * Rows stamped at the end of their second. In the window (midpoint = stamp - 500 in [+2,000, +12,000]):
-	 * stamps +3,000 … +12,000 → 10 rows: 190 OK and 2 5xx each, one timeout in the first: 1,900 OK, 20 5xx,
-	 * 1 timeout → 1,921 requests, 21 errors = 1.09 % (under the 5 % FAILED threshold). Rows outside carry 999 5xx
-	 * that must not count.
+	 * Rows keyed by send second (its start), several rows for one second added up. In the window (start + 500 in
+	 * [+2,000, +12,000]): seconds +2,000 … +11,000 → 10 seconds of 192 sent, 190 OK and 2 5xx each; second +2,000
+	 * has a second row, written 30 s later, with 1 more sent request that timed out (send-time attribution: it
+	 * counts in the window); second +5,000 sent 2 more that never got an outcome (unanswered). Sent 1,923: 1,900 OK,
+	 * 20 5xx, 1 timeout, 2 unanswered → 23 errors = 1.196 % (under the 5 % FAILED threshold). Rows of seconds +0,
+	 * +1,000 (ramp) and +12,000 (after the end) carry 999 5xx that must not count.
 	 */
 	private static void requests(Path file) throws IOException {
-		StringBuilder csv = new StringBuilder("epoch_ms,ok,ko_4xx,ko_5xx,ko_timeout,ko_connection,ko_check\n");
+		StringBuilder csv = new StringBuilder("send_second_epoch_ms,sent,ok,ko_4xx,ko_5xx,ko_timeout,ko_connection,ko_check\n");
+		for (long second = START; second <= START + 12_000; second += 1000) {
+			boolean inWindow = second + 500 >= STEADY && second + 500 <= END;
+			if (inWindow) {
+				csv.append(second).append(',').append((second == START + 5_000) ? 194 : 192).append(",190,0,2,0,0,0\n");
+			}
+			else {
+				csv.append(second).append(",1049,50,0,999,0,0,0\n");
+			}
+		}
+		csv.append(STEADY).append(",1,0,0,0,1,0,0\n");
+		Files.writeString(file, csv.toString());
+	}
+
+	/**
+	 * Responses per wall-clock second, stamped at its end; a row counts when its middle is in the window (stamps
+	 * +3,000 … +12,000). Every second answers 192, except with {@code stall} the seconds stamped +5,000, +6,000 and
+	 * +7,000 answer nothing: 3 silent seconds from +4,000 ≥ the 2 s a 500 ms delay allows (2 × delay, at least 2 s)
+	 * → FAILED "stalled 3 s at +4 s".
+	 */
+	private static void completions(Path file, boolean stall) throws IOException {
+		StringBuilder csv = new StringBuilder("epoch_ms,answered,unanswered\n");
 		for (long stamp = START + 1000; stamp <= START + 13_000; stamp += 1000) {
-			boolean inWindow = stamp - 500 >= STEADY && stamp - 500 <= END;
-			csv.append(stamp).append(inWindow ? ",190,0,2," + ((stamp == STEADY + 1000) ? 1 : 0) + ",0,0\n" : ",50,0,999,0,0,0\n");
+			boolean silent = stall && stamp >= START + 5_000 && stamp <= START + 7_000;
+			csv.append(stamp).append(',').append(silent ? 0 : 192).append(",0\n");
+		}
+		Files.writeString(file, csv.toString());
+	}
+
+	/**
+	 * 100 probes sent every 100 ms from the steady start (all in the window), 98 answered 505 ms after they were sent
+	 * (5 ms late) and 2 answered {@code 500 + late} ms: p99 by nearest rank = the 99th of 100 sorted = {@code late}
+	 * (5 → 5 ms, OK; 90 → 90 ms > max(50 ms, 10 % of 500 ms) → INVALID). A probe sent before the window must not count.
+	 */
+	private static void probes(Path file, int late) throws IOException {
+		StringBuilder csv = new StringBuilder("send_epoch_ms,latency_ms,status\n");
+		csv.append(START).append(",9999.0,200\n");
+		for (int i = 0; i < 100; i++) {
+			csv.append(STEADY + i * 100L).append(',').append((i < 98) ? 505.0 : 500.0 + late).append(",200\n");
 		}
 		Files.writeString(file, csv.toString());
 	}
 
 	/**
 	 * Service CPU: 10 → 15 s between +2,000 and +12,000, the +8,000 sample missing → 5 s / 10 s = 50 %;
-	 * 0.5 CPU s/s over (1,900 + 21) / 10 = 192.1 req/s → 2.6028 ms per request. The sample at +13,000 (20 s)
+	 * 0.5 CPU s/s over 1,923 sent / 10 s = 192.3 req/s → 2.6001 ms per request. The sample at +13,000 (20 s)
 	 * lies outside. GC pause sum 1.0 → 1.2, reset to 0.1, → 0.3: growth 0.2 + 0.1 + 0.2 = 0.5 s / 10 s = 5 %.
 	 * Heap peaks at 100 MiB in the window (300 MiB outside), RSS 200 MiB, 30 native and 150 virtual threads,
 	 * pinned 0 → 3 = 3 events. Context switches: voluntary 1,000 → 3,000 plus involuntary 100 → 300, joined by
-	 * timestamp → (3,300 - 1,100) / 10 s = 220 /s. Injector CPU 5 → 7 s = 20 %, downstream 3 → 6 s = 30 %:
-	 * their shared core is 50 % busy. Downstream overhead buckets (cumulative, delta over the window): the bound
+	 * timestamp → (3,300 - 1,100) / 10 s = 220 /s. Injector CPU 5 → 7 s = 20 %, downstream 3 → 6 s = 30 %; the
+	 * harness core (/proc/stat, source host) busy 100 → 105 s of 1,000 → 1,010 s: 50 % busy. Downstream overhead buckets (cumulative, delta over the window): the bound
 	 * below → 0, le=bucket → 1,000, +Inf → 1,000: p99 = rank 990 → lower + 0.99 × (bucket - lower) s, i.e.
 	 * 0.005 + 0.99 × 0.005 = 9.95 ms for the 0.01 bucket (OK) and 0.05 + 0.99 × 0.04 = 89.6 ms for the 0.09
 	 * bucket (> 50 ms → INVALID).
 	 */
-	private static void metrics(Path file, double bucket) throws IOException {
+	private static void metrics(Path file, double bucket, boolean harnessSampled) throws IOException {
 		long a = STEADY;
 		StringBuilder csv = new StringBuilder("epoch_ms,source,series,value\n");
 		row(csv, a, "service", "proc_cpu_seconds", 10);
@@ -152,8 +206,14 @@ public final class GoldenFixtures {
 		row(csv, a + 10000, "service", "ctx_voluntary", 3000);
 		row(csv, a, "service", "ctx_involuntary", 100);
 		row(csv, a + 10000, "service", "ctx_involuntary", 300);
-		row(csv, a, "injector", "proc_cpu_seconds", 5);
-		row(csv, a + 10000, "injector", "proc_cpu_seconds", 7);
+		if (harnessSampled) {
+			row(csv, a, "injector", "proc_cpu_seconds", 5);
+			row(csv, a + 10000, "injector", "proc_cpu_seconds", 7);
+			row(csv, a, "host", "cpu_busy_seconds", 100);
+			row(csv, a + 10000, "host", "cpu_busy_seconds", 105);
+			row(csv, a, "host", "cpu_total_seconds", 1000);
+			row(csv, a + 10000, "host", "cpu_total_seconds", 1010);
+		}
 		row(csv, a, "downstream", "proc_cpu_seconds", 3);
 		row(csv, a + 10000, "downstream", "proc_cpu_seconds", 6);
 		double lower = (bucket == 0.01) ? 0.005 : 0.05;

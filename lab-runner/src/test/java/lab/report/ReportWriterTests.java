@@ -39,9 +39,11 @@ class ReportWriterTests {
 			assertThat(html).as(section).contains(section);
 		}
 		assertThat(html).contains("<img alt=\"Throughput\" src=\"data:image/png;base64,")
-			.contains("<img alt=\"p99 latency\"").contains("<img alt=\"Peak RSS\"").contains("<img alt=\"Peak live virtual threads\"");
+			.contains("<img alt=\"p99 latency, all requests\"").contains("<img alt=\"Peak RSS\"")
+			.contains("<img alt=\"Peak virtual threads mounted or queued\"");
 		assertThat(html).contains(">FAILED<").contains(">INVALID<").contains(">OK<")
-			.contains("downstream p99 90 ms over its delay &gt; 50 ms")
+			.contains("downstream p99 90 ms late &gt; 50 ms (probed end to end)")
+			.contains("stalled 3 s at +4 s")
 			.contains("<a href=\"app-tomcat-loom/service.log\">");
 		// Offline: nothing is loaded from anywhere else.
 		assertThat(html).doesNotContain("http://").doesNotContain("https://").doesNotContain("<script");
@@ -51,9 +53,9 @@ class ReportWriterTests {
 	void summaryJsonAndMarkdownCarryEveryRow() throws Exception {
 		render();
 		String json = Files.readString(this.results.resolve("summary.json"));
-		assertThat(json).contains("\"schema\" : \"loom-lab/summary/1\"").contains("\"verdict\" : \"INVALID\"").contains("\"rps\" : 190.0");
+		assertThat(json).contains("\"schema\" : \"loom-lab/summary/2\"").contains("\"verdict\" : \"INVALID\"").contains("\"rps\" : 190.0");
 		String markdown = Files.readString(this.results.resolve("summary.md"));
-		assertThat(markdown).contains("| app-webflux | 100 | 190 | 200 | 95% | 510 | 900 | 900 | 900 | 0 / 20 / 1 / 0 / 0 | 50 |")
+		assertThat(markdown).contains("| app-webflux | 100 | 190 | 95% | 510 / 900 | 900 | 1,923 | 0 / 20 / 1 / 0 / 0 / 2 | 1.20 | 0 | 50 |")
 			.contains("app-tomcat-loom at 100: FAILED the service died (exit code 137); OutOfMemoryError in the service log");
 	}
 

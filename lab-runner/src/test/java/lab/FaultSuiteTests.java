@@ -1,0 +1,213 @@
+package lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import lab.plan.Host;
+import lab.plan.RunPlan;
+import lab.plan.Scenario;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The fault suite: each fault on a short run (seconds, 30-50 users on a 100 ms downstream), asserting the verdict
+ * and reason the report gives in summary.json and that no child process is left (by PID). Each fault strikes the
+ * second level, so the first level's warm-up check cannot mask it.
+ */
+class FaultSuiteTests {
+
+	/** Kept when a test fails: the run's logs are the evidence. */
+	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
+	Path out;
+
+	static final JsonMapper json = JsonMapper.builder().build();
+
+	@AfterEach
+	void noProcessIsLeftBehind() {
+		assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)).isEmpty();
+	}
+
+	/** Two short levels; the fault is injected into users-50. */
+	Scenario scenario(String... variants) throws IOException {
+		Path file = this.out.resolveSibling(this.out.getFileName() + "-fault.yml");
+		Files.writeString(file, """
+				name: fault
+				description: the fault suite's short levels
+				model: closed
+				variants: [%s]
+				users: [30, 50]
+				delayMs: 100
+				rampSeconds: 3
+				holdSeconds: 10
+				warmupSeconds: 8
+				warmupUsers: 50
+				requestTimeoutMs: 3000
+				""".formatted(String.join(", ", variants)));
+		return Scenario.load(file.toString());
+	}
+
+	Runner runner(Scenario scenario) {
+		RunPlan plan = RunPlan.of(scenario, RunnerTests.root(), this.out, Path.of(System.getProperty("java.home")), List.of(), Host.read());
+		return new Runner(plan, System.out);
+	}
+
+	JsonNode result(String variant, int users) throws IOException {
+		for (JsonNode row : json.readTree(this.out.resolve("summary.json").toFile()).path("results")) {
+			if (row.path("variant").asString().equals(variant) && row.path("users").asInt() == users) {
+				return row;
+			}
+		}
+		throw new AssertionError(variant + " at " + users + " users is not in summary.json");
+	}
+
+	static String reasons(JsonNode row) {
+		List<String> reasons = new ArrayList<>();
+		row.path("reasons").forEach(reason -> reasons.add(reason.asString()));
+		return String.join("; ", reasons);
+	}
+
+	/** Waits until the level's sampling began, then {@code seconds} more. */
+	static void awaitLoad(Path level, int seconds) throws InterruptedException {
+		long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+		while (!Files.exists(level.resolve("metrics.csv")) && System.nanoTime() < deadline) {
+			Thread.sleep(200);
+		}
+		Thread.sleep(seconds * 1000L);
+	}
+
+	static long pid(Path serviceDir) throws IOException {
+		return pid(serviceDir, "pid");
+	}
+
+	static long pid(Path dir, String file) throws IOException {
+		return Long.parseLong(Files.readString(dir.resolve(file)).trim());
+	}
+
+	static void signal(String signal, long pid) throws IOException, InterruptedException {
+		new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor(5, TimeUnit.SECONDS);
+	}
+
+	@Test
+	void aDownstreamKilledMidLevelIsTheHarnessesFaultAndTheNextVariantIsMeasured() throws Exception {
+		Thread fault = Thread.ofVirtual().start(() -> {
+			try {
+				awaitLoad(this.out.resolve("app-webflux/users-50"), 6);
+				ProcessHandle.of(pid(this.out.resolve("downstream-delay-service"))).ifPresent(ProcessHandle::destroyForcibly);
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		runner(scenario("app-webflux", "app-tomcat-platform")).run(List.of("test"));
+		fault.join(5_000);
+
+		JsonNode killed = result("app-webflux", 50);
+		assertThat(killed.path("verdict").asString()).as(reasons(killed)).isEqualTo("INVALID");
+		assertThat(reasons(killed)).contains("the downstream died (exit code 137)");
+		JsonNode next = result("app-tomcat-platform", 50);
+		assertThat(next.path("verdict").asString()).as("measured against the restarted downstream: " + reasons(next)).isEqualTo("OK");
+		assertThat(next.path("errorPercent").asDouble()).isZero();
+	}
+
+	@Test
+	void aServiceStoppedForLongerThanTwiceTheDelayStalled() throws Exception {
+		Thread fault = Thread.ofVirtual().start(() -> {
+			try {
+				awaitLoad(this.out.resolve("app-webflux/users-50"), 6);
+				long pid = pid(this.out.resolve("app-webflux"));
+				signal("STOP", pid);
+				Thread.sleep(5_000);
+				signal("CONT", pid);
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		runner(scenario("app-webflux")).run(List.of("test"));
+		fault.join(5_000);
+
+		JsonNode stalled = result("app-webflux", 50);
+		assertThat(stalled.path("verdict").asString()).as(reasons(stalled)).isEqualTo("FAILED");
+		assertThat(reasons(stalled)).containsPattern("stalled [4-6] s at \\+\\d+ s: no response while users waited");
+		assertThat(stalled.path("longestStallSeconds").asDouble()).isBetween(4.0, 6.0);
+	}
+
+	@Test
+	void anInjectorKilledMidLevelMakesTheLevelInvalid() throws Exception {
+		Thread fault = Thread.ofVirtual().start(() -> {
+			try {
+				awaitLoad(this.out.resolve("app-webflux/users-50"), 6);
+				ProcessHandle.of(pid(this.out.resolve("app-webflux/users-50"), "injector.pid")).ifPresent(ProcessHandle::destroyForcibly);
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		runner(scenario("app-webflux")).run(List.of("test"));
+		fault.join(5_000);
+
+		JsonNode level = result("app-webflux", 50);
+		assertThat(level.path("verdict").asString()).as(reasons(level)).isEqualTo("INVALID");
+		assertThat(reasons(level)).contains("the injector exited with code 137").contains("no load window");
+	}
+
+	@Test
+	void requestsLeftHangingAreCountedAsErrorsNotAsNothing() throws Exception {
+		// The downstream never answers 1 request in 10: the proxy holds them, the injector times them out at 3 s. The
+		// first level already fails, so the second is not run.
+		runner(scenario("app-webflux")).withDownstreamArguments(List.of("--lab.fault.hang-every=10")).run(List.of("test"));
+
+		JsonNode level = result("app-webflux", 30);
+		long sent = level.path("requests").asLong();
+		long hung = level.path("timeouts").asLong() + level.path("unanswered").asLong();
+		assertThat(hung).as("timed out or unanswered of " + sent).isBetween(sent / 20, sent * 3 / 20);
+		assertThat(level.path("errorPercent").asDouble()).isBetween(5.0, 15.0);
+		assertThat(level.path("verdict").asString()).as(reasons(level)).isEqualTo("FAILED");
+		assertThat(reasons(level)).containsPattern("errors \\d+\\.\\d% > 5% \\(\\d+ timed out or unanswered\\)");
+		assertThat(level.path("p99AllMs").asDouble()).as("the hung requests count at their 3 s timeout").isGreaterThanOrEqualTo(2_900);
+	}
+
+	@Test
+	void ctrlCMarksTheLevelInterruptedRendersTheReportAndExits130() throws Exception {
+		Path scenario = this.out.resolveSibling(this.out.getFileName() + "-fault.yml");
+		scenario("app-webflux");
+		Path results = this.out.resolve("run");
+		// env --default-signal: a test JVM started in the background may have inherited SIGINT ignored.
+		List<String> command = List.of("env", "--default-signal=INT", Path.of(System.getProperty("java.home"), "bin/java").toString(),
+				"-Dlab.root=" + RunnerTests.root(), "-cp", System.getProperty("java.class.path"), "lab.Main", "run", "--scenario",
+				scenario.toString(), "--out", results.toString());
+		Process runner = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(this.out.resolve("runner.log").toFile()).start();
+		try {
+			awaitLoad(results.resolve("app-webflux/users-30"), 4);
+			List<ProcessHandle> children = runner.descendants().toList();
+			assertThat(children).as("the runner started the services and the injector").isNotEmpty();
+			signal("INT", runner.pid());
+			assertThat(runner.waitFor(60, TimeUnit.SECONDS)).as("the runner exits after Ctrl-C").isTrue();
+			assertThat(runner.exitValue()).as(Files.readString(this.out.resolve("runner.log"))).isEqualTo(130);
+			assertThat(children).as("every child stopped").noneMatch(ProcessHandle::isAlive);
+		}
+		finally {
+			runner.descendants().forEach(ProcessHandle::destroyForcibly);
+			runner.destroyForcibly().waitFor();
+		}
+		assertThat(results.resolve("report.html")).isNotEmptyFile();
+		JsonNode level = null;
+		for (JsonNode row : json.readTree(results.resolve("summary.json").toFile()).path("results")) {
+			level = row;
+		}
+		assertThat(level).isNotNull();
+		assertThat(level.path("verdict").asString()).isEqualTo("INTERRUPTED");
+		assertThat(reasons(level)).contains("interrupted by the person running the lab");
+	}
+
+}
