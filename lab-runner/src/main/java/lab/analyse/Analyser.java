@@ -138,9 +138,10 @@ public final class Analyser {
 	}
 
 	/**
-	 * The measurement is judged first, then the service: INTERRUPTED when the person stopped the run; INVALID when
-	 * the harness was the limit or broke, or a check could not be computed (whatever the service did: its symptoms
-	 * are listed, not judged); FAILED when the service broke; OK otherwise.
+	 * The measurement is judged first, then the service: INTERRUPTED when the person stopped the run; FAILED when the
+	 * service died or ran out of memory (no harness fault does that); INVALID when the harness was the limit or broke,
+	 * or a check could not be computed (whatever else the service did: its symptoms are listed, not judged); FAILED
+	 * when the service broke otherwise; OK.
 	 */
 	Verdict judge(Measurement m, Set<String> reasons, Set<String> evidence) {
 		LevelFacts facts = m.facts();
@@ -157,6 +158,16 @@ public final class Analyser {
 		}
 		List<String> invalid = harnessProblems(m);
 		List<String> failed = serviceProblems(m);
+		if (!facts.serviceAlive() || facts.outOfMemory()) {
+			// No harness fault kills a process or fills its heap: a service that died is FAILED whatever else went
+			// wrong (a dead service makes the injector spin on refused connections and saturate its cores).
+			reasons.addAll(failed);
+			if (!invalid.isEmpty()) {
+				reasons.add("the harness was off too: " + String.join(", ", invalid));
+			}
+			evidence.addAll(facts.evidence());
+			return Verdict.FAILED;
+		}
 		if (!invalid.isEmpty()) {
 			reasons.addAll(invalid);
 			if (!failed.isEmpty()) {
