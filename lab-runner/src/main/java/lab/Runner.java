@@ -285,7 +285,8 @@ final class Runner {
 			Path warmup = warmUp(service, downstream, dir.resolve("warmup"));
 			for (int i = 0; i < levels.size() && !Interruption.requested(); i++) {
 				Level level = levels.get(i);
-				LevelFacts facts = runLevel(service, downstream, level, repeat, warmup, (i == 0) ? warmup : null);
+				Outcome outcome = runLevel(service, downstream, level, repeat, warmup, (i == 0) ? warmup : null);
+				LevelFacts facts = outcome.facts();
 				if (facts.interruptedAtMs() != null) {
 					return;
 				}
@@ -295,9 +296,8 @@ final class Runner {
 							List.of("not run: the downstream died during " + level.id() + "; the run goes on with the next variant"), List.of());
 					return;
 				}
-				LevelResult result = new Analyser(this.thresholds).analyseOne(Measurement.of(dir.resolve(levelId(level, repeat)), this.plan.out()));
-				if (result.verdict() == Verdict.FAILED || !facts.serviceAlive()) {
-					Verdict verdict = (result.verdict() == Verdict.FAILED) ? Verdict.FAILED : Verdict.INVALID;
+				if (outcome.verdict() == Verdict.FAILED || !facts.serviceAlive()) {
+					Verdict verdict = (outcome.verdict() == Verdict.FAILED) ? Verdict.FAILED : Verdict.INVALID;
 					recordNotRun(variant, dir, rest, repeat, verdict, List.of("not run: the service "
 							+ (facts.serviceAlive() ? "failed" : "died") + " at " + level.id()), List.of());
 					return;
@@ -347,7 +347,11 @@ final class Runner {
 		return sampler;
 	}
 
-	private LevelFacts runLevel(Service service, Service downstream, Level level, int repeat, Path warmup, Path firstAfter)
+	/** What the runner wrote for a level and the verdict it got (null when interrupted: not analysed). */
+	private record Outcome(LevelFacts facts, Verdict verdict) {
+	}
+
+	private Outcome runLevel(Service service, Service downstream, Level level, int repeat, Path warmup, Path firstAfter)
 			throws IOException, InterruptedException {
 		String id = levelId(level, repeat);
 		Path dir = service.dir().resolve(id);
@@ -381,7 +385,7 @@ final class Runner {
 		json.writeValue(dir.resolve("level.json").toFile(), facts);
 		if (interruptedAt != null) {
 			this.out.println("  " + service.name() + " " + id + ": INTERRUPTED");
-			return facts;
+			return new Outcome(facts, null);
 		}
 		LevelResult result = new Analyser(this.thresholds).analyseOne(Measurement.of(dir, this.plan.out()));
 		if (result.verdict() == Verdict.FAILED && alive) {
@@ -394,7 +398,7 @@ final class Runner {
 		this.out.println(Summaries.line(result));
 		// Lets the last connections close before the next level starts.
 		Thread.sleep(1_000);
-		return facts;
+		return new Outcome(facts, result.verdict());
 	}
 
 	private List<String> properties(Service service, String shape, int users, int rate, int ramp, int hold) {
