@@ -22,7 +22,10 @@ import lab.plan.Scenario;
  */
 public record Manifest(String startedAt, Map<String, Object> host, Map<String, String> java, Map<String, String> versions,
 		String gitCommit, String profile, Map<String, String> cpus, Map<String, Object> remote, Map<String, List<String>> jvmFlags, Scenario scenario,
-		List<Map<String, Object>> levels, Thresholds thresholds, List<String> commandLine) {
+		List<Map<String, Object>> levels, Thresholds thresholds, String pinnedThreshold, List<String> commandLine) {
+
+	/** The services' default of {@code lab.pinned-threshold} (service-common's lab-service-defaults.properties). */
+	static final String DEFAULT_PINNED_THRESHOLD = "1ms";
 
 	public static Manifest of(RunPlan plan, List<String> serviceFlags, List<String> downstreamFlags, List<String> gatlingFlags,
 			List<String> args) {
@@ -56,7 +59,24 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 			return row;
 		}).toList();
 		return new Manifest(Instant.now().toString(), host, describeJava(plan.javaHome()), readVersions(), git(plan.root()),
-				plan.profile().id(), cpus, remote, flags, plan.scenario(), levels, Thresholds.DEFAULT, args);
+				plan.profile().id(), cpus, remote, flags, plan.scenario(), levels, Thresholds.DEFAULT,
+				pinnedThreshold(plan.extraJvmOptions(), plan.remote().target() != null), args);
+	}
+
+	/**
+	 * The JFR threshold behind the pinned count: {@code -Dlab.pinned-threshold=...} when the run set it, else the
+	 * services' default (a service measured elsewhere runs with whatever it was started with).
+	 */
+	static String pinnedThreshold(List<String> jvmOptions, boolean remote) {
+		String set = null;
+		for (String option : jvmOptions) {
+			if (option.startsWith("-Dlab.pinned-threshold=")) {
+				set = option.substring("-Dlab.pinned-threshold=".length());
+			}
+		}
+		String value = (set != null) ? set : DEFAULT_PINNED_THRESHOLD;
+		String text = value + " (lab.pinned-threshold" + ((set != null) ? ", set for this run" : ", the services' default") + ")";
+		return remote && set == null ? text + " unless the remote service was started with another; its scrape shows lab_pinned_threshold_seconds" : text;
 	}
 
 	static Map<String, String> describeJava(Path javaHome) {

@@ -105,7 +105,7 @@ public abstract class ProxyContractTests {
 		for (String name : new String[] { "process_memory_rss_bytes", "process_threads_native",
 				"process_context_switches_voluntary_total", "process_context_switches_involuntary_total",
 				"process_cpu_user_seconds_total", "process_cpu_kernel_seconds_total", "jvm_threads_virtual_live_threads",
-				"jvm_threads_virtual_pinned_seconds_count", "jvm_gc_overhead", "http_server_requests_seconds_bucket",
+				"jvm_threads_virtual_pinned_seconds_count", "lab_pinned_threshold_seconds", "jvm_gc_overhead", "http_server_requests_seconds_bucket",
 				"http_client_requests_seconds_bucket" }) {
 			assertThat(Contract.scrape(url(), name, application)).as(name).isGreaterThanOrEqualTo(0);
 		}
