@@ -63,7 +63,7 @@ public final class Main {
 	@Command(name = "run", mixinStandardHelpOptions = true, description = "Measure the variants under load and write a report.")
 	static final class Run implements Callable<Integer> {
 
-		@Option(names = "--scenario", defaultValue = "quick", description = "smoke, quick, seed, open, spike, soak or a YAML file (default: ${DEFAULT-VALUE})")
+		@Option(names = "--scenario", defaultValue = "quick", description = "smoke, quick, seed, memory, open, spike, soak or a YAML file (default: ${DEFAULT-VALUE})")
 		String scenario;
 
 		@Option(names = "--variants", split = ",", description = "comma-separated subset of: app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform")
@@ -102,6 +102,9 @@ public final class Main {
 		@Option(names = "--injectors", split = ",", paramLabel = "HOST", description = "run Gatling on these hosts at once, the load split between them: 'local' or SSH destinations ([user@]host); latencies are merged from their histograms")
 		List<String> injectors;
 
+		@Option(names = "--tuning", split = ",", paramLabel = "NAME", description = "run each variant under these tunings, side by side: default (Spring Boot's defaults), tuned (what the lab found, src/main/resources/tunings/tuned.yml) or a tuning YAML file (default: the scenario's, else default)")
+		List<String> tunings;
+
 		@Option(names = "--dry-run", description = "print the plan and exit")
 		boolean dryRun;
 
@@ -111,7 +114,7 @@ public final class Main {
 		@Override
 		public Integer call() throws Exception {
 			Scenario base = Scenario.load(this.scenario);
-			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.profile, this.repeat).applyTo(base);
+			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.profile, this.repeat, this.tunings).applyTo(base);
 			Path results = (this.out != null) ? this.out.toAbsolutePath()
 					: root().resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import lab.analyse.Thresholds;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
+import lab.plan.Tuning;
 
 /**
  * {@code manifest.json}: everything needed to know what was measured and to re-render the report: host, JDK,
@@ -22,7 +23,8 @@ import lab.plan.Scenario;
  */
 public record Manifest(String startedAt, Map<String, Object> host, Map<String, String> java, Map<String, String> versions,
 		String gitCommit, String profile, Map<String, String> cpus, Map<String, Object> remote, Map<String, List<String>> jvmFlags, Scenario scenario,
-		List<Map<String, Object>> levels, Thresholds thresholds, String pinnedThreshold, List<String> commandLine) {
+		List<Map<String, Object>> levels, Thresholds thresholds, String pinnedThreshold, Map<String, Object> tunings,
+		List<String> commandLine) {
 
 	/** The services' default of {@code lab.pinned-threshold} (service-common's lab-service-defaults.properties). */
 	static final String DEFAULT_PINNED_THRESHOLD = "1ms";
@@ -60,7 +62,26 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		}).toList();
 		return new Manifest(Instant.now().toString(), host, describeJava(plan.javaHome()), readVersions(), git(plan.root()),
 				plan.profile().id(), cpus, remote, flags, plan.scenario(), levels, Thresholds.DEFAULT,
-				pinnedThreshold(plan.extraJvmOptions(), plan.remote().target() != null), args);
+				pinnedThreshold(plan.extraJvmOptions(), plan.remote().target() != null), tunings(plan), args);
+	}
+
+	/** Each tuning as it was applied: per variant, the JVM flags added to the profile's and the Spring properties. */
+	static Map<String, Object> tunings(RunPlan plan) {
+		Map<String, Object> tunings = new LinkedHashMap<>();
+		for (Tuning tuning : plan.tunings()) {
+			Map<String, Object> entry = new LinkedHashMap<>();
+			entry.put("description", tuning.description());
+			Map<String, Object> variants = new LinkedHashMap<>();
+			for (String variant : plan.scenario().variants()) {
+				Map<String, Object> settings = new LinkedHashMap<>();
+				settings.put("jvm", tuning.jvmFlags(variant));
+				settings.put("properties", tuning.properties(variant));
+				variants.put(tuning.label(variant), settings);
+			}
+			entry.put("variants", variants);
+			tunings.put(tuning.name(), entry);
+		}
+		return tunings;
 	}
 
 	/**

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import lab.analyse.Analyser;
@@ -22,15 +24,20 @@ import lab.launch.Service;
 import lab.launch.ServiceFailure;
 import lab.load.GatlingRun;
 import lab.load.Injectors;
+import lab.load.LoadFiles;
+import lab.load.LoadWindow;
 import lab.plan.Level;
 import lab.plan.PlanException;
 import lab.plan.RunPlan;
+import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
 import lab.report.Summaries;
 import lab.sample.DownstreamProbe;
+import lab.sample.HeapSnapshot;
 import lab.sample.Sampler;
 import lab.verify.ContractCheck;
+import lab.verify.TuningCheck;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -118,12 +125,15 @@ final class Runner {
 			downstream = startDownstream();
 			int repeats = this.plan.scenario().repeat();
 			List<String> variants = this.plan.scenario().variants();
+			List<Tuning> tunings = this.plan.tunings();
 			for (int repeat = 1; repeat <= repeats && !Interruption.requested(); repeat++) {
 				// Each repeat starts every variant afresh, in an order rotated by one: no variant always runs first.
 				for (int i = 0; i < variants.size() && !Interruption.requested(); i++) {
 					String variant = variants.get((i + repeat - 1) % variants.size());
-					downstream = ensureDownstream(downstream);
-					runVariant(variant, downstream, repeat);
+					for (int t = 0; t < tunings.size() && !Interruption.requested(); t++) {
+						downstream = ensureDownstream(downstream);
+						runVariant(variant, tunings.get(t), downstream, repeat);
+					}
 				}
 			}
 		}
@@ -225,8 +235,10 @@ final class Runner {
 		}
 	}
 
-	private void runVariant(String variant, Service downstream, int repeat) throws IOException, InterruptedException {
+	private void runVariant(String module, Tuning tuning, Service downstream, int repeat) throws IOException, InterruptedException {
 		boolean repeated = this.plan.scenario().repeat() > 1;
+		// Results, rows and charts name the variant with its tuning (the module alone under default).
+		String variant = tuning.label(module);
 		Path dir = this.plan.out().resolve(variant);
 		if (repeated) {
 			// A fresh JVM per repeat: its log, GC log and warm-up apart from the others'.
@@ -239,9 +251,11 @@ final class Runner {
 				service = RemoteService.at(variant, this.plan.remote().target(), dir);
 			}
 			else {
-				List<String> arguments = List.of("--lab.downstream.base-url=" + downstream.url());
-				service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), variant), this.plan.jvmFlags(),
-						arguments, serviceCpus(), dir);
+				List<String> arguments = new ArrayList<>(List.of("--lab.downstream.base-url=" + downstream.url()));
+				arguments.addAll(tuning.arguments(module));
+				List<String> flags = new ArrayList<>(this.plan.jvmFlags());
+				flags.addAll(tuning.jvmFlags(module));
+				service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), module), flags, arguments, serviceCpus(), dir);
 			}
 		}
 		catch (ServiceFailure ex) {
@@ -281,6 +295,19 @@ final class Runner {
 				}
 				recordNotRun(variant, dir, levels, repeat, harness ? Verdict.INVALID : Verdict.FAILED, reasons, evidence);
 				return;
+			}
+			if (!tuning.properties(module).isEmpty()) {
+				// The tuning as the service resolved it, kept beside its log; a setting it never saw was not measured.
+				Map<String, String> applied = TuningCheck.readBack(service.managementUrl(), tuning.properties(module));
+				json.writeValue(dir.resolve("tuning-applied.json").toFile(), applied);
+				List<String> unapplied = TuningCheck.problems(tuning.properties(module), applied);
+				if (!unapplied.isEmpty()) {
+					this.out.println("lab: " + variant + " not measured: " + String.join("; ", unapplied));
+					List<String> reasons = new ArrayList<>(List.of("not run: the tuning " + tuning.name() + " was not applied"));
+					reasons.addAll(unapplied);
+					recordNotRun(variant, dir, levels, repeat, Verdict.INVALID, reasons, List.of(this.plan.out().relativize(dir.resolve("tuning-applied.json")).toString()));
+					return;
+				}
 			}
 			Path warmup = warmUp(service, downstream, dir.resolve("warmup"));
 			for (int i = 0; i < levels.size() && !Interruption.requested(); i++) {
@@ -327,10 +354,18 @@ final class Runner {
 		Files.createDirectories(dir);
 		try (Sampler sampler = sampler(service, null, dir);
 				Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
-			Injectors.Load load = this.injectors.start(users, 0, (u, r) -> properties(service, "closed", u, r, ramp, seconds - ramp),
+			Injectors.Load load = this.injectors.start(users, 0, (u, r) -> properties(service, "closed", u, r, ramp, seconds - ramp, 0),
 					seconds + 120, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
+			// The heap under the warm-up's load, 3 s before it ends: with the idle one below, the prediction's slope.
+			Thread loaded = snapshotAtWindowEnd(service, dir, HeapSnapshot.LOADED, -3_000, seconds + 60);
 			load.await(seconds + 120);
+			loaded.join(Duration.ofSeconds(60));
+		}
+		if (service.alive() && !Interruption.requested()) {
+			// The base: the warm-up's connections closed, the service at rest.
+			Thread.sleep(2_000);
+			HeapSnapshot.take(service, this.plan.javaHome(), dir, HeapSnapshot.IDLE);
 		}
 		return service.alive() ? dir : null;
 	}
@@ -359,7 +394,11 @@ final class Runner {
 		int ramp = this.plan.scenario().rampSeconds();
 		int hold = this.plan.scenario().holdSeconds();
 		String shape = this.plan.scenario().model().id();
-		int loadSeconds = this.plan.scenario().model().steadyAfterSeconds(ramp) + hold;
+		// An unmeasured tail keeps the load on after the window while the heap is looked at (a full GC): the window's
+		// last requests are answered by then, and no pause falls inside it.
+		long snapshotAfterEndMs = this.plan.scenario().delayMs() + 1_500;
+		int tail = service.pid().isPresent() ? (int) (snapshotAfterEndMs / 1000) + 5 : 0;
+		int loadSeconds = this.plan.scenario().model().steadyAfterSeconds(ramp) + hold + tail;
 		long timeout = loadSeconds + this.plan.scenario().requestTimeoutMs() / 1000 + 120;
 		int exit;
 		try (Sampler sampler = sampler(service, downstream, dir);
@@ -367,9 +406,13 @@ final class Runner {
 						dir.resolve(Measurement.PROBE)) : null;
 				Progress progress = new Progress(this.out, service.name() + " " + id, loadSeconds)) {
 			Injectors.Load load = this.injectors.start(level.users(), level.ratePerSecond(),
-					(users, rate) -> properties(service, shape, users, rate, ramp, hold), timeout, dir, progress::accept);
+					(users, rate) -> properties(service, shape, users, rate, ramp, hold, tail), timeout, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
+			Thread snapshot = (tail > 0) ? snapshotAtWindowEnd(service, dir, HeapSnapshot.STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
 			exit = load.await(timeout);
+			if (snapshot != null) {
+				snapshot.join(Duration.ofSeconds(60));
+			}
 		}
 		Long interruptedAt = Interruption.requested() ? Interruption.requestedAtMs() : null;
 		boolean alive = service.alive();
@@ -401,11 +444,43 @@ final class Runner {
 		return new Outcome(facts, result.verdict());
 	}
 
-	private List<String> properties(Service service, String shape, int users, int rate, int ramp, int hold) {
+	private List<String> properties(Service service, String shape, int users, int rate, int ramp, int hold, int tail) {
 		long timeout = this.plan.scenario().requestTimeoutMs();
 		return List.of("baseUrl=" + service.url(), "shape=" + shape, "users=" + Math.max(1, users),
 				"ratePerSecond=" + Math.max(1, rate), "delayMs=" + this.plan.scenario().delayMs(), "rampSeconds=" + ramp,
-				"holdSeconds=" + hold, "requestTimeoutMs=" + timeout, "gatling.http.requestTimeout=" + timeout);
+				"holdSeconds=" + hold, "tailSeconds=" + tail, "requestTimeoutMs=" + timeout, "gatling.http.requestTimeout=" + timeout);
+	}
+
+	/**
+	 * A heap snapshot {@code afterEndMs} after the end of the window the injector planned (its {@code load-plan.csv}),
+	 * taken on a thread of its own while the load runs; nothing when no plan appears or the run is interrupted.
+	 */
+	private Thread snapshotAtWindowEnd(Service service, Path dir, String name, long afterEndMs, long giveUpSeconds) {
+		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
+		return Thread.ofVirtual().name("heap-snapshot").start(() -> {
+			try {
+				LoadWindow plan = null;
+				while (plan == null && System.currentTimeMillis() < deadline && !Interruption.requested()) {
+					Thread.sleep(200);
+					plan = LoadFiles.plan(dir);
+				}
+				if (plan == null) {
+					return;
+				}
+				while (System.currentTimeMillis() < plan.end() + afterEndMs && !Interruption.requested()) {
+					Thread.sleep(100);
+				}
+				if (!Interruption.requested() && System.currentTimeMillis() < deadline) {
+					HeapSnapshot.take(service, this.plan.javaHome(), dir, name);
+				}
+			}
+			catch (IOException | RuntimeException ex) {
+				this.out.println("lab: no heap snapshot " + name + " of " + service.name() + " (" + ex.getMessage() + ")");
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
 	}
 
 	/** CPUs the service had: 1 pinned, the host's cores unpinned, 0 when it runs elsewhere (unknown here). */

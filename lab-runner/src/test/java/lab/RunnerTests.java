@@ -90,7 +90,7 @@ class RunnerTests {
 
 	@Test
 	void aServiceKilledMidLevelIsRecordedFailedAndTheRunGoesOn() throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		Thread killer = Thread.ofVirtual().start(() -> killWhenLoaded(this.out.resolve("app-webflux")));
 		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));

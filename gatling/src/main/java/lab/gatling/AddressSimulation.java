@@ -36,6 +36,9 @@ public class AddressSimulation extends Simulation {
 
 	long loadEndMillis = Long.MAX_VALUE;
 
+	/** When looping users stop: the window's end plus the unmeasured tail. */
+	long stopMillis = Long.MAX_VALUE;
+
 	// Protocol: no warm-up request (the runner warms the service), no caching (every request must reach it),
 	// and for the open model one shared pool: arrivals are requests, not new clients.
 	HttpProtocolBuilder protocol = shared(http.baseUrl(p.baseUrl()).acceptHeader("application/json").disableCaching().disableWarmUp());
@@ -50,7 +53,7 @@ public class AddressSimulation extends Simulation {
 	// Scenario: closed users loop until the planned end, then finish the request they are in, so no response is cut
 	// off and Gatling's count equals the histograms'; open arrivals make one request each.
 	ScenarioBuilder users = (p.shape() == LoadShape.OPEN) ? scenario("open").exec(this.address)
-			: scenario(p.shape().name().toLowerCase()).asLongAs(session -> System.currentTimeMillis() < this.loadEndMillis)
+			: scenario(p.shape().name().toLowerCase()).asLongAs(session -> System.currentTimeMillis() < this.stopMillis)
 				.on(this.address);
 
 	{
@@ -59,7 +62,7 @@ public class AddressSimulation extends Simulation {
 			.protocols(this.protocol)
 			// Only a safety net: the load ends by itself at the end of the hold, plus the last requests' time. A
 			// request still open when it strikes shows as sent without an outcome (unanswered).
-			.maxDuration(Duration.ofSeconds(p.shape().steadyAfterSeconds(p.rampSeconds()) + p.holdSeconds())
+			.maxDuration(Duration.ofSeconds(p.shape().steadyAfterSeconds(p.rampSeconds()) + p.holdSeconds() + p.tailSeconds())
 				.plusMillis(p.requestTimeoutMs())
 				.plusSeconds(10));
 	}
@@ -72,9 +75,9 @@ public class AddressSimulation extends Simulation {
 				yield this.users.injectOpen(ramp(base, p.rampSeconds()), nothingFor(Duration.ofSeconds(p.rampSeconds())),
 						atOnceUsers(p.users() - base));
 			}
-			case OPEN -> (p.rampSeconds() == 0) ? this.users.injectOpen(constantUsersPerSec(p.ratePerSecond()).during(p.holdSeconds()))
+			case OPEN -> (p.rampSeconds() == 0) ? this.users.injectOpen(constantUsersPerSec(p.ratePerSecond()).during(p.holdSeconds() + p.tailSeconds()))
 					: this.users.injectOpen(rampUsersPerSec(1).to(p.ratePerSecond()).during(p.rampSeconds()),
-							constantUsersPerSec(p.ratePerSecond()).during(p.holdSeconds()));
+							constantUsersPerSec(p.ratePerSecond()).during(p.holdSeconds() + p.tailSeconds()));
 		};
 	}
 
@@ -109,6 +112,9 @@ public class AddressSimulation extends Simulation {
 	public void before() {
 		this.loadStartMillis = System.currentTimeMillis();
 		this.loadEndMillis = steadyStartMillis() + p.holdSeconds() * 1000L;
+		this.stopMillis = this.loadEndMillis + p.tailSeconds() * 1000L;
+		// The plan, before any request: the runner times what it does at the window's end by it.
+		this.recorder.writePlan(this.loadStartMillis, steadyStartMillis(), this.loadEndMillis);
 	}
 
 	/** When the full load is on: after the ramp, and for a spike after the jump that follows it. */

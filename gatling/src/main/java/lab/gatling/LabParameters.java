@@ -11,17 +11,18 @@ import java.nio.file.Path;
  * @param ratePerSecond arrivals per second (open)
  * @param delayMs what each request asks the downstream to wait
  * @param rampSeconds time to reach the full load
- * @param holdSeconds time at the full load
+ * @param holdSeconds time at the full load: the measured window
+ * @param tailSeconds the load kept on after the window, unmeasured (the runner looks at the heap there)
  * @param requestTimeoutMs a request without an answer by then is a KO of kind timeout
  * @param outDir where the HdrHistogram log and the per-second request counts go
  */
 public record LabParameters(String baseUrl, LoadShape shape, int users, int ratePerSecond, long delayMs,
-		int rampSeconds, int holdSeconds, long requestTimeoutMs, Path outDir) {
+		int rampSeconds, int holdSeconds, int tailSeconds, long requestTimeoutMs, Path outDir) {
 
 	public static LabParameters fromSystemProperties() {
 		LabParameters parameters = new LabParameters(System.getProperty("baseUrl", "http://127.0.0.1:8080"),
 				LoadShape.parse(System.getProperty("shape", "closed")), integer("users", 100), integer("ratePerSecond", 100),
-				integer("delayMs", 500), integer("rampSeconds", 5), integer("holdSeconds", 20),
+				integer("delayMs", 500), integer("rampSeconds", 5), integer("holdSeconds", 20), integer("tailSeconds", 0),
 				integer("requestTimeoutMs", Integer.getInteger("gatling.http.requestTimeout", 60_000)),
 				Path.of(System.getProperty("outDir", "target/lab-load")));
 		parameters.validate();
@@ -33,6 +34,7 @@ public record LabParameters(String baseUrl, LoadShape shape, int users, int rate
 		require(this.ratePerSecond >= 1, "ratePerSecond must be at least 1");
 		require(this.delayMs >= 0, "delayMs must not be negative");
 		require(this.rampSeconds >= 0 && this.holdSeconds >= 1, "rampSeconds must be >= 0 and holdSeconds >= 1");
+		require(this.tailSeconds >= 0, "tailSeconds must not be negative");
 		require(this.baseUrl.startsWith("http://") || this.baseUrl.startsWith("https://"), "baseUrl must be an http(s) URL");
 	}
 

@@ -144,8 +144,20 @@ public final class LatencyRecorder implements AutoCloseable {
 
 	/** The load window as the injector saw it, for the analysis to clip every series to. */
 	public void writeWindow(long loadStartMillis, long steadyStartMillis, long endMillis) {
+		writeWindow("load-window.csv", loadStartMillis, steadyStartMillis, endMillis);
+	}
+
+	/**
+	 * The window as planned, written before the first request ({@code load-plan.csv}, same columns): only
+	 * {@code load-window.csv}, written at the end, says the injector ran to completion.
+	 */
+	public void writePlan(long loadStartMillis, long steadyStartMillis, long endMillis) {
+		writeWindow("load-plan.csv", loadStartMillis, steadyStartMillis, endMillis);
+	}
+
+	private void writeWindow(String file, long loadStartMillis, long steadyStartMillis, long endMillis) {
 		try {
-			Files.writeString(this.outDir.resolve("load-window.csv"), "start_epoch_ms,steady_start_epoch_ms,end_epoch_ms\n"
+			Files.writeString(this.outDir.resolve(file), "start_epoch_ms,steady_start_epoch_ms,end_epoch_ms\n"
 					+ loadStartMillis + "," + steadyStartMillis + "," + endMillis + "\n");
 		}
 		catch (IOException ex) {

@@ -46,7 +46,10 @@ public final class Analyser {
 		for (List<Measurement> repeats : groups.values()) {
 			levels.add(combine(repeats));
 		}
-		levels.sort(Comparator.comparingInt((LevelResult r) -> order(variantOrder, r.variant())).thenComparingInt(LevelResult::load));
+		// Variants in their order, each tuning of one variant after the default, then by load.
+		levels.sort(Comparator.comparingInt((LevelResult r) -> order(variantOrder, lab.plan.Variant.moduleOf(r.variant())))
+			.thenComparing(LevelResult::variant)
+			.thenComparingInt(LevelResult::load));
 		return nameCollapses(levels);
 	}
 

@@ -12,6 +12,9 @@ public final class LoadFiles {
 
 	public static final String WINDOW = "load-window.csv";
 
+	/** The window as planned, written by the simulation before its first request. */
+	public static final String PLAN = "load-plan.csv";
+
 	public static final String LATENCY = "latency.hlog";
 
 	public static final String REQUESTS = "requests.csv";
@@ -48,12 +51,35 @@ public final class LoadFiles {
 	}
 
 	public static LoadWindow window(Path dir) throws IOException {
-		Path file = dir.resolve(WINDOW);
+		return read(dir.resolve(WINDOW));
+	}
+
+	/** The planned window of a level's first injector that has written one yet, else null. */
+	public static LoadWindow plan(Path level) throws IOException {
+		if (!Files.isDirectory(level)) {
+			return null;
+		}
+		for (Path part : injectorDirs(level)) {
+			LoadWindow plan = read(part.resolve(PLAN));
+			if (plan != null) {
+				return plan;
+			}
+		}
+		return null;
+	}
+
+	private static LoadWindow read(Path file) throws IOException {
 		if (!Files.isRegularFile(file)) {
 			return null;
 		}
 		List<String> lines = Files.readAllLines(file);
+		if (lines.size() < 2) {
+			return null; // being written
+		}
 		String[] fields = lines.get(1).split(",");
+		if (fields.length < 3) {
+			return null;
+		}
 		return new LoadWindow(Long.parseLong(fields[0]), Long.parseLong(fields[1]), Long.parseLong(fields[2]));
 	}
 

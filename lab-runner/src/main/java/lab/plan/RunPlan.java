@@ -46,6 +46,17 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 			problems.add("profile t2-micro pins the service to one core and needs a second for the downstream and the "
 					+ "injector; this host has " + host.cores() + ": use --profile unconstrained");
 		}
+		for (String tuning : scenario.tunings()) {
+			try {
+				Tuning.load(tuning);
+			}
+			catch (PlanException ex) {
+				problems.add(ex.getMessage());
+			}
+		}
+		if (remote.target() != null && !scenario.tunings().equals(List.of(Tuning.DEFAULT))) {
+			problems.add("--tuning applies to services the lab starts; a --target runs with its own settings");
+		}
 		if (!problems.isEmpty()) {
 			throw new PlanException(String.join("; ", problems));
 		}
@@ -108,7 +119,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		text.append("delay ").append(this.scenario.delayMs()).append(" ms, ramp ").append(this.scenario.rampSeconds())
 			.append(" s, hold ").append(this.scenario.holdSeconds()).append(" s, warm-up ")
 			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers()).append(" users, repeat ")
-			.append(this.scenario.repeat()).append('\n');
+			.append(this.scenario.repeat()).append(", tuning ").append(String.join(", ", this.scenario.tunings())).append('\n');
 		for (String variant : this.scenario.variants()) {
 			text.append(variant).append(": ");
 			for (Level level : this.levels) {
@@ -122,6 +133,11 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		return text.toString();
 	}
 
+	/** The tunings each variant runs under, in order. */
+	public List<Tuning> tunings() {
+		return this.scenario.tunings().stream().map(Tuning::load).toList();
+	}
+
 	public List<String> jvmFlags() {
 		List<String> flags = new ArrayList<>(this.profile.jvmFlags());
 		flags.addAll(this.extraJvmOptions);
@@ -133,7 +149,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		long perLevel = this.scenario.rampSeconds() + this.scenario.holdSeconds() + this.scenario.delayMs() / 1000 + 6;
 		long perVariant = 15 + ((this.scenario.warmupSeconds() > 0) ? this.scenario.warmupSeconds() + 6 : 0)
 				+ perLevel * this.levels.size() * this.scenario.repeat();
-		return 10 + perVariant * this.scenario.variants().size();
+		return 10 + perVariant * this.scenario.variants().size() * this.scenario.tunings().size();
 	}
 
 }

@@ -30,10 +30,11 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param requestTimeoutMs a request without an answer by then counts as a timeout
  * @param profile t2-micro | unconstrained
  * @param repeat how many times each level runs; the report gives the median and the spread
+ * @param tunings the tunings each variant runs under, side by side ({@code default}, {@code tuned} or tuning files)
  */
 public record Scenario(String name, String description, Model model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
-		Integer warmupUsers, Long requestTimeoutMs, String profile, Integer repeat) {
+		Integer warmupUsers, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -52,6 +53,7 @@ public record Scenario(String name, String description, Model model, List<String
 		warmupUsers = (warmupUsers != null) ? warmupUsers : 100;
 		repeat = (repeat != null) ? repeat : 1;
 		requestTimeoutMs = (requestTimeoutMs != null) ? requestTimeoutMs : 30_000L;
+		tunings = (tunings != null && !tunings.isEmpty()) ? List.copyOf(tunings) : List.of(Tuning.DEFAULT);
 	}
 
 	/** A bundled scenario by name, or a file path. */
@@ -74,7 +76,7 @@ public record Scenario(String name, String description, Model model, List<String
 	}
 
 	public static List<String> bundledNames() {
-		return List.of("smoke", "quick", "seed", "open", "spike", "soak");
+		return List.of("smoke", "quick", "seed", "memory", "open", "spike", "soak");
 	}
 
 	static Scenario parse(InputStream in, String source) {
@@ -92,7 +94,7 @@ public record Scenario(String name, String description, Model model, List<String
 		catch (UnrecognizedPropertyException ex) {
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
-					+ "warmupSeconds, warmupUsers, requestTimeoutMs, profile, repeat");
+					+ "warmupSeconds, warmupUsers, requestTimeoutMs, profile, repeat, tunings");
 		}
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
@@ -124,6 +126,9 @@ public record Scenario(String name, String description, Model model, List<String
 			if (!Variant.names().contains(variant)) {
 				problems.add("unknown variant '" + variant + "': valid variants are " + String.join(", ", Variant.names()));
 			}
+		}
+		if (this.tunings.stream().distinct().count() != this.tunings.size()) {
+			problems.add("tunings must not repeat a name, got " + this.tunings);
 		}
 		if (this.variants.isEmpty()) {
 			problems.add("variants must name at least one of " + String.join(", ", Variant.names()));

@@ -22,8 +22,17 @@ public record Variant(String name, String model) {
 		return ALL.stream().map(Variant::name).toList();
 	}
 
-	public static String modelOf(String name) {
-		return ALL.stream().filter(v -> v.name.equals(name)).map(Variant::model).findFirst().orElse("");
+	/** The model of a variant, by module name or by label ({@code <module>.<tuning>}, its tuning named). */
+	public static String modelOf(String label) {
+		String module = moduleOf(label);
+		String model = ALL.stream().filter(v -> v.name.equals(module)).map(Variant::model).findFirst().orElse("");
+		return module.equals(label) ? model : model + "; tuning " + label.substring(module.length() + 1);
+	}
+
+	/** The module of a label: {@code app-tomcat-loom.tuned} → {@code app-tomcat-loom}. */
+	public static String moduleOf(String label) {
+		int dot = label.indexOf('.');
+		return (dot < 0) ? label : label.substring(0, dot);
 	}
 
 }

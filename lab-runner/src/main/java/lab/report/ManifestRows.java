@@ -33,6 +33,13 @@ final class ManifestRows {
 					+ (remote.path("injectors").isEmpty() ? "(one, here)" : join(remote.path("injectors")).replace(" ", ", ")));
 		}
 		add(rows, "service JVM flags", join(m.path("jvmFlags").path("service")));
+		// Each tuning as applied, per variant label: the flags and properties it added (default adds none).
+		m.path("tunings").properties().forEach(tuning -> tuning.getValue().path("variants").properties().forEach(variant -> {
+			List<String> settings = new ArrayList<>();
+			variant.getValue().path("jvm").forEach(flag -> settings.add(flag.asString()));
+			variant.getValue().path("properties").properties().forEach(p -> settings.add(p.getKey() + "=" + p.getValue().asString()));
+			add(rows, "tuning " + tuning.getKey() + ": " + variant.getKey(), settings.isEmpty() ? "(nothing added)" : String.join(" ", settings));
+		}));
 		JsonNode s = m.path("scenario");
 		add(rows, "scenario", s.path("name").asString("") + ": " + s.path("model").asString("") + " model, delay "
 				+ s.path("delayMs").asString("") + " ms, ramp " + s.path("rampSeconds").asString("") + " s, hold "

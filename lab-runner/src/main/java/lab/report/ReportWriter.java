@@ -13,7 +13,9 @@ import java.util.Map;
 
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.MustacheFactory;
+import lab.analyse.ClassHistogram;
 import lab.analyse.LevelResult;
+import lab.analyse.MemoryProfile;
 import lab.analyse.Thresholds;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -57,6 +59,8 @@ public final class ReportWriter {
 		summary.set("thresholds", json.valueToTree(thresholds));
 		summary.set("verdicts", json.valueToTree(verdicts));
 		summary.set("results", json.valueToTree(levels));
+		List<MemoryProfile> memory = MemoryProfile.analyse(results, levels);
+		summary.set("memory", json.valueToTree(memory));
 		json.writeValue(results.resolve("summary.json").toFile(), summary);
 
 		boolean open = levels.stream().anyMatch(r -> r.ratePerSecond() > 0);
@@ -68,6 +72,8 @@ public final class ReportWriter {
 		scope.put("manifest", ManifestRows.of(manifest));
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
 		scope.put("rows", levels.stream().map(ReportWriter::row).toList());
+		scope.put("memory", memory.stream().map(ReportWriter::memoryRow).toList());
+		scope.put("hasMemory", !memory.isEmpty());
 		scope.put("thresholds", thresholdsText(thresholds));
 		scope.put("pinnedThreshold", manifest.path("pinnedThreshold").asString("20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)"));
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
@@ -80,6 +86,45 @@ public final class ReportWriter {
 	}
 
 	/** The rules every level was judged by, in words. */
+	/** One variant's memory line: the fits, the prediction and its outcome, the top classes per request in flight. */
+	static Map<String, Object> memoryRow(MemoryProfile m) {
+		Map<String, Object> row = new LinkedHashMap<>();
+		row.put("variant", m.variant());
+		row.put("heapBase", Summaries.number(m.heap().baseMiB()));
+		row.put("heapPerRequest", kb(m.heap().kbPerRequest()));
+		row.put("heapFit", fit(m.heap()));
+		row.put("rssBase", Summaries.number(m.rss().baseMiB()));
+		row.put("rssPerRequest", kb(m.rss().kbPerRequest()));
+		row.put("rssFit", fit(m.rss()));
+		row.put("heapMax", Summaries.number(m.heapMaxMiB()));
+		row.put("predicted", Double.isFinite(m.predictedBreak()) ? String.format(java.util.Locale.ROOT, "%,.0f", m.predictedBreak()) : "-");
+		row.put("observed", m.observedBreak());
+		row.put("bornOut", m.bornOut());
+		row.put("held", (m.highestHeld() > 0) ? String.format(java.util.Locale.ROOT, "%,d", m.highestHeld()) : "none");
+		row.put("points", String.join("; ", m.points().stream().map(p -> String.format(java.util.Locale.ROOT, "%s: %,.0f in flight, %,.0f / %,.0f MiB",
+				p.label(), p.inFlight(), p.liveHeapMiB(), p.rssMiB())).toList()));
+		row.put("topAt", (m.topClassesAt() != null) ? m.topClassesAt() : "-");
+		row.put("top", m.topClasses().isEmpty() ? "-" : String.join(", ", m.topClasses().stream().map(ReportWriter::share).toList()));
+		return row;
+	}
+
+	private static String share(ClassHistogram.Share share) {
+		return String.format(java.util.Locale.ROOT, "%s %s (%.1f objects)", share.className(), bytes(share.bytesPerRequest()), share.instancesPerRequest());
+	}
+
+	private static String bytes(double value) {
+		return (Math.abs(value) >= 1024) ? String.format(java.util.Locale.ROOT, "%.1f KB", value / 1024) : String.format(java.util.Locale.ROOT, "%.0f B", value);
+	}
+
+	private static String kb(double value) {
+		return Double.isFinite(value) ? String.format(java.util.Locale.ROOT, "%.1f", value) : "-";
+	}
+
+	private static String fit(MemoryProfile.Fit fit) {
+		return Double.isFinite(fit.r2()) ? String.format(java.util.Locale.ROOT, "R² %.2f, %d points", fit.r2(), fit.points())
+				: fit.points() + " point" + ((fit.points() == 1) ? "" : "s");
+	}
+
 	public static String thresholdsText(Thresholds t) {
 		return String.format(java.util.Locale.ROOT,
 				"The measurement is judged first, then the service. INVALID when the injector exited non-zero or wrote no window, "

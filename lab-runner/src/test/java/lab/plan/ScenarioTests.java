@@ -16,7 +16,7 @@ class ScenarioTests {
 	static final String GOOD = "name: t\nusers: [10, 20]\ndelayMs: 100\nholdSeconds: 3\n";
 
 	@ParameterizedTest
-	@ValueSource(strings = { "smoke", "quick", "seed", "open", "spike", "soak" })
+	@ValueSource(strings = { "smoke", "quick", "seed", "memory", "open", "spike", "soak" })
 	void everyBundledScenarioParsesAndValidates(String name) {
 		Scenario scenario = Scenario.load(name);
 		assertThat(scenario.name()).isEqualTo(name);
@@ -65,7 +65,7 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of smoke, quick, seed, open, spike, soak, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of smoke, quick, seed, memory, open, spike, soak, or the path of a scenario file");
 	}
 
 	static Scenario parse(String yaml) {

@@ -6,7 +6,9 @@ import java.util.concurrent.Executors;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.ManagedHttpClientConnectionFactory;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.util.Timeout;
 
 import org.springframework.http.client.ClientHttpRequestFactory;
@@ -45,6 +47,9 @@ public final class BlockingClients {
 			.setDefaultConnectionConfig(ConnectionConfig.custom()
 				.setConnectTimeout(Timeout.of(downstream.connectTimeout()))
 				.setSocketTimeout(Timeout.of(downstream.responseTimeout()))
+				.build())
+			.setConnectionFactory(ManagedHttpClientConnectionFactory.builder()
+				.http1Config(Http1Config.custom().setBufferSize((int) downstream.bufferSize().toBytes()).build())
 				.build())
 			.build();
 		var client = HttpClients.custom()

@@ -15,11 +15,14 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param maxConnections client connection pool ceiling; far above the users the lab drives, so no variant
  * queues silently behind its pool (HC5 defaults to 25, Reactor Netty to 500)
  * @param client blocking client implementation (MVC and WebFlux+Loom variants only)
+ * @param bufferSize the Apache client's per-connection input and output buffers (its default 8 KB); the answers
+ * are a few hundred bytes
  */
 @ConfigurationProperties("lab.downstream")
 public record DownstreamProperties(@DefaultValue("http://127.0.0.1:7000") String baseUrl,
 		@DefaultValue("2s") Duration connectTimeout, @DefaultValue("30s") Duration responseTimeout,
-		@DefaultValue("20000") int maxConnections, @DefaultValue("apache") BlockingClient client) {
+		@DefaultValue("20000") int maxConnections, @DefaultValue("apache") BlockingClient client,
+		@DefaultValue("8KB") org.springframework.util.unit.DataSize bufferSize) {
 
 	/** The blocking clients a proxy can use; which one matters for virtual threads. */
 	public enum BlockingClient {

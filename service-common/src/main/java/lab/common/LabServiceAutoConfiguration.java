@@ -52,6 +52,27 @@ public class LabServiceAutoConfiguration {
 		return new WebServerPortFileWriter(new File(portFile));
 	}
 
+	/**
+	 * Tomcat's per-connection socket buffers (application read and write, 8 KB each by default, on the heap), set by
+	 * {@code lab.tomcat.socket-buffer-size}; Spring Boot has no property for them. Only a tuning sets it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.tomcat.TomcatConnectorCustomizer")
+	@ConditionalOnProperty("lab.tomcat.socket-buffer-size")
+	static class TomcatSocketBuffers {
+
+		@Bean
+		org.springframework.boot.tomcat.TomcatConnectorCustomizer socketBufferSize(
+				@Value("${lab.tomcat.socket-buffer-size}") org.springframework.util.unit.DataSize size) {
+			String bytes = Long.toString(size.toBytes());
+			return connector -> {
+				connector.setProperty("socket.appReadBufSize", bytes);
+				connector.setProperty("socket.appWriteBufSize", bytes);
+			};
+		}
+
+	}
+
 	/** On by default; the downstream turns it off, it only has to be cheap ({@code lab.netty-server-metrics}). */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(NettyServerCustomizer.class)

@@ -1,0 +1,203 @@
+package lab.analyse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+import lab.analyse.LevelResult.Verdict;
+import lab.sample.HeapSnapshot;
+
+/**
+ * Memory per request in flight, for one variant: live heap (after a full GC) and RSS against the requests the server
+ * held, at rest after the warm-up, under the warm-up's load, and at the end of every level's window. A straight
+ * line through them gives a base and a cost per request in flight; the warm-up's two points alone, taken before any
+ * level ran, predict the load at which the live heap would reach the heap the JVM may use, and the levels then say
+ * whether that came true. The top classes per request in flight are the highest level's histogram minus the idle
+ * one, divided by the requests it held.
+ *
+ * @param variant the variant (its label, tuning included)
+ * @param points every snapshot, in the order idle, loaded, levels by load
+ * @param heap live heap over requests in flight (MiB, KB per request)
+ * @param rss resident set over requests in flight
+ * @param heapMaxMiB the heap the JVM may grow to
+ * @param predictedBreak requests in flight at which the live heap reaches {@code heapMaxMiB}, from the warm-up alone
+ *     (NaN when the warm-up's snapshots are missing or the slope is not positive)
+ * @param observedBreak the first level the service failed, in words ("none" when every level held)
+ * @param bornOut whether the levels bore the prediction out, in words
+ * @param highestHeld the highest load with verdict OK and errors under 1%, 0 when none
+ * @param topClasses the largest per-request classes at {@code topClassesAt}
+ * @param topClassesAt the level those classes come from
+ */
+public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rss, double heapMaxMiB, double predictedBreak,
+		String observedBreak, String bornOut, int highestHeld, List<ClassHistogram.Share> topClasses, String topClassesAt) {
+
+	private static final double MIB = 1024.0 * 1024.0;
+
+	/** One snapshot: where it was taken, requests in flight, live heap and RSS in MiB. */
+	public record Point(String label, int load, double inFlight, double liveHeapMiB, double rssMiB) {
+	}
+
+	/**
+	 * A least-squares line {@code y = baseMiB + kbPerRequest × x / 1024}, its coefficient of determination and the
+	 * number of points (fewer than 2 distinct loads: NaN).
+	 */
+	public record Fit(double baseMiB, double kbPerRequest, double r2, int points) {
+
+		public static Fit of(List<double[]> xy) {
+			List<double[]> usable = xy.stream().filter(p -> Double.isFinite(p[0]) && Double.isFinite(p[1])).toList();
+			int n = usable.size();
+			if (n < 2) {
+				return new Fit(Double.NaN, Double.NaN, Double.NaN, n);
+			}
+			double mx = usable.stream().mapToDouble(p -> p[0]).average().orElseThrow();
+			double my = usable.stream().mapToDouble(p -> p[1]).average().orElseThrow();
+			double sxx = 0;
+			double sxy = 0;
+			double syy = 0;
+			for (double[] p : usable) {
+				sxx += (p[0] - mx) * (p[0] - mx);
+				sxy += (p[0] - mx) * (p[1] - my);
+				syy += (p[1] - my) * (p[1] - my);
+			}
+			if (sxx == 0) {
+				return new Fit(Double.NaN, Double.NaN, Double.NaN, n);
+			}
+			double slope = sxy / sxx;
+			double r2 = (syy == 0) ? 1 : (sxy * sxy) / (sxx * syy);
+			return new Fit(my - slope * mx, slope * 1024, r2, n);
+		}
+
+	}
+
+	/** Every variant's profile, from the snapshots under {@code results} and the judged levels. */
+	public static List<MemoryProfile> analyse(Path results, List<LevelResult> levels) throws IOException {
+		Map<String, List<Path>> byVariant = new LinkedHashMap<>();
+		List<Path> dirs;
+		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
+			dirs = files.map(Path::getParent).sorted().toList();
+		}
+		for (Path dir : dirs) {
+			byVariant.computeIfAbsent(Measurement.facts(dir).variant(), k -> new ArrayList<>()).add(dir);
+		}
+		List<MemoryProfile> profiles = new ArrayList<>();
+		for (String variant : levels.stream().map(LevelResult::variant).distinct().toList()) {
+			MemoryProfile profile = of(variant, results, byVariant.getOrDefault(variant, List.of()),
+					levels.stream().filter(level -> level.variant().equals(variant)).toList());
+			if (profile != null) {
+				profiles.add(profile);
+			}
+		}
+		return profiles;
+	}
+
+	/** One variant's profile, or null when it has no snapshot at all (results from before snapshots, remote services). */
+	static MemoryProfile of(String variant, Path results, List<Path> levelDirs, List<LevelResult> levels) throws IOException {
+		List<Point> points = new ArrayList<>();
+		Optional<HeapSnapshot> idle = Optional.empty();
+		Optional<HeapSnapshot> loaded = Optional.empty();
+		Path idleDir = null;
+		List<Path> sorted = new ArrayList<>(levelDirs);
+		sorted.sort(Comparator.comparingInt(dir -> Measurement.facts(dir).load()));
+		for (Path dir : sorted) {
+			LevelFacts facts = Measurement.facts(dir);
+			if (facts.warmupDir() != null && idle.isEmpty()) {
+				Path warmup = results.resolve(facts.warmupDir());
+				idle = HeapSnapshot.read(warmup, HeapSnapshot.IDLE);
+				loaded = HeapSnapshot.read(warmup, HeapSnapshot.LOADED);
+				idleDir = warmup;
+			}
+		}
+		idle.ifPresent(s -> points.add(point("idle after warm-up", 0, s)));
+		if (loaded.isPresent()) {
+			points.add(point("end of warm-up", (int) Math.round(loaded.get().inFlight()), loaded.get()));
+		}
+		String topAt = null;
+		List<ClassHistogram.Share> top = List.of();
+		for (Path dir : sorted) {
+			LevelFacts facts = Measurement.facts(dir);
+			Optional<HeapSnapshot> steady = HeapSnapshot.read(dir, HeapSnapshot.STEADY);
+			if (steady.isEmpty()) {
+				continue;
+			}
+			points.add(point(results.relativize(dir).toString(), facts.load(), steady.get()));
+			if (idle.isPresent() && idleDir != null && Double.isFinite(steady.get().liveBytes())) {
+				ClassHistogram at = ClassHistogram.read(dir.resolve(steady.get().histogram()));
+				ClassHistogram base = ClassHistogram.read(idleDir.resolve(idle.get().histogram()));
+				List<ClassHistogram.Share> shares = at.perRequestOver(base, steady.get().inFlight(), 8);
+				if (!shares.isEmpty()) {
+					top = shares;
+					topAt = results.relativize(dir).toString();
+				}
+			}
+		}
+		if (points.isEmpty()) {
+			return null;
+		}
+		Fit heap = Fit.of(points.stream().map(p -> new double[] { p.inFlight(), p.liveHeapMiB() }).toList());
+		Fit rss = Fit.of(points.stream().map(p -> new double[] { p.inFlight(), p.rssMiB() }).toList());
+		HeapSnapshot any = idle.isPresent() ? idle.get() : loaded.orElse(null);
+		for (int i = 0; any == null && i < sorted.size(); i++) {
+			any = HeapSnapshot.read(sorted.get(i), HeapSnapshot.STEADY).orElse(null);
+		}
+		double heapMax = (any != null) ? any.heapMaxBytes() / MIB : Double.NaN;
+		double predicted = Double.NaN;
+		if (idle.isPresent() && loaded.isPresent()) {
+			double slope = (loaded.get().liveBytes() - idle.get().liveBytes()) / (loaded.get().inFlight() - idle.get().inFlight());
+			if (slope > 0 && Double.isFinite(slope)) {
+				predicted = idle.get().inFlight() + (idle.get().heapMaxBytes() - idle.get().liveBytes()) / slope;
+			}
+		}
+		return judge(variant, points, heap, rss, heapMax, predicted, levels, top, topAt);
+	}
+
+	private static MemoryProfile judge(String variant, List<Point> points, Fit heap, Fit rss, double heapMax, double predicted,
+			List<LevelResult> levels, List<ClassHistogram.Share> top, String topAt) {
+		List<LevelResult> ranked = levels.stream()
+			.filter(level -> level.verdict() == Verdict.OK || level.verdict() == Verdict.FAILED)
+			.sorted(Comparator.comparingInt(LevelResult::load))
+			.toList();
+		int held = ranked.stream()
+			.filter(level -> level.verdict() == Verdict.OK && level.errorPercent() < 1)
+			.mapToInt(LevelResult::load)
+			.max()
+			.orElse(0);
+		LevelResult failed = ranked.stream().filter(level -> level.verdict() == Verdict.FAILED).findFirst().orElse(null);
+		boolean outOfMemory = failed != null && failed.reasons().stream().anyMatch(reason -> reason.contains("OutOfMemoryError"));
+		String observed = (failed == null) ? "none"
+				: failed.load() + " (" + (outOfMemory ? "out of memory" : String.join("; ", failed.reasons().subList(0, Math.min(1, failed.reasons().size())))) + ")";
+		int lastOk = ranked.stream().filter(level -> level.verdict() == Verdict.OK).mapToInt(LevelResult::load).max().orElse(0);
+		String bornOut;
+		if (!Double.isFinite(predicted)) {
+			bornOut = "no prediction (the warm-up's heap snapshots are missing)";
+		}
+		else if (failed == null) {
+			bornOut = (lastOk >= predicted) ? String.format(Locale.ROOT, "no: %,d held without running out of heap", lastOk)
+					: String.format(Locale.ROOT, "not reached: the highest level ran %,d", lastOk);
+		}
+		else if (outOfMemory) {
+			int belowFailed = ranked.stream().filter(level -> level.load() < failed.load() && level.verdict() == Verdict.OK)
+				.mapToInt(LevelResult::load).max().orElse(0);
+			bornOut = (predicted <= failed.load() && predicted > belowFailed) ? "yes: out of memory between " + belowFailed + " and " + failed.load()
+					: (predicted > failed.load()) ? String.format(Locale.ROOT, "no: out of memory earlier, at %,d", failed.load())
+							: String.format(Locale.ROOT, "no: %,d held, out of memory only at %,d", belowFailed, failed.load());
+		}
+		else {
+			bornOut = (predicted <= failed.load()) ? "open: it failed at " + failed.load() + " for another reason first"
+					: "not reached: it failed at " + failed.load() + " for another reason";
+		}
+		return new MemoryProfile(variant, points, heap, rss, heapMax, predicted, observed, bornOut, held, top, topAt);
+	}
+
+	private static Point point(String label, int load, HeapSnapshot snapshot) {
+		return new Point(label, load, snapshot.inFlight(), snapshot.liveBytes() / MIB, snapshot.rssBytes() / MIB);
+	}
+
+}

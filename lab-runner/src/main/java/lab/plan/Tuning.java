@@ -1,0 +1,144 @@
+package lab.plan;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
+/**
+ * A tuning file (YAML, {@code src/main/resources/tunings}): JVM flags and Spring properties for every variant
+ * ({@code all}) and per variant ({@code variants}), added to the profile's flags and the lab's fairness settings.
+ * {@code default} adds nothing: Spring Boot's defaults. A variant run under another tuning is labelled
+ * {@code <variant>.<tuning>} in the results and the report.
+ *
+ * @param name the tuning's name, used in labels and directories
+ * @param description one line for the report
+ * @param all what every variant gets
+ * @param variants what one variant gets on top, by module name
+ */
+public record Tuning(String name, String description, Settings all, Map<String, Settings> variants) {
+
+	public static final String DEFAULT = "default";
+
+	private static final YAMLMapper yaml = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+	/**
+	 * @param jvm JVM flags, after the profile's
+	 * @param properties Spring properties, passed as {@code --name=value}
+	 */
+	public record Settings(List<String> jvm, Map<String, String> properties) {
+
+		public Settings {
+			jvm = (jvm != null) ? List.copyOf(jvm) : List.of();
+			properties = (properties != null) ? new LinkedHashMap<>(properties) : new LinkedHashMap<>();
+		}
+
+		static final Settings NONE = new Settings(null, null);
+
+	}
+
+	public Tuning {
+		description = (description != null) ? description : "";
+		all = (all != null) ? all : Settings.NONE;
+		variants = (variants != null) ? new LinkedHashMap<>(variants) : new LinkedHashMap<>();
+	}
+
+	/** The JVM flags of a variant: everyone's, then its own. */
+	public List<String> jvmFlags(String variant) {
+		List<String> flags = new ArrayList<>(this.all.jvm());
+		flags.addAll(this.variants.getOrDefault(variant, Settings.NONE).jvm());
+		return flags;
+	}
+
+	/** The Spring properties of a variant, its own overriding everyone's. */
+	public Map<String, String> properties(String variant) {
+		Map<String, String> properties = new LinkedHashMap<>(this.all.properties());
+		properties.putAll(this.variants.getOrDefault(variant, Settings.NONE).properties());
+		return properties;
+	}
+
+	/** The properties as the service's command-line arguments. */
+	public List<String> arguments(String variant) {
+		return properties(variant).entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
+	}
+
+	/** How a variant run under this tuning is named in results: the module alone for {@code default}. */
+	public String label(String variant) {
+		return this.name.equals(DEFAULT) ? variant : variant + "." + this.name;
+	}
+
+	/** A bundled tuning by name, or a file path. */
+	public static Tuning load(String nameOrPath) {
+		Path file = Path.of(nameOrPath);
+		if (nameOrPath.endsWith(".yml") || nameOrPath.endsWith(".yaml") || nameOrPath.contains("/")) {
+			if (!Files.isRegularFile(file)) {
+				throw new PlanException("tuning file " + file + " not found: use one of " + String.join(", ", bundledNames()) + ", or a YAML file");
+			}
+			try (InputStream in = Files.newInputStream(file)) {
+				return parse(in, file.toString());
+			}
+			catch (IOException ex) {
+				throw new PlanException("cannot read tuning file " + file + ": " + ex.getMessage());
+			}
+		}
+		InputStream bundled = Tuning.class.getResourceAsStream("/tunings/" + nameOrPath + ".yml");
+		if (bundled == null) {
+			throw new PlanException("unknown tuning '" + nameOrPath + "': use one of " + String.join(", ", bundledNames()) + ", or the path of a tuning file");
+		}
+		return parse(bundled, nameOrPath);
+	}
+
+	public static List<String> bundledNames() {
+		return List.of(DEFAULT, "tuned");
+	}
+
+	static Tuning parse(InputStream in, String source) {
+		Tuning tuning;
+		try {
+			tuning = yaml.readValue(in.readAllBytes(), Tuning.class);
+		}
+		catch (IOException ex) {
+			throw new PlanException("cannot read " + source + ": " + ex.getMessage());
+		}
+		catch (UnrecognizedPropertyException ex) {
+			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; a tuning has name, description, all and "
+					+ "variants, and each of those jvm and properties");
+		}
+		catch (DatabindException ex) {
+			throw new PlanException(source + ": " + ex.getOriginalMessage().lines().findFirst().orElse("not a valid tuning file"));
+		}
+		if (tuning == null) {
+			throw new PlanException(source + ": the tuning file is empty");
+		}
+		List<String> problems = new ArrayList<>();
+		if (tuning.name() == null || !tuning.name().matches("[a-z0-9][a-z0-9-]*")) {
+			problems.add("name must be lower-case letters, digits and dashes, got '" + tuning.name() + "'");
+		}
+		for (String variant : tuning.variants().keySet()) {
+			if (!Variant.names().contains(variant)) {
+				problems.add("unknown variant '" + variant + "': valid variants are " + String.join(", ", Variant.names()));
+			}
+		}
+		List<Settings> all = new ArrayList<>(tuning.variants().values());
+		all.add(tuning.all());
+		for (Settings settings : all) {
+			settings.jvm().stream().filter(flag -> !flag.startsWith("-")).forEach(flag -> problems.add("JVM flag '" + flag + "' must start with '-'"));
+			settings.properties().keySet().stream().filter(key -> key.startsWith("-") || key.contains("="))
+				.forEach(key -> problems.add("property '" + key + "' must be a Spring property name, e.g. server.max-http-request-header-size"));
+		}
+		if (!problems.isEmpty()) {
+			throw new PlanException(source + ": " + String.join("; ", problems));
+		}
+		return tuning;
+	}
+
+}

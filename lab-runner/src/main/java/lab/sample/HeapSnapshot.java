@@ -1,0 +1,96 @@
+package lab.sample;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+
+import lab.launch.Service;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The service's live heap at one moment and the requests it held then: {@code jcmd GC.class_histogram} (a full GC
+ * first, so the total is live objects only, not the garbage that peak "heap used" is mostly made of) beside the
+ * server's own open-connection gauge and RSS from a scrape just before. Written as {@code <name>.json} with the
+ * histogram in {@code <name>.txt}.
+ *
+ * @param epochMs when the scrape was taken
+ * @param inFlight the server's open connections (Tomcat current connections + Reactor Netty active ones): in a
+ *     closed model every connection carries one request in flight
+ * @param liveBytes the histogram's total: live heap after a full GC; NaN when the histogram could not be read
+ * @param heapMaxBytes the heap the JVM may grow to ({@code jvm.memory.max}, heap pools summed)
+ * @param rssBytes resident set size at the scrape
+ * @param histogram the histogram's file name, beside this one
+ */
+public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, double heapMaxBytes, double rssBytes, String histogram) {
+
+	/** At the end of a level's window, the load still on (the level's unmeasured tail). */
+	public static final String STEADY = "heap-steady";
+
+	/** At the end of the warm-up, under the warm-up's load: with {@link #IDLE}, the slope the prediction uses. */
+	public static final String LOADED = "heap-loaded";
+
+	/** After the warm-up, its connections closed: the base every per-request figure is a difference against. */
+	public static final String IDLE = "heap-idle";
+
+	private static final JsonMapper json = JsonMapper.builder().build();
+
+	/** Takes one (only of a service this runner started: it needs its PID); empty when it cannot. */
+	public static Optional<HeapSnapshot> take(Service service, Path javaHome, Path dir, String name) throws IOException, InterruptedException {
+		if (service.pid().isEmpty() || !service.alive()) {
+			return Optional.empty();
+		}
+		Map<String, Double> scrape = scrape(service.managementUrl());
+		long now = System.currentTimeMillis();
+		Path file = dir.resolve(name + ".txt");
+		Optional<Path> histogram = service.heapHistogram(javaHome, file);
+		if (histogram.isEmpty()) {
+			return Optional.empty();
+		}
+		double inFlight = scrape.getOrDefault("tomcat_connections", 0.0) + scrape.getOrDefault("netty_connections", 0.0);
+		HeapSnapshot snapshot = new HeapSnapshot(now, scrape.isEmpty() ? Double.NaN : inFlight, totalBytes(file),
+				scrape.getOrDefault("heap_max_bytes", Double.NaN), scrape.getOrDefault("rss_bytes", Double.NaN),
+				file.getFileName().toString());
+		json.writeValue(dir.resolve(name + ".json").toFile(), snapshot);
+		return Optional.of(snapshot);
+	}
+
+	/** The snapshot {@code name} in {@code dir}, or empty when it was never taken. */
+	public static Optional<HeapSnapshot> read(Path dir, String name) {
+		Path file = dir.resolve(name + ".json");
+		return Files.isRegularFile(file) ? Optional.of(json.readValue(file.toFile(), HeapSnapshot.class)) : Optional.empty();
+	}
+
+	/** The {@code Total} line of a class histogram: its bytes, NaN when absent (jcmd failed or timed out). */
+	static double totalBytes(Path histogram) throws IOException {
+		for (String line : Files.readAllLines(histogram)) {
+			String[] fields = line.trim().split("\\s+");
+			if (fields.length == 3 && fields[0].equals("Total")) {
+				return Double.parseDouble(fields[2]);
+			}
+		}
+		return Double.NaN;
+	}
+
+	private static Map<String, Double> scrape(String managementUrl) {
+		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+			HttpRequest request = HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/prometheus")).timeout(Duration.ofSeconds(5)).build();
+			HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+			return (response.statusCode() == 200) ? Prometheus.select(response.body()) : Map.of();
+		}
+		catch (IOException ex) {
+			return Map.of();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return Map.of();
+		}
+	}
+
+}

@@ -1,0 +1,141 @@
+package lab.analyse;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import lab.analyse.LevelResult.Verdict;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Memory per request in flight on hand-made histograms and snapshots; every expected number is worked out in the comments. */
+class MemoryProfileTests {
+
+	private static final double MIB = 1024 * 1024;
+
+	@TempDir
+	Path results;
+
+	@Test
+	void readsAClassHistogramAsJcmdWritesIt() throws IOException {
+		Path file = histogram(this.results, "h.txt", 1_000_000, new Object[][] { { "[B (java.base@25.0.3)", 100, 800_000L },
+				{ "[Ljava.lang.Object; (java.base@25.0.3)", 10, 100_000L }, { "org.apache.tomcat.util.buf.ByteChunk", 20, 100_000L } });
+		ClassHistogram histogram = ClassHistogram.read(file);
+		assertThat(histogram.totalBytes()).isEqualTo(1_000_000);
+		assertThat(histogram.classes()).containsOnlyKeys("byte[]", "java.lang.Object[]", "org.apache.tomcat.util.buf.ByteChunk");
+		assertThat(histogram.classes().get("byte[]")).containsExactly(100, 800_000);
+	}
+
+	@Test
+	void perRequestIsTheDifferenceOverTheIdleHistogramDividedByRequestsInFlight() throws IOException {
+		// Idle: byte[] 1,000,000 B in 100 arrays, String 50,000 B. Loaded with 1,000 in flight: byte[] 33,768,000 B in
+		// 4,100 arrays, String 40,000 B (it shrank: left out), StackChunk 5,120,000 B in 1,000.
+		// byte[]: (33,768,000 - 1,000,000) / 1,000 = 32,768 B = 32 KB and (4,100 - 100) / 1,000 = 4 arrays per request.
+		// StackChunk: 5,120 B = 5 KB, 1 per request.
+		ClassHistogram idle = ClassHistogram.read(histogram(this.results, "idle.txt", 1_050_000,
+				new Object[][] { { "[B (java.base@25.0.3)", 100, 1_000_000L }, { "java.lang.String (java.base@25.0.3)", 2_000, 50_000L } }));
+		ClassHistogram loaded = ClassHistogram.read(histogram(this.results, "loaded.txt", 38_928_000,
+				new Object[][] { { "[B (java.base@25.0.3)", 4_100, 33_768_000L }, { "jdk.internal.vm.StackChunk (java.base@25.0.3)", 1_000, 5_120_000L },
+						{ "java.lang.String (java.base@25.0.3)", 1_600, 40_000L } }));
+		List<ClassHistogram.Share> shares = loaded.perRequestOver(idle, 1_000, 8);
+		assertThat(shares).extracting(ClassHistogram.Share::className).containsExactly("byte[]", "jdk.internal.vm.StackChunk");
+		assertThat(shares.get(0).bytesPerRequest()).isEqualTo(32_768);
+		assertThat(shares.get(0).instancesPerRequest()).isEqualTo(4);
+		assertThat(shares.get(1).bytesPerRequest()).isEqualTo(5_120);
+	}
+
+	@Test
+	void fitsALineByLeastSquares() {
+		// (0, 100), (1,000, 140), (2,000, 180) MiB lie on y = 100 + 0.04 x: 0.04 MiB = 40.96 KB per request, R² 1.
+		MemoryProfile.Fit line = MemoryProfile.Fit.of(List.of(new double[] { 0, 100 }, new double[] { 1000, 140 }, new double[] { 2000, 180 }));
+		assertThat(line.baseMiB()).isCloseTo(100, within(1e-9));
+		assertThat(line.kbPerRequest()).isCloseTo(40.96, within(1e-9));
+		assertThat(line.r2()).isCloseTo(1, within(1e-12));
+		// (0, 0), (1, 1), (2, 1): mean x 1, mean y 2/3; Sxx 2, Sxy 1, Syy 2/3: slope 0.5, base 1/6, R² 1 / (2 × 2/3) = 0.75.
+		MemoryProfile.Fit bent = MemoryProfile.Fit.of(List.of(new double[] { 0, 0 }, new double[] { 1, 1 }, new double[] { 2, 1 }));
+		assertThat(bent.baseMiB()).isCloseTo(1.0 / 6, within(1e-12));
+		assertThat(bent.kbPerRequest()).isCloseTo(512, within(1e-9));
+		assertThat(bent.r2()).isCloseTo(0.75, within(1e-12));
+		// One load only: no line.
+		assertThat(MemoryProfile.Fit.of(List.of(new double[] { 5, 1 }, new double[] { 5, 2 })).kbPerRequest()).isNaN();
+	}
+
+	@Test
+	void predictsFromTheWarmUpAloneAndSaysWhetherTheLevelsBoreItOut() throws IOException {
+		// Idle: 0 in flight, 60 MiB live. Loaded (warm-up): 1,000 in flight, 100 MiB live: 40 MiB per 1,000 = 41.0 KB each.
+		// Max heap 256 MiB: (256 - 60) / 0.04 = 4,900 in flight. Levels: 2,000 (140 MiB) OK, 4,000 (220 MiB) OK,
+		// 6,000 FAILED with OutOfMemoryError: out of memory between 4,000 and 6,000, as predicted.
+		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
+		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
+		snapshot(warmup, "heap-loaded", 1_000, 100, 256, 250);
+		level("users-2000", 2_000, "app-tomcat-loom/warmup", 140, 330);
+		level("users-4000", 4_000, null, 220, 490);
+		level("users-6000", 6_000, null, Double.NaN, Double.NaN);
+		List<LevelResult> levels = List.of(result(2_000, Verdict.OK, List.of()), result(4_000, Verdict.OK, List.of()),
+				result(6_000, Verdict.FAILED, List.of("OutOfMemoryError in the service log")));
+		List<MemoryProfile> profiles = MemoryProfile.analyse(this.results, levels);
+		assertThat(profiles).hasSize(1);
+		MemoryProfile profile = profiles.get(0);
+		assertThat(profile.predictedBreak()).isCloseTo(4_900, within(1e-6));
+		assertThat(profile.heapMaxMiB()).isEqualTo(256);
+		// Points (0, 60), (1,000, 100), (2,000, 140), (4,000, 220): all on 60 + 0.04 x.
+		assertThat(profile.heap().baseMiB()).isCloseTo(60, within(1e-9));
+		assertThat(profile.heap().kbPerRequest()).isCloseTo(40.96, within(1e-9));
+		assertThat(profile.heap().points()).isEqualTo(4);
+		// RSS (0, 150), (1,000, 250), (2,000, 330), (4,000, 490): mean x 1,750, mean y 305; Sxx = 1,750² + 750² + 250²
+		// + 2,250² = 8,750,000, Sxy = 1,750 × 155 + 750 × 55 + 250 × 25 + 2,250 × 185 = 735,000: slope 0.084 MiB =
+		// 86.016 KB per request, base 305 - 0.084 × 1,750 = 158 MiB.
+		assertThat(profile.rss().kbPerRequest()).isCloseTo(86.016, within(1e-9));
+		assertThat(profile.rss().baseMiB()).isCloseTo(158, within(1e-9));
+		assertThat(profile.observedBreak()).isEqualTo("6000 (out of memory)");
+		assertThat(profile.bornOut()).isEqualTo("yes: out of memory between 4000 and 6000");
+		assertThat(profile.highestHeld()).isEqualTo(4_000);
+	}
+
+	@Test
+	void aPredictionThatTheLevelsContradictIsSaidToBeWrong() throws IOException {
+		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
+		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
+		snapshot(warmup, "heap-loaded", 1_000, 100, 256, 250);
+		level("users-6000", 6_000, "app-tomcat-loom/warmup", 200, 400);
+		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(6_000, Verdict.OK, List.of()))).get(0);
+		assertThat(profile.bornOut()).isEqualTo("no: 6,000 held without running out of heap");
+	}
+
+	private void level(String id, int users, String warmupDir, double liveMiB, double rssMiB) throws IOException {
+		Path dir = Files.createDirectories(this.results.resolve("app-tomcat-loom").resolve(id));
+		Measurement.json.writeValue(dir.resolve("level.json").toFile(), new LevelFacts("app-tomcat-loom", users, 0, 0, 500, 1, true, 1, 1,
+				true, null, false, 0, List.of(), List.of(), null, 30_000L, true, true, null, null, warmupDir));
+		if (Double.isFinite(liveMiB)) {
+			snapshot(dir, "heap-steady", users, liveMiB, 256, rssMiB);
+		}
+	}
+
+	private static void snapshot(Path dir, String name, double inFlight, double liveMiB, double maxMiB, double rssMiB) throws IOException {
+		histogram(dir, name + ".txt", (long) (liveMiB * MIB), new Object[][] { { "[B (java.base@25.0.3)", 1, (long) (liveMiB * MIB) } });
+		Files.writeString(dir.resolve(name + ".json"), String.format(java.util.Locale.ROOT,
+				"{\"epochMs\":1,\"inFlight\":%s,\"liveBytes\":%s,\"heapMaxBytes\":%s,\"rssBytes\":%s,\"histogram\":\"%s.txt\"}", inFlight,
+				liveMiB * MIB, maxMiB * MIB, rssMiB * MIB, name));
+	}
+
+	private static Path histogram(Path dir, String name, long total, Object[][] rows) throws IOException {
+		StringBuilder text = new StringBuilder("12345:\n num     #instances         #bytes  class name (module)\n-------------------------------------------------------\n");
+		long instances = 0;
+		for (int i = 0; i < rows.length; i++) {
+			text.append(String.format("%4d: %13d %14d  %s%n", i + 1, ((Number) rows[i][1]).longValue(), (long) rows[i][2], rows[i][0]));
+			instances += ((Number) rows[i][1]).longValue();
+		}
+		text.append(String.format("Total %13d %14d%n", instances, total));
+		return Files.writeString(dir.resolve(name), text);
+	}
+
+	private static LevelResult result(int users, Verdict verdict, List<String> reasons) {
+		return new LevelResult("app-tomcat-loom", users, 0, users, 1, 1000, 1000, 1000, 2000, 0.5, 1, 1, 1, 1, 1, 1, 1, 1, 100, 0, 0, 0, 0,
+				0, 0, 0.0, 0, 50, 0.5, 0.5, 1, 100, 200, 30, 10, 1000, 0, 0, 10, 50, 1, 1, verdict, reasons, List.of(), List.of(), List.of());
+	}
+
+}

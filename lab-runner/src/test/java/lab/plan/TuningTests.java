@@ -1,0 +1,64 @@
+package lab.plan;
+
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class TuningTests {
+
+	@Test
+	void everyBundledTuningParsesAndNamesOnlyKnownVariants() {
+		for (String name : Tuning.bundledNames()) {
+			Tuning tuning = Tuning.load(name);
+			assertThat(tuning.name()).isEqualTo(name);
+			assertThat(Variant.names()).containsAll(tuning.variants().keySet());
+		}
+	}
+
+	@Test
+	void defaultAddsNothingAndKeepsTheModuleName() {
+		Tuning tuning = Tuning.load("default");
+		for (String variant : Variant.names()) {
+			assertThat(tuning.jvmFlags(variant)).isEmpty();
+			assertThat(tuning.arguments(variant)).isEmpty();
+			assertThat(tuning.label(variant)).isEqualTo(variant);
+		}
+	}
+
+	@Test
+	void tunedGivesEveryVariantTheSameHeapShareAndTheBlockingClientsTheSameBuffer() {
+		Tuning tuned = Tuning.load("tuned");
+		for (String variant : Variant.names()) {
+			assertThat(tuned.jvmFlags(variant)).as(variant).contains("-XX:MaxRAMPercentage=75");
+			assertThat(tuned.label(variant)).isEqualTo(variant + ".tuned");
+		}
+		for (String blocking : List.of("app-tomcat-loom", "app-tomcat-platform", "app-webflux-loom")) {
+			assertThat(tuned.properties(blocking)).as(blocking).containsEntry("lab.downstream.buffer-size", "1KB");
+		}
+		assertThat(tuned.properties("app-tomcat-loom")).isEqualTo(tuned.properties("app-tomcat-platform"));
+		assertThat(tuned.arguments("app-tomcat-loom")).contains("--lab.tomcat.socket-buffer-size=2KB");
+		assertThat(Variant.moduleOf("app-tomcat-loom.tuned")).isEqualTo("app-tomcat-loom");
+		assertThat(Variant.modelOf("app-tomcat-loom.tuned")).startsWith("Spring MVC on Tomcat").endsWith("; tuning tuned");
+	}
+
+	@Test
+	void aBadTuningFileIsOneLineNamingTheProblem() {
+		assertThatThrownBy(() -> parse("name: x\nvariants:\n  app-nope:\n    jvm: [-Xmx1g]\n"))
+			.isInstanceOf(PlanException.class)
+			.hasMessage("test.yml: unknown variant 'app-nope': valid variants are app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform");
+		assertThatThrownBy(() -> parse("name: x\nall:\n  jvm: [Xmx1g]\n")).hasMessage("test.yml: JVM flag 'Xmx1g' must start with '-'");
+		assertThatThrownBy(() -> parse("name: x\nflags: []\n")).hasMessageStartingWith("test.yml: unknown field 'flags'");
+		assertThatThrownBy(() -> Tuning.load("fast")).isInstanceOf(PlanException.class)
+			.hasMessage("unknown tuning 'fast': use one of default, tuned, or the path of a tuning file");
+	}
+
+	private static Tuning parse(String yaml) {
+		return Tuning.parse(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8)), "test.yml");
+	}
+
+}
