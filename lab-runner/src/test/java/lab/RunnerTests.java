@@ -54,14 +54,16 @@ class RunnerTests {
 		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke"));
 
 		JsonNode manifest = JsonMapper.builder().build().readTree(this.out.resolve("manifest.json").toFile());
-		for (String key : List.of("startedAt", "host", "java", "versions", "gitCommit", "profile", "cpus", "jvmFlags", "scenario", "levels", "thresholds")) {
+		for (String key : List.of("startedAt", "host", "java", "versions", "gitCommit", "profile", "cpus", "jvmFlags", "scenario", "levels",
+				"thresholds", "pinnedThreshold", "tunings")) {
 			assertThat(manifest.has(key)).as("manifest has " + key).isTrue();
 		}
 		assertThat(manifest.path("jvmFlags").path("service").toString()).contains("-XX:ActiveProcessorCount=1");
 		assertThat(manifest.path("java").path("version").asString()).contains("version");
 		for (String variant : Variant.names()) {
 			Path level = this.out.resolve(variant).resolve("users-20");
-			for (String file : List.of("level.json", "load-window.csv", "latency.hlog", "requests.csv", "metrics.csv", "gatling.log")) {
+			for (String file : List.of("level.json", "load-window.csv", "load-plan.csv", "latency.hlog", "requests.csv", "metrics.csv",
+					"gatling.log", "heap-steady.json", "heap-steady.txt")) {
 				assertThat(level.resolve(file)).as(variant + " " + file).isNotEmptyFile();
 			}
 			Latency all = Latency.read(level.resolve("latency.hlog"), null);
@@ -79,6 +81,46 @@ class RunnerTests {
 		}
 		assertThat(this.out.resolve("report.html")).isNotEmptyFile();
 		assertThat(this.out.resolve("summary.json")).isNotEmptyFile();
+	}
+
+	@Test
+	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamed() throws Exception {
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, null, 2, List.of("tuned"))
+			.applyTo(Scenario.load("smoke"));
+		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));
+
+		Path webflux = this.out.resolve("app-webflux.tuned");
+		Path tomcat = this.out.resolve("app-tomcat-loom.tuned");
+		List<Long> pids = new java.util.ArrayList<>();
+		for (Path variant : List.of(webflux, tomcat)) {
+			for (String repeat : List.of("repeat-1", "repeat-2")) {
+				Path dir = variant.resolve(repeat);
+				pids.add(Long.parseLong(Files.readString(dir.resolve("pid")).trim()));
+				assertThat(Measurement.facts(dir.resolve("users-20-r" + repeat.substring(7)))).isNotNull();
+				// Each repeat has its own warm-up, and its rest-and-load heap snapshots.
+				assertThat(dir.resolve("warmup/heap-idle.json")).isNotEmptyFile();
+				assertThat(dir.resolve("warmup/metrics.csv")).isNotEmptyFile();
+			}
+		}
+		assertThat(pids).as("a fresh JVM per repeat").doesNotHaveDuplicates();
+		// Repeat 1 runs app-webflux first, repeat 2 app-tomcat-loom first.
+		assertThat(started(webflux.resolve("repeat-1"))).isLessThan(started(tomcat.resolve("repeat-1")));
+		assertThat(started(tomcat.resolve("repeat-2"))).isLessThan(started(webflux.resolve("repeat-2")));
+		// The tuning reached the service: its properties read back from it, its flags on its command line.
+		JsonNode applied = JsonMapper.builder().build().readTree(tomcat.resolve("repeat-1/tuning-applied.json").toFile());
+		assertThat(applied.path("lab.tomcat.socket-buffer-size").asString()).isEqualTo("2KB");
+		assertThat(applied.path("lab.downstream.buffer-size").asString()).isEqualTo("1KB");
+		assertThat(Files.readString(webflux.resolve("repeat-1/command.txt"))).contains("-XX:MaxRAMPercentage=68");
+		JsonNode summary = JsonMapper.builder().build().readTree(this.out.resolve("summary.json").toFile());
+		List<String> variants = new java.util.ArrayList<>();
+		summary.path("results").forEach(row -> variants.add(row.path("variant").asString() + " x" + row.path("repeats").asInt()));
+		assertThat(variants).containsExactly("app-webflux.tuned x2", "app-tomcat-loom.tuned x2");
+		assertThat(summary.path("manifest").path("tunings").path("tuned").path("variants").has("app-tomcat-loom.tuned")).isTrue();
+		assertThat(summary.path("memory")).hasSize(2);
+	}
+
+	private static java.nio.file.attribute.FileTime started(Path serviceDir) throws java.io.IOException {
+		return Files.getLastModifiedTime(serviceDir.resolve("pid"));
 	}
 
 	/** Gatling's own total from its console summary: "> request count | 1,073 | ...". */

@@ -149,17 +149,19 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		}
 		double heapMax = (any != null) ? any.heapMaxBytes() / MIB : Double.NaN;
 		double predicted = Double.NaN;
+		String noPrediction = (idle.isEmpty() || loaded.isEmpty()) ? "no prediction: the warm-up's heap snapshots are missing"
+				: "no prediction: the warm-up's end held no more requests, or no more live heap, than the rest after it";
 		if (idle.isPresent() && loaded.isPresent()) {
 			double slope = (loaded.get().liveBytes() - idle.get().liveBytes()) / (loaded.get().inFlight() - idle.get().inFlight());
 			if (slope > 0 && Double.isFinite(slope)) {
 				predicted = idle.get().inFlight() + (idle.get().heapMaxBytes() - idle.get().liveBytes()) / slope;
 			}
 		}
-		return judge(variant, points, heap, rss, heapMax, predicted, levels, top, topAt);
+		return judge(variant, points, heap, rss, heapMax, predicted, noPrediction, levels, top, topAt);
 	}
 
 	private static MemoryProfile judge(String variant, List<Point> points, Fit heap, Fit rss, double heapMax, double predicted,
-			List<LevelResult> levels, List<ClassHistogram.Share> top, String topAt) {
+			String noPrediction, List<LevelResult> levels, List<ClassHistogram.Share> top, String topAt) {
 		List<LevelResult> ranked = levels.stream()
 			.filter(level -> level.verdict() == Verdict.OK || level.verdict() == Verdict.FAILED)
 			.sorted(Comparator.comparingInt(LevelResult::load))
@@ -176,14 +178,17 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		int lastOk = ranked.stream().filter(level -> level.verdict() == Verdict.OK).mapToInt(LevelResult::load).max().orElse(0);
 		String bornOut;
 		if (!Double.isFinite(predicted)) {
-			bornOut = "no prediction (the warm-up's heap snapshots are missing)";
+			bornOut = noPrediction;
 		}
 		else if (failed == null) {
 			bornOut = (lastOk >= predicted) ? String.format(Locale.ROOT, "no: %,d held without running out of heap", lastOk)
 					: String.format(Locale.ROOT, "not reached: the highest level ran %,d", lastOk);
 		}
 		else if (outOfMemory) {
-			int belowFailed = ranked.stream().filter(level -> level.load() < failed.load() && level.verdict() == Verdict.OK)
+			// The highest level below it that ran to its end without failing (an INVALID one counts: it held).
+			int belowFailed = levels.stream()
+				.filter(level -> level.load() < failed.load() && level.verdict() != Verdict.FAILED && level.verdict() != Verdict.INTERRUPTED
+						&& level.requests() > 0)
 				.mapToInt(LevelResult::load).max().orElse(0);
 			bornOut = (predicted <= failed.load() && predicted > belowFailed) ? "yes: out of memory between " + belowFailed + " and " + failed.load()
 					: (predicted > failed.load()) ? String.format(Locale.ROOT, "no: out of memory earlier, at %,d", failed.load())

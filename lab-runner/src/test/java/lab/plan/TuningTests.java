@@ -34,7 +34,7 @@ class TuningTests {
 	void tunedGivesEveryVariantTheSameHeapShareAndTheBlockingClientsTheSameBuffer() {
 		Tuning tuned = Tuning.load("tuned");
 		for (String variant : Variant.names()) {
-			assertThat(tuned.jvmFlags(variant)).as(variant).contains("-XX:MaxRAMPercentage=75");
+			assertThat(tuned.jvmFlags(variant)).as(variant).contains("-XX:MaxRAMPercentage=68");
 			assertThat(tuned.label(variant)).isEqualTo(variant + ".tuned");
 		}
 		for (String blocking : List.of("app-tomcat-loom", "app-tomcat-platform", "app-webflux-loom")) {

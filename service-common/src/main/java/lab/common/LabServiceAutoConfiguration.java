@@ -73,6 +73,26 @@ public class LabServiceAutoConfiguration {
 
 	}
 
+	/**
+	 * The size of Tomcat's per-request response buffer ({@code lab.tomcat.response-buffer-size}, 8 KB + 8 K chars by
+	 * default), through the protocol handler Tomcat asks for it. Only a tuning sets it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.tomcat.TomcatWebServerFactory")
+	@ConditionalOnProperty("lab.tomcat.response-buffer-size")
+	static class TomcatResponseBuffer {
+
+		@Bean
+		org.springframework.boot.web.server.WebServerFactoryCustomizer<org.springframework.boot.tomcat.TomcatWebServerFactory> responseBufferSize(
+				@Value("${lab.tomcat.response-buffer-size}") org.springframework.util.unit.DataSize size) {
+			return factory -> {
+				ResponseBufferHttp11NioProtocol.responseBufferSize = (int) size.toBytes();
+				factory.setProtocol(ResponseBufferHttp11NioProtocol.class.getName());
+			};
+		}
+
+	}
+
 	/** On by default; the downstream turns it off, it only has to be cheap ({@code lab.netty-server-metrics}). */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(NettyServerCustomizer.class)
