@@ -35,11 +35,15 @@ public final class Interruption {
 		};
 		for (String name : new String[] { "INT", "TERM" }) {
 			try {
-				Signal.handle(new Signal(name), handler);
+				// A JVM started with the signal ignored (a background job of a non-interactive shell inherits SIGINT
+				// ignored) keeps it ignored and answers SIG_IGN instead of installing the handler.
+				if (Signal.handle(new Signal(name), handler) == SignalHandler.SIG_IGN) {
+					out.println("lab: SIG" + name + " is ignored in this process (started in the background); stop the run with SIG"
+							+ (name.equals("INT") ? "TERM" : "INT"));
+				}
 			}
 			catch (IllegalArgumentException ex) {
-				// The JVM started with the signal ignored (a background job of a non-interactive shell inherits that).
-				out.println("lab: SIG" + name + " is ignored in this process; stop the run with the other signal or ./lab report later");
+				out.println("lab: SIG" + name + " cannot be handled here (" + ex.getMessage() + "); stop the run with the other signal");
 			}
 		}
 	}
