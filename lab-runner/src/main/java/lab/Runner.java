@@ -352,6 +352,9 @@ final class Runner {
 		this.out.println("lab: " + service.name() + " warming up for " + seconds + " s at " + users + " users (not recorded)");
 		int ramp = Math.min(5, seconds / 3);
 		Files.createDirectories(dir);
+		// The base, before any load: after a warm-up, Tomcat's processor and buffer caches would still hold the
+		// buffers of hundreds of connections and hide part of what each request costs.
+		HeapSnapshot.take(service, this.plan.javaHome(), dir, HeapSnapshot.IDLE);
 		try (Sampler sampler = sampler(service, null, dir);
 				Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
 			Injectors.Load load = this.injectors.start(users, 0, (u, r) -> properties(service, "closed", u, r, ramp, seconds - ramp, 0),
@@ -361,11 +364,6 @@ final class Runner {
 			Thread loaded = snapshotAtWindowEnd(service, dir, HeapSnapshot.LOADED, -3_000, seconds + 60);
 			load.await(seconds + 120);
 			loaded.join(Duration.ofSeconds(60));
-		}
-		if (service.alive() && !Interruption.requested()) {
-			// The base: the warm-up's connections closed, the service at rest.
-			Thread.sleep(2_000);
-			HeapSnapshot.take(service, this.plan.javaHome(), dir, HeapSnapshot.IDLE);
 		}
 		return service.alive() ? dir : null;
 	}

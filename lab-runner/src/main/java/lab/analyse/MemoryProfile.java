@@ -17,7 +17,7 @@ import lab.sample.HeapSnapshot;
 
 /**
  * Memory per request in flight, for one variant: live heap (after a full GC) and RSS against the requests the server
- * held, at rest after the warm-up, under the warm-up's load, and at the end of every level's window. A straight
+ * held, at rest before the warm-up, under the warm-up's load, and at the end of every level's window. A straight
  * line through them gives a base and a cost per request in flight; the warm-up's two points alone, taken before any
  * level ran, predict the load at which the live heap would reach the heap the JVM may use, and the levels then say
  * whether that came true. The top classes per request in flight are the highest level's histogram minus the idle
@@ -115,7 +115,7 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 				idleDir = warmup;
 			}
 		}
-		idle.ifPresent(s -> points.add(point("idle after warm-up", 0, s)));
+		idle.ifPresent(s -> points.add(point("at rest before the warm-up", 0, s)));
 		if (loaded.isPresent()) {
 			points.add(point("end of warm-up", (int) Math.round(loaded.get().inFlight()), loaded.get()));
 		}
@@ -175,7 +175,10 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		boolean outOfMemory = failed != null && failed.reasons().stream().anyMatch(reason -> reason.contains("OutOfMemoryError"));
 		String observed = (failed == null) ? "none"
 				: failed.load() + " (" + (outOfMemory ? "out of memory" : String.join("; ", failed.reasons().subList(0, Math.min(1, failed.reasons().size())))) + ")";
-		int lastOk = ranked.stream().filter(level -> level.verdict() == Verdict.OK).mapToInt(LevelResult::load).max().orElse(0);
+		// The highest level that ran to its end without failing (an INVALID one held too, it was just not trusted).
+		int lastOk = levels.stream()
+			.filter(level -> level.verdict() != Verdict.FAILED && level.verdict() != Verdict.INTERRUPTED && level.requests() > 0)
+			.mapToInt(LevelResult::load).max().orElse(0);
 		String bornOut;
 		if (!Double.isFinite(predicted)) {
 			bornOut = noPrediction;

@@ -36,7 +36,7 @@ public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, doub
 	/** At the end of the warm-up, under the warm-up's load: with {@link #IDLE}, the slope the prediction uses. */
 	public static final String LOADED = "heap-loaded";
 
-	/** After the warm-up, its connections closed: the base every per-request figure is a difference against. */
+	/** At rest before the warm-up: the base every per-request figure is a difference against. */
 	public static final String IDLE = "heap-idle";
 
 	private static final JsonMapper json = JsonMapper.builder().build();
@@ -52,6 +52,10 @@ public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, doub
 		Optional<Path> histogram = service.heapHistogram(javaHome, file);
 		if (histogram.isEmpty()) {
 			return Optional.empty();
+		}
+		if (scrape.isEmpty()) {
+			// Under the heaviest loads the management port may not answer within 5 s; once more, after the full GC.
+			scrape = scrape(service.managementUrl());
 		}
 		double inFlight = scrape.getOrDefault("tomcat_connections", 0.0) + scrape.getOrDefault("netty_connections", 0.0);
 		HeapSnapshot snapshot = new HeapSnapshot(now, scrape.isEmpty() ? Double.NaN : inFlight, totalBytes(file),
