@@ -103,7 +103,21 @@ class MemoryProfileTests {
 		snapshot(warmup, "heap-loaded", 1_000, 100, 256, 250);
 		level("users-6000", 6_000, "app-tomcat-loom/warmup", 200, 400);
 		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(6_000, Verdict.OK, List.of()))).get(0);
-		assertThat(profile.bornOut()).isEqualTo("no: 6,000 held without running out of heap");
+		assertThat(profile.bornOut()).isEqualTo("no: 6,000 users (6,000 in flight) held without running out of heap");
+	}
+
+	@Test
+	void aFailedLevelWhoseHeapWasFullIsOutOfMemoryInAllButName() throws IOException {
+		// No OutOfMemoryError was logged, but 240 of 256 MiB (94%) were live after a full GC at 6,000: GC-bound.
+		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
+		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
+		snapshot(warmup, "heap-loaded", 1_000, 100, 256, 250);
+		level("users-4000", 4_000, "app-tomcat-loom/warmup", 220, 490);
+		level("users-6000", 6_000, null, 240, 500);
+		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(4_000, Verdict.OK, List.of()),
+				result(6_000, Verdict.FAILED, List.of("errors 100.0% > 5%")))).get(0);
+		assertThat(profile.observedBreak()).isEqualTo("6000 (heap full: 240 of 256 MiB live after a full GC)");
+		assertThat(profile.bornOut()).isEqualTo("yes: out of memory between 4000 and 6000");
 	}
 
 	private void level(String id, int users, String warmupDir, double liveMiB, double rssMiB) throws IOException {
