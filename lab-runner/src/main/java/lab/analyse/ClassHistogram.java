@@ -51,7 +51,8 @@ public record ClassHistogram(Map<String, long[]> classes, long totalBytes) {
 		this.classes.forEach((name, sums) -> {
 			long[] before = idle.classes.getOrDefault(name, new long[2]);
 			long bytes = sums[1] - before[1];
-			if (bytes > 0) {
+			// The JVM's heap filler arrays are gaps, not objects anyone holds.
+			if (bytes > 0 && !name.startsWith("jdk.internal.vm.FillerElement")) {
 				shares.add(new Share(name, bytes / inFlight, (sums[0] - before[0]) / inFlight));
 			}
 		});
