@@ -253,6 +253,11 @@ final class Runner {
 			else {
 				List<String> arguments = new ArrayList<>(List.of("--lab.downstream.base-url=" + downstream.url()));
 				arguments.addAll(tuning.arguments(module));
+				if (!tuning.properties(module).isEmpty()) {
+					// Only for a service this runner starts on loopback: its tuning is read back from /actuator/env.
+					arguments.addAll(List.of("--management.endpoints.web.exposure.include=health,prometheus,env",
+							"--management.endpoint.env.show-values=always"));
+				}
 				List<String> flags = new ArrayList<>(this.plan.jvmFlags());
 				flags.addAll(tuning.jvmFlags(module));
 				service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), module), flags, arguments, serviceCpus(), dir);
