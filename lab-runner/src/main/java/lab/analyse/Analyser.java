@@ -33,11 +33,7 @@ public final class Analyser {
 	/** Every level directory (one holding a level.json) under {@code results}, grouped by variant and level. */
 	public List<LevelResult> analyse(Path results, List<String> variantOrder) throws IOException {
 		Map<String, List<Measurement>> groups = new LinkedHashMap<>();
-		List<Path> dirs;
-		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
-			dirs = files.map(Path::getParent).sorted().toList();
-		}
-		for (Path dir : dirs) {
+		for (Path dir : levelDirs(results)) {
 			Measurement measurement = Measurement.of(dir, results);
 			LevelFacts facts = measurement.facts();
 			groups.computeIfAbsent(facts.variant() + "/" + facts.load(), k -> new ArrayList<>()).add(measurement);
@@ -51,6 +47,13 @@ public final class Analyser {
 			.thenComparing(LevelResult::variant)
 			.thenComparingInt(LevelResult::load));
 		return nameCollapses(levels);
+	}
+
+	/** Every level directory (one holding a level.json) under {@code results}, repeats included, sorted. */
+	static List<Path> levelDirs(Path results) throws IOException {
+		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
+			return files.map(Path::getParent).sorted().toList();
+		}
 	}
 
 	private static int order(List<String> variantOrder, String variant) {

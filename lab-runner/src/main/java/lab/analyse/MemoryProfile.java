@@ -1,7 +1,6 @@
 package lab.analyse;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -10,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.sample.HeapSnapshot;
@@ -43,6 +41,12 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 
 	/** One snapshot: where it was taken, requests in flight, live heap and RSS in MiB. */
 	public record Point(String label, int load, double inFlight, double liveHeapMiB, double rssMiB) {
+
+		/** Whether it was taken after a level's window (not at rest, not at the warm-up's end). */
+		boolean isLevel() {
+			return !this.label.startsWith("at rest") && !this.label.startsWith("end of warm-up");
+		}
+
 	}
 
 	/**
@@ -79,13 +83,10 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 
 	/** Every variant's profile, from the snapshots under {@code results} and the judged levels. */
 	public static List<MemoryProfile> analyse(Path results, List<LevelResult> levels) throws IOException {
-		Map<String, List<Path>> byVariant = new LinkedHashMap<>();
-		List<Path> dirs;
-		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
-			dirs = files.map(Path::getParent).sorted().toList();
-		}
-		for (Path dir : dirs) {
-			byVariant.computeIfAbsent(Measurement.facts(dir).variant(), k -> new ArrayList<>()).add(dir);
+		Map<String, List<LevelDir>> byVariant = new LinkedHashMap<>();
+		for (Path dir : Analyser.levelDirs(results)) {
+			LevelFacts facts = Measurement.facts(dir);
+			byVariant.computeIfAbsent(facts.variant(), k -> new ArrayList<>()).add(new LevelDir(dir, facts));
 		}
 		List<MemoryProfile> profiles = new ArrayList<>();
 		for (String variant : levels.stream().map(LevelResult::variant).distinct().toList()) {
@@ -98,43 +99,41 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		return profiles;
 	}
 
+	/** A level's directory and its level.json, read once. */
+	private record LevelDir(Path dir, LevelFacts facts) {
+	}
+
 	/** One variant's profile, or null when it has no snapshot at all (results from before snapshots, remote services). */
-	static MemoryProfile of(String variant, Path results, List<Path> levelDirs, List<LevelResult> levels) throws IOException {
+	private static MemoryProfile of(String variant, Path results, List<LevelDir> levelDirs, List<LevelResult> levels) throws IOException {
+		List<LevelDir> sorted = levelDirs.stream().sorted(Comparator.comparingInt(level -> level.facts().load())).toList();
+		LevelDir first = sorted.stream().filter(level -> level.facts().warmupDir() != null).findFirst().orElse(null);
+		Path warmup = (first != null) ? results.resolve(first.facts().warmupDir()) : null;
+		Optional<HeapSnapshot> idle = (warmup != null) ? HeapSnapshot.read(warmup, HeapSnapshot.IDLE) : Optional.empty();
+		Optional<HeapSnapshot> loaded = (warmup != null) ? HeapSnapshot.read(warmup, HeapSnapshot.LOADED) : Optional.empty();
 		List<Point> points = new ArrayList<>();
-		Optional<HeapSnapshot> idle = Optional.empty();
-		Optional<HeapSnapshot> loaded = Optional.empty();
-		Path idleDir = null;
-		List<Path> sorted = new ArrayList<>(levelDirs);
-		sorted.sort(Comparator.comparingInt(dir -> Measurement.facts(dir).load()));
-		for (Path dir : sorted) {
-			LevelFacts facts = Measurement.facts(dir);
-			if (facts.warmupDir() != null && idle.isEmpty()) {
-				Path warmup = results.resolve(facts.warmupDir());
-				idle = HeapSnapshot.read(warmup, HeapSnapshot.IDLE);
-				loaded = HeapSnapshot.read(warmup, HeapSnapshot.LOADED);
-				idleDir = warmup;
+		idle.ifPresent(s -> points.add(point("at rest before the warm-up", 0, s)));
+		loaded.ifPresent(s -> points.add(point("end of warm-up", (int) Math.round(s.inFlight()), s)));
+		List<LevelDir> snapshotted = new ArrayList<>();
+		List<HeapSnapshot> steadies = new ArrayList<>();
+		for (LevelDir level : sorted) {
+			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), HeapSnapshot.STEADY);
+			if (steady.isPresent()) {
+				points.add(point(results.relativize(level.dir()).toString(), level.facts().load(), steady.get()));
+				snapshotted.add(level);
+				steadies.add(steady.get());
 			}
 		}
-		idle.ifPresent(s -> points.add(point("at rest before the warm-up", 0, s)));
-		if (loaded.isPresent()) {
-			points.add(point("end of warm-up", (int) Math.round(loaded.get().inFlight()), loaded.get()));
-		}
+		// The top classes come from the highest level whose histogram differs from the one at rest.
 		String topAt = null;
 		List<ClassHistogram.Share> top = List.of();
-		for (Path dir : sorted) {
-			LevelFacts facts = Measurement.facts(dir);
-			Optional<HeapSnapshot> steady = HeapSnapshot.read(dir, HeapSnapshot.STEADY);
-			if (steady.isEmpty()) {
-				continue;
-			}
-			points.add(point(results.relativize(dir).toString(), facts.load(), steady.get()));
-			if (idle.isPresent() && idleDir != null && Double.isFinite(steady.get().liveBytes())) {
-				ClassHistogram at = ClassHistogram.read(dir.resolve(steady.get().histogram()));
-				ClassHistogram base = ClassHistogram.read(idleDir.resolve(idle.get().histogram()));
-				List<ClassHistogram.Share> shares = at.perRequestOver(base, steady.get().inFlight(), 8);
-				if (!shares.isEmpty()) {
-					top = shares;
-					topAt = results.relativize(dir).toString();
+		if (idle.isPresent()) {
+			ClassHistogram base = ClassHistogram.read(warmup.resolve(idle.get().histogram()));
+			for (int i = snapshotted.size() - 1; i >= 0 && top.isEmpty(); i--) {
+				HeapSnapshot steady = steadies.get(i);
+				if (Double.isFinite(steady.liveBytes())) {
+					Path dir = snapshotted.get(i).dir();
+					top = ClassHistogram.read(dir.resolve(steady.histogram())).perRequestOver(base, steady.inFlight(), 8);
+					topAt = top.isEmpty() ? null : results.relativize(dir).toString();
 				}
 			}
 		}
@@ -143,10 +142,7 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		}
 		Fit heap = Fit.of(points.stream().map(p -> new double[] { p.inFlight(), p.liveHeapMiB() }).toList());
 		Fit rss = Fit.of(points.stream().map(p -> new double[] { p.inFlight(), p.rssMiB() }).toList());
-		HeapSnapshot any = idle.isPresent() ? idle.get() : loaded.orElse(null);
-		for (int i = 0; any == null && i < sorted.size(); i++) {
-			any = HeapSnapshot.read(sorted.get(i), HeapSnapshot.STEADY).orElse(null);
-		}
+		HeapSnapshot any = idle.or(() -> loaded).orElse(steadies.isEmpty() ? null : steadies.get(0));
 		double heapMax = (any != null) ? any.heapMaxBytes() / MIB : Double.NaN;
 		double predicted = Double.NaN;
 		String noPrediction = (idle.isEmpty() || loaded.isEmpty()) ? "no prediction: the warm-up's heap snapshots are missing"
@@ -176,7 +172,7 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		// A heap 90% full of live objects after a full GC is out of memory in all but name: the JVM spends its time
 		// collecting (GC-bound) before it ever throws.
 		Point full = (failed == null) ? null : points.stream()
-			.filter(p -> p.load() == failed.load() && !p.label().startsWith("at rest") && !p.label().startsWith("end of warm-up"))
+			.filter(p -> p.load() == failed.load() && p.isLevel())
 			.filter(p -> Double.isFinite(p.liveHeapMiB()) && p.liveHeapMiB() >= 0.9 * heapMax)
 			.findFirst().orElse(null);
 		boolean outOfMemory = thrown || full != null;
@@ -220,7 +216,7 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 	/** Requests in flight the server held at a level (its snapshot), else the level's load. */
 	private static double inFlightAt(List<Point> points, int load) {
 		return points.stream()
-			.filter(p -> p.load() == load && !p.label().startsWith("at rest") && !p.label().startsWith("end of warm-up"))
+			.filter(p -> p.load() == load && p.isLevel())
 			.mapToDouble(Point::inFlight)
 			.filter(Double::isFinite)
 			.findFirst()
