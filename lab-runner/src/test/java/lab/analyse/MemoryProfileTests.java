@@ -69,9 +69,7 @@ class MemoryProfileTests {
 		// Idle: 0 in flight, 60 MiB live. Loaded (warm-up): 1,000 in flight, 100 MiB live: 40 MiB per 1,000 = 41.0 KB each.
 		// Max heap 256 MiB: (256 - 60) / 0.04 = 4,900 in flight. Levels: 2,000 (140 MiB) OK, 4,000 (220 MiB) OK,
 		// 6,000 FAILED with OutOfMemoryError: out of memory between 4,000 and 6,000, as predicted.
-		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
-		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
-		snapshot(warmup, "heap-loaded", 1_000, 100, 256, 250);
+		warmUp();
 		level("users-2000", 2_000, "app-tomcat-loom/warmup", 140, 330);
 		level("users-4000", 4_000, null, 220, 490);
 		level("users-6000", 6_000, null, Double.NaN, Double.NaN);
@@ -98,9 +96,7 @@ class MemoryProfileTests {
 
 	@Test
 	void aPredictionThatTheLevelsContradictIsSaidToBeWrong() throws IOException {
-		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
-		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
-		snapshot(warmup, "heap-loaded", 1_000, 100, 256, 250);
+		warmUp();
 		level("users-6000", 6_000, "app-tomcat-loom/warmup", 200, 400);
 		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(6_000, Verdict.OK, List.of()))).get(0);
 		assertThat(profile.bornOut()).isEqualTo("no: 6,000 users (6,000 in flight) held without running out of heap");
@@ -109,15 +105,20 @@ class MemoryProfileTests {
 	@Test
 	void aFailedLevelWhoseHeapWasFullIsOutOfMemoryInAllButName() throws IOException {
 		// No OutOfMemoryError was logged, but 240 of 256 MiB (94%) were live after a full GC at 6,000: GC-bound.
-		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
-		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
-		snapshot(warmup, "heap-loaded", 1_000, 100, 256, 250);
+		warmUp();
 		level("users-4000", 4_000, "app-tomcat-loom/warmup", 220, 490);
 		level("users-6000", 6_000, null, 240, 500);
 		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(4_000, Verdict.OK, List.of()),
 				result(6_000, Verdict.FAILED, List.of("errors 100.0% > 5%")))).get(0);
 		assertThat(profile.observedBreak()).isEqualTo("6000 (heap full: 240 of 256 MiB live after a full GC)");
 		assertThat(profile.bornOut()).isEqualTo("yes: out of memory between 4000 and 6000");
+	}
+
+	/** At rest: 0 in flight, 60 MiB live; the warm-up's end: 1,000 in flight, 100 MiB; max heap 256 MiB. */
+	private void warmUp() throws IOException {
+		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
+		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
+		snapshot(warmup, "heap-loaded", 1_000, 100, 256, 250);
 	}
 
 	private void level(String id, int users, String warmupDir, double liveMiB, double rssMiB) throws IOException {
