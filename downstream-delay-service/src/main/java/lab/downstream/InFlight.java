@@ -5,14 +5,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
-import org.springframework.stereotype.Component;
-
 /**
  * Requests waiting on their timer right now, and the peak since the last reset. The peak is the structural
  * evidence of a proxy's concurrency: a bounded pool can never push it above the pool size.
  */
-@Component
-class InFlight {
+final class InFlight {
 
 	private final AtomicInteger current = new AtomicInteger();
 
@@ -25,24 +22,24 @@ class InFlight {
 
 	void enter() {
 		int now = this.current.incrementAndGet();
-		this.peak.accumulateAndGet(now, Math::max);
+		if (now > this.peak.get()) {
+			this.peak.accumulateAndGet(now, Math::max);
+		}
 	}
 
 	void leave() {
 		this.current.decrementAndGet();
 	}
 
-	Snapshot snapshot() {
-		return new Snapshot(this.current.get(), this.peak.get());
+	/** {@code {"current":N,"peak":M}} */
+	String json() {
+		return "{\"current\":" + this.current.get() + ",\"peak\":" + this.peak.get() + "}";
 	}
 
 	/** Starts a new observation: the peak restarts from what is in flight now. */
-	Snapshot reset() {
+	String reset() {
 		this.peak.set(this.current.get());
-		return snapshot();
-	}
-
-	record Snapshot(int current, int peak) {
+		return json();
 	}
 
 }
