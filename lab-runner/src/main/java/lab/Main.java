@@ -105,6 +105,9 @@ public final class Main {
 		@Option(names = "--tuning", split = ",", paramLabel = "NAME", description = "run each variant under these tunings, side by side: default (Spring Boot's defaults), tuned (what the lab found, src/main/resources/tunings/tuned.yml) or a tuning YAML file (default: the scenario's, else default)")
 		List<String> tunings;
 
+		@Option(names = "--observe", split = ",", paramLabel = "MODE", description = "what each service observes of itself: full (default: per-request server and client timers with histograms, what the dashboards need), lean (JVM, process and connection meters only), or lean,full side by side to show what observation costs")
+		List<String> observe;
+
 		@Option(names = "--dry-run", description = "print the plan and exit")
 		boolean dryRun;
 
@@ -114,7 +117,8 @@ public final class Main {
 		@Override
 		public Integer call() throws Exception {
 			Scenario base = Scenario.load(this.scenario);
-			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.profile, this.repeat, this.tunings).applyTo(base);
+			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.profile, this.repeat, this.tunings,
+					this.observe).applyTo(base);
 			Path results = (this.out != null) ? this.out.toAbsolutePath()
 					: root().resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {

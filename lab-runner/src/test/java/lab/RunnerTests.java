@@ -85,7 +85,7 @@ class RunnerTests {
 
 	@Test
 	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamed() throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, null, 2, List.of("tuned"))
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, null, 2, List.of("tuned"), null)
 			.applyTo(Scenario.load("smoke"));
 		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));
 
@@ -132,7 +132,7 @@ class RunnerTests {
 
 	@Test
 	void aServiceKilledMidLevelIsRecordedFailedAndTheRunGoesOn() throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, null, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, null, null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		Thread killer = Thread.ofVirtual().start(() -> killWhenLoaded(this.out.resolve("app-webflux")));
 		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));

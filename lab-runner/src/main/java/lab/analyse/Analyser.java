@@ -139,7 +139,9 @@ public final class Analyser {
 				max(repeats, Measurement::peakServerConnections), median(repeats, Measurement::pinnedEvents),
 				median(repeats, Measurement::contextSwitchesPerSecond), median(repeats, Measurement::injectorCpuPercent),
 				median(repeats, Measurement::injectorCoresBusyPercent), max(repeats, m -> m.probes().p99LateMs()),
-				median(repeats, Measurement::downstreamP99OverheadMs), verdict, List.copyOf(reasons), List.copyOf(evidence),
+				median(repeats, Measurement::downstreamP99OverheadMs),
+				Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.injectorBusyPercent()), verdict,
+				List.copyOf(reasons), List.copyOf(evidence),
 				List.copyOf(injectors), reports);
 	}
 
@@ -304,7 +306,7 @@ public final class Analyser {
 		return (window == null) ? "" : String.format(Locale.ROOT, " at +%d s", (epochMs - window.start()) / 1000);
 	}
 
-	static double median(List<Measurement> repeats, ToDoubleFunction<Measurement> metric) {
+	static <T> double median(List<T> repeats, ToDoubleFunction<T> metric) {
 		double[] values = repeats.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).sorted().toArray();
 		if (values.length == 0) {
 			return Double.NaN;

@@ -8,7 +8,8 @@ import java.util.List;
  * accounted for by the time they were sent: {@code requests} were sent in the window, each answered, failed or
  * {@code unanswered}. Latencies in ms ({@code *AllMs} over every request, failures at the time they took to fail and
  * unanswered ones at the request timeout; {@code *OkMs} over successes), CPU in % of one core, memory in MiB; NaN
- * where the data to compute it was missing. {@code injectors} lists each injector's part when several shared the
+ * where the data to compute it was missing. {@code headroom}: what the harness spent per request and
+ * how far this host carries. {@code injectors} lists each injector's part when several shared the
  * load, else is empty.
  */
 public record LevelResult(String variant, int users, int ratePerSecond, int load, int repeats, double rps,
@@ -19,7 +20,7 @@ public record LevelResult(String variant, int users, int ratePerSecond, int load
 		double warmupCpuMsPerRequest, double gcPercent, double peakHeapMiB, double peakRssMiB, double peakNativeThreads,
 		double peakVirtualThreadsMountedOrQueued, double peakServerConnections, double pinnedEvents,
 		double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
-		double downstreamP99LateMs, double downstreamOwnP99OverheadMs, Verdict verdict, List<String> reasons,
+		double downstreamP99LateMs, double downstreamOwnP99OverheadMs, Headroom headroom, Verdict verdict, List<String> reasons,
 		List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports) {
 
 	public enum Verdict {
@@ -51,7 +52,7 @@ public record LevelResult(String variant, int users, int ratePerSecond, int load
 				this.gcPercent, this.peakHeapMiB, this.peakRssMiB, this.peakNativeThreads,
 				this.peakVirtualThreadsMountedOrQueued, this.peakServerConnections, this.pinnedEvents,
 				this.contextSwitchesPerSecond, this.injectorCpuPercent, this.injectorCoresBusyPercent,
-				this.downstreamP99LateMs, this.downstreamOwnP99OverheadMs, this.verdict, List.copyOf(more), this.evidence,
+				this.downstreamP99LateMs, this.downstreamOwnP99OverheadMs, this.headroom, this.verdict, List.copyOf(more), this.evidence,
 				this.injectors, this.gatlingReports);
 	}
 

@@ -25,7 +25,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double peakRssMiB, double peakNativeThreads, double peakVirtualThreads, double peakServerConnections,
 		double pinnedEvents, double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
 		double downstreamP99OverheadMs, Probes probes, Stall stall, double warmupCpuMsPerRequest,
-		List<InjectorShare> injectors, List<String> gatlingReports) {
+		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom) {
 
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
 	static final int WARMUP_TAIL_SECONDS = 10;
@@ -50,7 +50,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
 					Double.NaN, Double.NaN, Double.NaN, new Probes(0, Double.NaN, 0, 0), new Stall(0, 0, 0), Double.NaN, List.of(),
-					reports);
+					reports, Headroom.UNKNOWN);
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -78,6 +78,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double injector = 0;
 		double localInjectors = 0;
 		double busy = Double.NaN;
+		double harnessBusy = Double.NaN;
 		boolean anyLocal = false;
 		for (int i = 0; i < parts.size(); i++) {
 			TimeSeries sampled = samples.series(LoadFiles.injectorSource(dir, parts.get(i)), "proc_cpu_seconds").clipTo(window);
@@ -97,6 +98,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			// The harness cores as the kernel saw them (/proc/stat: everything on them, the runner and the kernel's
 			// network work included); without that series, the sum of the processes sampled on them.
 			double cores = coresBusyPercent(samples, window);
+			harnessBusy = cores;
 			busy = max(busy, !Double.isNaN(cores) ? cores
 					: 100 * (localInjectors + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus()));
 		}
@@ -112,7 +114,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 					.clipTo(window)),
 				100 * injector, busy, downstreamP99OverheadMillis(samples, window),
 				Probes.read(dir.resolve(PROBE), window, facts.delayMs()), stall(parts, window),
-				warmupCpuMsPerRequest(facts, resultsRoot), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports);
+				warmupCpuMsPerRequest(facts, resultsRoot), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
+				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()));
 	}
 
 	/** The runner's end-to-end probe of the downstream, beside metrics.csv. */

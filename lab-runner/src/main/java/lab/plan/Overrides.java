@@ -4,7 +4,7 @@ import java.util.List;
 
 /** What flags of {@code ./lab run} change in a scenario; null means keep the scenario's value. */
 public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, String profile,
-		Integer repeat, List<String> tunings) {
+		Integer repeat, List<String> tunings, List<String> observe) {
 
 	public Scenario applyTo(Scenario s) {
 		return new Scenario(s.name(), s.description(), s.model(), (this.variants != null) ? this.variants : s.variants(),
@@ -13,7 +13,8 @@ public record Overrides(List<String> variants, List<Integer> users, Long delayMs
 				(this.delayMs != null) ? this.delayMs : s.delayMs(), s.rampSeconds(),
 				(this.holdSeconds != null) ? this.holdSeconds : s.holdSeconds(), s.warmupSeconds(), s.warmupUsers(),
 				s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),
-				(this.repeat != null) ? this.repeat : s.repeat(), (this.tunings != null) ? this.tunings : s.tunings());
+				(this.repeat != null) ? this.repeat : s.repeat(), (this.tunings != null) ? this.tunings : s.tunings(),
+				(this.observe != null) ? this.observe : s.observe());
 	}
 
 }

@@ -57,6 +57,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		if (remote.target() != null && !scenario.tunings().equals(List.of(Tuning.DEFAULT))) {
 			problems.add("--tuning applies to services the lab starts; a --target runs with its own settings");
 		}
+		if (remote.target() != null && !scenario.observe().equals(List.of(Observe.FULL.id()))) {
+			problems.add("--observe applies to services the lab starts; a --target observes what its own settings say");
+		}
 		if (!problems.isEmpty()) {
 			throw new PlanException(String.join("; ", problems));
 		}
@@ -119,7 +122,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		text.append("delay ").append(this.scenario.delayMs()).append(" ms, ramp ").append(this.scenario.rampSeconds())
 			.append(" s, hold ").append(this.scenario.holdSeconds()).append(" s, warm-up ")
 			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers()).append(" users, repeat ")
-			.append(this.scenario.repeat()).append(", tuning ").append(String.join(", ", this.scenario.tunings())).append('\n');
+			.append(this.scenario.repeat()).append(", tuning ").append(String.join(", ", this.scenario.tunings()))
+			.append(", observe ").append(String.join(", ", this.scenario.observe())).append('\n');
 		for (String variant : this.scenario.variants()) {
 			text.append(variant).append(": ");
 			for (Level level : this.levels) {
@@ -133,9 +137,10 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		return text.toString();
 	}
 
-	/** The tunings each variant runs under, in order. */
+	/** The tunings each variant runs under, in order, each under every observe mode ({@code full} first). */
 	public List<Tuning> tunings() {
-		return this.scenario.tunings().stream().map(Tuning::load).toList();
+		List<Observe> modes = this.scenario.observe().stream().map(Observe::of).sorted().toList();
+		return this.scenario.tunings().stream().map(Tuning::load).flatMap(tuning -> modes.stream().map(tuning::observed)).toList();
 	}
 
 	public List<String> jvmFlags() {
@@ -149,7 +154,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		long perLevel = this.scenario.rampSeconds() + this.scenario.holdSeconds() + this.scenario.delayMs() / 1000 + 6;
 		long perVariant = 15 + ((this.scenario.warmupSeconds() > 0) ? this.scenario.warmupSeconds() + 6 : 0)
 				+ perLevel * this.levels.size() * this.scenario.repeat();
-		return 10 + perVariant * this.scenario.variants().size() * this.scenario.tunings().size();
+		return 10 + perVariant * this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size();
 	}
 
 }

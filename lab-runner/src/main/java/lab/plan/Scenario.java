@@ -31,10 +31,11 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param profile t2-micro | unconstrained
  * @param repeat how many times each level runs; the report gives the median and the spread
  * @param tunings the tunings each variant runs under, side by side ({@code default}, {@code tuned} or tuning files)
+ * @param observe how much each service observes of itself: {@code full} (default), {@code lean}, or both side by side
  */
 public record Scenario(String name, String description, Model model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
-		Integer warmupUsers, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings) {
+		Integer warmupUsers, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -54,6 +55,7 @@ public record Scenario(String name, String description, Model model, List<String
 		repeat = (repeat != null) ? repeat : 1;
 		requestTimeoutMs = (requestTimeoutMs != null) ? requestTimeoutMs : 30_000L;
 		tunings = (tunings != null && !tunings.isEmpty()) ? List.copyOf(tunings) : List.of(Tuning.DEFAULT);
+		observe = (observe != null && !observe.isEmpty()) ? List.copyOf(observe) : List.of(Observe.FULL.id());
 	}
 
 	/** A bundled scenario by name, or a file path. */
@@ -94,7 +96,7 @@ public record Scenario(String name, String description, Model model, List<String
 		catch (UnrecognizedPropertyException ex) {
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
-					+ "warmupSeconds, warmupUsers, requestTimeoutMs, profile, repeat, tunings");
+					+ "warmupSeconds, warmupUsers, requestTimeoutMs, profile, repeat, tunings, observe");
 		}
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
@@ -129,6 +131,14 @@ public record Scenario(String name, String description, Model model, List<String
 		}
 		if (this.tunings.stream().distinct().count() != this.tunings.size()) {
 			problems.add("tunings must not repeat a name, got " + this.tunings);
+		}
+		for (String mode : this.observe) {
+			if (!Observe.ids().contains(mode)) {
+				problems.add("observe must list lean and/or full, got '" + mode + "'");
+			}
+		}
+		if (this.observe.stream().distinct().count() != this.observe.size()) {
+			problems.add("observe must not repeat a mode, got " + this.observe);
 		}
 		if (this.variants.isEmpty()) {
 			problems.add("variants must name at least one of " + String.join(", ", Variant.names()));

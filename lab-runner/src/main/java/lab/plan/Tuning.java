@@ -71,6 +71,21 @@ public record Tuning(String name, String description, Settings all, Map<String, 
 		return properties(variant).entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toList();
 	}
 
+	/**
+	 * This tuning observed as {@code mode} says: itself for {@code full}; for {@code lean}, named {@code lean} (or
+	 * {@code <name>-lean}) with the mode's properties added for every variant.
+	 */
+	public Tuning observed(Observe mode) {
+		if (mode == Observe.FULL) {
+			return this;
+		}
+		Map<String, String> properties = new LinkedHashMap<>(this.all.properties());
+		properties.putAll(mode.properties());
+		String name = this.name.equals(DEFAULT) ? mode.id() : this.name + "-" + mode.id();
+		String description = this.name.equals(DEFAULT) ? mode.description() : this.description + "; " + mode.description();
+		return new Tuning(name, description, new Settings(this.all.jvm(), properties), this.variants);
+	}
+
 	/** How a variant run under this tuning is named in results: the module alone for {@code default}. */
 	public String label(String variant) {
 		return this.name.equals(DEFAULT) ? variant : variant + "." + this.name;

@@ -33,6 +33,10 @@ final class ManifestRows {
 					+ (remote.path("injectors").isEmpty() ? "(one, here)" : join(remote.path("injectors")).replace(" ", ", ")));
 		}
 		add(rows, "service JVM flags", join(m.path("jvmFlags").path("service")));
+		// Runs made before the observe axis existed observed in full.
+		JsonNode observe = m.path("scenario").path("observe");
+		add(rows, "observation", (observe.isEmpty() ? "full" : join(observe).replace(" ", ", "))
+				+ " (full: per-request server and client timers with histograms on every variant; lean: JVM, process and connection meters only)");
 		// Each tuning as applied, per variant label: the flags and properties it added (default adds none).
 		m.path("tunings").properties().forEach(tuning -> tuning.getValue().path("variants").properties().forEach(variant -> {
 			List<String> settings = new ArrayList<>();

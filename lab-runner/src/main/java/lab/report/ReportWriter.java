@@ -74,6 +74,10 @@ public final class ReportWriter {
 		scope.put("rows", levels.stream().map(ReportWriter::row).toList());
 		scope.put("memory", memory.stream().map(ReportWriter::memoryRow).toList());
 		scope.put("hasMemory", !memory.isEmpty());
+		String harnessCpus = manifest.path("cpus").path("downstreamAndInjector").asString("all");
+		scope.put("harnessCoresNote", harnessCpus.equals("all") ? "every core of the host, the service's included: no pinning"
+				: "CPU " + harnessCpus + ", shared by the injector, the downstream and the runner");
+		scope.put("busyLimit", Summaries.number(thresholds.injectorBusyPercent()));
 		scope.put("thresholds", thresholdsText(thresholds));
 		scope.put("pinnedThreshold", manifest.path("pinnedThreshold").asString("20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)"));
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
@@ -183,6 +187,12 @@ public final class ReportWriter {
 		row.put("injectorCpu", Summaries.number(r.injectorCpuPercent()));
 		row.put("injectorBusy", Summaries.number(r.injectorCoresBusyPercent()));
 		row.put("downstreamOverhead", Summaries.number(r.downstreamP99LateMs()));
+		row.put("injectorMs", Summaries.decimal3(r.headroom().injectorMsPerRequest()));
+		row.put("downstreamMs", Summaries.decimal3(r.headroom().downstreamMsPerRequest()));
+		row.put("harnessMs", Summaries.decimal3(r.headroom().harnessMsPerRequest()));
+		row.put("harnessCores", r.headroom().harnessCores());
+		row.put("validUpTo", Summaries.number(r.headroom().validUpToRps()));
+		row.put("overValid", r.headroom().validUpToRps() < r.rps());
 		row.put("verdict", r.verdict().name());
 		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
 		row.put("reasons", String.join("; ", r.reasons()));

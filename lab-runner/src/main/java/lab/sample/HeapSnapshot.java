@@ -21,7 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
  * histogram in {@code <name>.txt}.
  *
  * @param epochMs when the scrape was taken
- * @param inFlight the server's open connections (Tomcat current connections + Reactor Netty active ones): in a
+ * @param inFlight the server's open connections (Tomcat current connections + the Netty variants' open ones): in a
  *     closed model every connection carries one request in flight
  * @param liveBytes the histogram's total: live heap after a full GC; NaN when the histogram could not be read
  * @param heapMaxBytes the heap the JVM may grow to ({@code jvm.memory.max}, heap pools summed)

@@ -31,7 +31,7 @@ public final class Prometheus {
 		select("server_requests", "http_server_requests_seconds_count", "uri=\"/address/{delayMs}\"");
 		select("failures", "lab_failures_total", null);
 		select("tomcat_connections", "tomcat_connections_current_connections", null);
-		select("netty_connections", "reactor_netty_http_server_connections_active", null);
+		select("netty_connections", "lab_server_connections_open", null);
 		select("downstream_inflight", "downstream_inflight", null);
 	}
 

@@ -93,13 +93,39 @@ public class LabServiceAutoConfiguration {
 
 	}
 
-	/** On by default; the downstream turns it off, it only has to be cheap ({@code lab.netty-server-metrics}). */
+	/**
+	 * The Netty variants' open connections, counted as each opens and closes ({@code lab.server.connections.open}):
+	 * the requests in flight of a closed model, at no cost per request, like Tomcat's own connection gauge.
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(NettyServerCustomizer.class)
-	@ConditionalOnProperty(name = "lab.netty-server-metrics", matchIfMissing = true)
+	static class ReactorNettyConnections {
+
+		@Bean
+		NettyServerCustomizer openConnections(MeterRegistry registry) {
+			java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+			io.micrometer.core.instrument.Gauge.builder("lab.server.connections.open", open, java.util.concurrent.atomic.AtomicInteger::get)
+				.description("Open HTTP connections of the server")
+				.register(registry);
+			return server -> server.doOnChannelInit((observer, channel, address) -> {
+				open.incrementAndGet();
+				channel.closeFuture().addListener(closed -> open.decrementAndGet());
+			});
+		}
+
+	}
+
+	/**
+	 * Reactor Netty's own server meters, off unless asked for ({@code lab.netty-server-metrics=true}): they time
+	 * every request a second time beside Spring's {@code http.server.requests}, which Tomcat variants do not get, so
+	 * observation would not be equal between the models.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(NettyServerCustomizer.class)
+	@ConditionalOnProperty(name = "lab.netty-server-metrics", havingValue = "true")
 	static class ReactorNettyServerMetrics {
 
-		/** Reactor Netty server connection metrics; every URI maps to one tag value to bound cardinality. */
+		/** Every URI maps to one tag value to bound cardinality. */
 		@Bean
 		NettyServerCustomizer connectionMetrics() {
 			return server -> server.metrics(true, uri -> "/");
