@@ -63,7 +63,7 @@ public final class Main {
 	@Command(name = "run", mixinStandardHelpOptions = true, description = "Measure the variants under load and write a report.")
 	static final class Run implements Callable<Integer> {
 
-		@Option(names = "--scenario", defaultValue = "quick", description = "smoke, quick, seed, memory, open, spike, soak or a YAML file (default: ${DEFAULT-VALUE})")
+		@Option(names = "--scenario", defaultValue = "quick", description = "smoke, quick, seed, memory, observe, open, spike, soak or a YAML file (default: ${DEFAULT-VALUE})")
 		String scenario;
 
 		@Option(names = "--variants", split = ",", description = "comma-separated subset of: app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform")

@@ -251,7 +251,9 @@ final class Runner {
 				service = RemoteService.at(variant, this.plan.remote().target(), dir);
 			}
 			else {
-				List<String> arguments = new ArrayList<>(List.of("--lab.downstream.base-url=" + downstream.url()));
+				// The sampler walks the service's threads for context switches from outside (Sampler.watchThreads).
+				List<String> arguments = new ArrayList<>(List.of("--lab.downstream.base-url=" + downstream.url(),
+						"--lab.process-metrics.thread-walk=false"));
 				arguments.addAll(tuning.arguments(module));
 				if (!tuning.properties(module).isEmpty()) {
 					// Only for a service this runner starts on loopback: its tuning is read back from /actuator/env.
@@ -376,7 +378,10 @@ final class Runner {
 	private Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
 		Sampler sampler = new Sampler(dir.resolve("metrics.csv"));
 		sampler.watchEndpoint("service", service.managementUrl());
-		service.pid().ifPresent(pid -> sampler.watchProcess("service", pid));
+		service.pid().ifPresent(pid -> {
+			sampler.watchProcess("service", pid);
+			sampler.watchThreads("service", pid);
+		});
 		if (downstream != null) {
 			sampler.watchEndpoint("downstream", downstream.managementUrl());
 			downstream.pid().ifPresent(pid -> sampler.watchProcess("downstream", pid));

@@ -78,7 +78,7 @@ public record Scenario(String name, String description, Model model, List<String
 	}
 
 	public static List<String> bundledNames() {
-		return List.of("smoke", "quick", "seed", "memory", "open", "spike", "soak");
+		return List.of("smoke", "quick", "seed", "memory", "observe", "open", "spike", "soak");
 	}
 
 	static Scenario parse(InputStream in, String source) {

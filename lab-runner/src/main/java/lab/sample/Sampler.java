@@ -15,6 +15,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import lab.common.ContextSwitches;
+
 /**
  * Once a second: scrapes {@code /actuator/prometheus} of each service, and reads the CPU time of each watched
  * process from {@code /proc/<pid>/stat} (the injector has no metrics endpoint). Each sample is appended to
@@ -29,6 +31,8 @@ public final class Sampler implements AutoCloseable {
 	private final Map<String, String> endpoints = new ConcurrentHashMap<>();
 
 	private final Map<String, Long> processes = new ConcurrentHashMap<>();
+
+	private final Map<String, ContextSwitches> threads = new ConcurrentHashMap<>();
 
 	/** CPUs whose /proc/stat counters are sampled (source host), empty for none. */
 	private volatile java.util.Set<Integer> cores = java.util.Set.of();
@@ -53,6 +57,15 @@ public final class Sampler implements AutoCloseable {
 
 	public void watchProcess(String source, long pid) {
 		this.processes.put(source, pid);
+	}
+
+	/**
+	 * Walks every thread of {@code pid} once a second for its context switches ({@code ctx_voluntary},
+	 * {@code ctx_involuntary}): the services this runner starts skip that walk themselves, so the measured process
+	 * does not pay for it (the platform variant has 200+ threads).
+	 */
+	public void watchThreads(String source, long pid) {
+		this.threads.put(source, new ContextSwitches(Path.of("/proc/" + pid)));
 	}
 
 	/**
@@ -85,6 +98,12 @@ public final class Sampler implements AutoCloseable {
 			if (seconds >= 0) {
 				write(System.currentTimeMillis(), source, "proc_cpu_seconds", seconds);
 			}
+		});
+		this.threads.forEach((source, switches) -> {
+			long[] counts = switches.read();
+			long now = System.currentTimeMillis();
+			write(now, source, "ctx_voluntary", counts[0]);
+			write(now, source, "ctx_involuntary", counts[1]);
 		});
 		if (!this.cores.isEmpty()) {
 			double[] busyAndTotal = coreSeconds(this.cores);

@@ -16,7 +16,7 @@ class ScenarioTests {
 	static final String GOOD = "name: t\nusers: [10, 20]\ndelayMs: 100\nholdSeconds: 3\n";
 
 	@ParameterizedTest
-	@ValueSource(strings = { "smoke", "quick", "seed", "memory", "open", "spike", "soak" })
+	@ValueSource(strings = { "smoke", "quick", "seed", "memory", "observe", "open", "spike", "soak" })
 	void everyBundledScenarioParsesAndValidates(String name) {
 		Scenario scenario = Scenario.load(name);
 		assertThat(scenario.name()).isEqualTo(name);
@@ -51,6 +51,7 @@ class ScenarioTests {
 			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nprofile: t3-nano        | unknown profile 't3-nano': valid profiles are t2-micro, unconstrained
 			name: t\\nusers: [x]\\ndelayMs: 5\\nholdSeconds: 1                           | test.yml:
 			name: Bad Name\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1                    | name must be lower-case letters, digits and dashes
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nobserve: [quiet]      | observe must list lean and/or full, got 'quiet'
 			users: [1, 2\\n                                                            | not a valid scenario file
 			''                                                                        | the scenario file is empty
 			""")
@@ -65,7 +66,7 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of smoke, quick, seed, memory, open, spike, soak, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of smoke, quick, seed, memory, observe, open, spike, soak, or the path of a scenario file");
 	}
 
 	static Scenario parse(String yaml) {

@@ -47,6 +47,21 @@ class TuningTests {
 	}
 
 	@Test
+	void leanObservationIsATuningOnTopOfEachOtherLabelledAsSuch() {
+		Tuning lean = Tuning.load("default").observed(Observe.LEAN);
+		assertThat(lean.label("app-webflux")).isEqualTo("app-webflux.lean");
+		assertThat(lean.arguments("app-tomcat-loom")).containsExactly("--management.observations.enable.http=false");
+		Tuning tunedLean = Tuning.load("tuned").observed(Observe.LEAN);
+		assertThat(tunedLean.label("app-tomcat-loom")).isEqualTo("app-tomcat-loom.tuned-lean");
+		assertThat(tunedLean.properties("app-tomcat-loom")).containsEntry("management.observations.enable.http", "false")
+			.containsEntry("lab.tomcat.socket-buffer-size", "2KB");
+		assertThat(tunedLean.jvmFlags("app-webflux")).containsExactly("-XX:MaxRAMPercentage=68");
+		assertThat(Tuning.load("tuned").observed(Observe.FULL)).isEqualTo(Tuning.load("tuned"));
+		assertThatThrownBy(() -> Observe.of("verbose")).isInstanceOf(PlanException.class)
+			.hasMessage("unknown observe mode 'verbose': use lean or full (or both: lean,full)");
+	}
+
+	@Test
 	void aBadTuningFileIsOneLineNamingTheProblem() {
 		assertThatThrownBy(() -> parse("name: x\nvariants:\n  app-nope:\n    jvm: [-Xmx1g]\n"))
 			.isInstanceOf(PlanException.class)

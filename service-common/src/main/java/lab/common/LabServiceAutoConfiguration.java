@@ -29,9 +29,13 @@ import org.springframework.context.annotation.PropertySource;
 @Import(ErrorResponses.class)
 public class LabServiceAutoConfiguration {
 
+	/**
+	 * {@code lab.process-metrics.thread-walk=false}: no walk over every thread at each scrape for the context-switch
+	 * counters; the runner passes it to the services it starts and walks their threads itself.
+	 */
 	@Bean
-	ProcessMetrics processMetrics() {
-		return new ProcessMetrics();
+	ProcessMetrics processMetrics(@Value("${lab.process-metrics.thread-walk:true}") boolean threadWalk) {
+		return new ProcessMetrics(threadWalk);
 	}
 
 	/** Pinned virtual threads counted from 1 ms, not micrometer's fixed 20 ms ({@code lab.pinned-threshold}). */

@@ -1,11 +1,8 @@
 package lab.common;
 
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.Map;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
@@ -14,9 +11,8 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
  * Process facts the JVM's own meters lack, read from {@code /proc}: RSS, native threads, context switches and
- * CPU split into user and kernel time. Context switches are summed over {@code /proc/self/task/*}
- * ({@code /proc/self/status} counts only the main thread); a thread's last seen count is kept after it exits so
- * the counter never goes backwards.
+ * CPU split into user and kernel time. Context switches are summed over every thread ({@link ContextSwitches}),
+ * unless {@code threadWalk} is off: the lab's runner then walks the threads from outside the measured process.
  */
 public class ProcessMetrics implements MeterBinder {
 
@@ -25,18 +21,27 @@ public class ProcessMetrics implements MeterBinder {
 
 	private final Path proc;
 
-	private final Map<String, long[]> switchesByThread = new HashMap<>();
+	private final ContextSwitches switches;
 
-	private long voluntaryOfExitedThreads;
-
-	private long involuntaryOfExitedThreads;
+	/** Whether the context-switch counters walk every thread at each scrape (off when the runner walks them). */
+	private final boolean threadWalk;
 
 	public ProcessMetrics() {
-		this(Path.of("/proc/self"));
+		this(Path.of("/proc/self"), true);
+	}
+
+	public ProcessMetrics(boolean threadWalk) {
+		this(Path.of("/proc/self"), threadWalk);
 	}
 
 	ProcessMetrics(Path proc) {
+		this(proc, true);
+	}
+
+	ProcessMetrics(Path proc, boolean threadWalk) {
 		this.proc = proc;
+		this.switches = new ContextSwitches(proc);
+		this.threadWalk = threadWalk;
 	}
 
 	@Override
@@ -51,12 +56,14 @@ public class ProcessMetrics implements MeterBinder {
 		Gauge.builder("process.threads.native", this, ProcessMetrics::nativeThreads)
 			.description("Kernel threads of this process (/proc/self/task)")
 			.register(registry);
-		FunctionCounter.builder("process.context.switches.voluntary", this, m -> m.contextSwitches()[0])
-			.description("Voluntary context switches summed over all threads")
-			.register(registry);
-		FunctionCounter.builder("process.context.switches.involuntary", this, m -> m.contextSwitches()[1])
-			.description("Involuntary context switches summed over all threads")
-			.register(registry);
+		if (this.threadWalk) {
+			FunctionCounter.builder("process.context.switches.voluntary", this, m -> m.contextSwitches()[0])
+				.description("Voluntary context switches summed over all threads")
+				.register(registry);
+			FunctionCounter.builder("process.context.switches.involuntary", this, m -> m.contextSwitches()[1])
+				.description("Involuntary context switches summed over all threads")
+				.register(registry);
+		}
 		FunctionCounter.builder("process.cpu.user", this, m -> m.cpuTicks(13) / TICKS_PER_SECOND)
 			.baseUnit("seconds")
 			.description("CPU time in user mode, all threads")
@@ -89,56 +96,12 @@ public class ProcessMetrics implements MeterBinder {
 		}
 	}
 
-	synchronized long[] contextSwitches() {
-		Map<String, long[]> seen = new HashMap<>();
-		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(this.proc.resolve("task"))) {
-			for (Path task : tasks) {
-				Path status = task.resolve("status");
-				long voluntary = statusField(status, "voluntary_ctxt_switches:");
-				long involuntary = statusField(status, "nonvoluntary_ctxt_switches:");
-				if (voluntary >= 0 && involuntary >= 0) {
-					seen.put(task.getFileName().toString(), new long[] { voluntary, involuntary });
-				}
-			}
-		}
-		catch (IOException ex) {
-			// keep the last known values: a failed read must neither drop the counter nor count live threads as exited
-			return totals();
-		}
-		this.switchesByThread.forEach((tid, last) -> {
-			if (!seen.containsKey(tid)) {
-				this.voluntaryOfExitedThreads += last[0];
-				this.involuntaryOfExitedThreads += last[1];
-			}
-		});
-		this.switchesByThread.keySet().retainAll(seen.keySet());
-		this.switchesByThread.putAll(seen);
-		return totals();
+	long[] contextSwitches() {
+		return this.switches.read();
 	}
 
-	private long[] totals() {
-		long voluntary = this.voluntaryOfExitedThreads;
-		long involuntary = this.involuntaryOfExitedThreads;
-		for (long[] counts : this.switchesByThread.values()) {
-			voluntary += counts[0];
-			involuntary += counts[1];
-		}
-		return new long[] { voluntary, involuntary };
-	}
-
-	/** The first number after {@code key} in a /proc status file, or -1 when the thread is gone or the key absent. */
 	private static long statusField(Path status, String key) {
-		try {
-			for (String line : Files.readAllLines(status)) {
-				if (line.startsWith(key)) {
-					return Long.parseLong(line.substring(key.length()).trim().split("\\s+")[0]);
-				}
-			}
-		}
-		catch (IOException | RuntimeException ex) {
-			// a thread can exit between listing and reading
-		}
-		return -1;
+		return ContextSwitches.statusField(status, key);
 	}
 
 }
