@@ -71,6 +71,11 @@ final class Runner {
 	/** How many times the downstream died during this run; a second death stops it. */
 	private int downstreamDeaths;
 
+	/** Levels measured or recorded as not run, and service runs (variant × tuning × repeat) begun: the ETA's base. */
+	private int levelsDone;
+
+	private int serviceRunsBegun;
+
 	Runner(RunPlan plan, PrintStream out) {
 		this.plan = plan;
 		this.out = out;
@@ -237,6 +242,7 @@ final class Runner {
 
 	private void runVariant(String module, Tuning tuning, Service downstream, int repeat) throws IOException, InterruptedException {
 		boolean repeated = this.plan.scenario().repeat() > 1;
+		this.serviceRunsBegun++;
 		// Results, rows and charts name the variant with its tuning (the module alone under default).
 		String variant = tuning.label(module);
 		Path dir = this.plan.out().resolve(variant);
@@ -340,6 +346,16 @@ final class Runner {
 		}
 	}
 
+	/** "lab: level 3 of 12 (app-webflux users-2000), about 14 min left", from the plan's own estimate per step. */
+	String position(String what) {
+		int serviceRuns = this.plan.scenario().variants().size() * this.plan.tunings().size() * this.plan.scenario().repeat();
+		int levels = serviceRuns * this.plan.levels().size();
+		long left = (levels - this.levelsDone) * this.plan.levelSeconds()
+				+ Math.max(0, serviceRuns - this.serviceRunsBegun) * this.plan.serviceStartSeconds();
+		return String.format(java.util.Locale.ROOT, "lab: level %d of %d (%s), about %d min left", this.levelsDone + 1, levels, what,
+				Math.max(1, Math.round(left / 60.0)));
+	}
+
 	private String levelId(Level level, int repeat) {
 		return level.id() + ((this.plan.scenario().repeat() > 1) ? "-r" + repeat : "");
 	}
@@ -399,6 +415,8 @@ final class Runner {
 		String id = levelId(level, repeat);
 		Path dir = service.dir().resolve(id);
 		Files.createDirectories(dir);
+		this.out.println(position(service.name() + " " + id));
+		this.levelsDone++;
 		int ramp = this.plan.scenario().rampSeconds();
 		int hold = this.plan.scenario().holdSeconds();
 		String shape = this.plan.scenario().model().id();
@@ -499,6 +517,7 @@ final class Runner {
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
 	private void recordNotRun(String variant, Path variantDir, List<Level> levels, int repeat, Verdict verdict,
 			List<String> problems, List<String> evidence) throws IOException {
+		this.levelsDone += levels.size();
 		for (Level level : levels) {
 			Path dir = variantDir.resolve(levelId(level, repeat));
 			Files.createDirectories(dir);

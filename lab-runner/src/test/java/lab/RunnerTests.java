@@ -92,6 +92,13 @@ class RunnerTests {
 	}
 
 	@Test
+	void progressGivesThePositionInTheRunAndTheTimeLeftFromThePlansEstimate() {
+		Runner runner = new Runner(plan(Scenario.load("smoke"), this.out), System.out);
+		// smoke: 4 variants x 1 level; a level 1 + 3 + 0 + 6 = 10 s, a service start 15 + 3 + 6 = 24 s: 136 s left.
+		assertThat(runner.position("app-webflux users-20")).isEqualTo("lab: level 1 of 4 (app-webflux users-20), about 2 min left");
+	}
+
+	@Test
 	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamed() throws Exception {
 		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, null, 2, List.of("tuned"), null)
 			.applyTo(Scenario.load("smoke"));

@@ -151,10 +151,18 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 
 	/** Start, warm-up and per level: ramp + hold + drain + injector start. */
 	public long estimatedSeconds() {
-		long perLevel = this.scenario.rampSeconds() + this.scenario.holdSeconds() + this.scenario.delayMs() / 1000 + 6;
-		long perVariant = 15 + ((this.scenario.warmupSeconds() > 0) ? this.scenario.warmupSeconds() + 6 : 0)
-				+ perLevel * this.levels.size() * this.scenario.repeat();
+		long perVariant = serviceStartSeconds() + levelSeconds() * this.levels.size() * this.scenario.repeat();
 		return 10 + perVariant * this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size();
+	}
+
+	/** One level, as estimated: ramp + hold + drain + injector start. */
+	public long levelSeconds() {
+		return this.scenario.rampSeconds() + this.scenario.holdSeconds() + this.scenario.delayMs() / 1000 + 6;
+	}
+
+	/** One service's start and warm-up, as estimated. */
+	public long serviceStartSeconds() {
+		return 15 + ((this.scenario.warmupSeconds() > 0) ? this.scenario.warmupSeconds() + 6 : 0);
 	}
 
 }
