@@ -348,7 +348,7 @@ final class Runner {
 
 	/** "lab: level 3 of 12 (app-webflux users-2000), about 14 min left", from the plan's own estimate per step. */
 	String position(String what) {
-		int serviceRuns = this.plan.scenario().variants().size() * this.plan.tunings().size() * this.plan.scenario().repeat();
+		int serviceRuns = this.plan.serviceRuns();
 		int levels = serviceRuns * this.plan.levels().size();
 		long left = (levels - this.levelsDone) * this.plan.levelSeconds()
 				+ Math.max(0, serviceRuns - this.serviceRunsBegun) * this.plan.serviceStartSeconds();

@@ -155,6 +155,11 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		return 10 + perVariant * this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size();
 	}
 
+	/** How many times a service is started: each variant under each tuning and observe mode, each repeat afresh. */
+	public int serviceRuns() {
+		return this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size() * this.scenario.repeat();
+	}
+
 	/** One level, as estimated: ramp + hold + drain + injector start. */
 	public long levelSeconds() {
 		return this.scenario.rampSeconds() + this.scenario.holdSeconds() + this.scenario.delayMs() / 1000 + 6;

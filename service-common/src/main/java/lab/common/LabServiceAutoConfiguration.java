@@ -2,7 +2,9 @@ package lab.common;
 
 import java.io.File;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.annotation.Value;
@@ -107,8 +109,8 @@ public class LabServiceAutoConfiguration {
 
 		@Bean
 		NettyServerCustomizer openConnections(MeterRegistry registry) {
-			java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
-			io.micrometer.core.instrument.Gauge.builder("lab.server.connections.open", open, java.util.concurrent.atomic.AtomicInteger::get)
+			AtomicInteger open = new AtomicInteger();
+			Gauge.builder("lab.server.connections.open", open, AtomicInteger::get)
 				.description("Open HTTP connections of the server")
 				.register(registry);
 			return server -> server.doOnChannelInit((observer, channel, address) -> {

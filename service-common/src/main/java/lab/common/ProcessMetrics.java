@@ -75,11 +75,11 @@ public class ProcessMetrics implements MeterBinder {
 	}
 
 	double rssBytes() {
-		return statusField(this.proc.resolve("status"), "VmRSS:") * 1024.0;
+		return ContextSwitches.statusField(this.proc.resolve("status"), "VmRSS:") * 1024.0;
 	}
 
 	double nativeThreads() {
-		return statusField(this.proc.resolve("status"), "Threads:");
+		return ContextSwitches.statusField(this.proc.resolve("status"), "Threads:");
 	}
 
 	/** utime is field 14 and stime field 15 of /proc/self/stat (index 13 and 14 after the command name). */
@@ -98,10 +98,6 @@ public class ProcessMetrics implements MeterBinder {
 
 	long[] contextSwitches() {
 		return this.switches.read();
-	}
-
-	private static long statusField(Path status, String key) {
-		return ContextSwitches.statusField(status, key);
 	}
 
 }
