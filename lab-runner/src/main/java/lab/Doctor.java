@@ -34,7 +34,7 @@ final class Doctor implements Callable<Integer> {
 		check(works("taskset", "-V"), "taskset (util-linux) for pinning", "apt-get install util-linux");
 		check(works(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(), "-h"), "jcmd for heap histograms", "use a full JDK, not a JRE");
 		check(host.nofileHard() >= 20_000, "nofile soft " + host.nofileSoft() + " / hard " + host.nofileHard() + ": up to "
-				+ host.maxUsers() + " users per proxy (about 2 descriptors each)", "raise the hard limit (limits.conf, LimitNOFILE=) to 65536+; levels above it are capped and marked INVALID");
+				+ host.maxUsers() + " users per proxy (about 2 descriptors each)", "raise the hard limit (limits.conf, LimitNOFILE=) to 65536+; levels above it run capped at that many users, and say so");
 		check(host.somaxconn() >= 4096, "net.core.somaxconn " + host.somaxconn(), "sysctl -w net.core.somaxconn=4096 (Tomcat's accept-count is capped by it)");
 		String[] range = host.portRange().split("\\s+");
 		boolean clear = range.length == 2 && (Integer.parseInt(range[0]) > 8083 || Integer.parseInt(range[1]) < 7000);

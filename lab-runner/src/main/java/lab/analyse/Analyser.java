@@ -93,6 +93,9 @@ public final class Analyser {
 		return combine(List.of(measurement));
 	}
 
+	/** Above this share of failed requests a level shows no CPU per request (service, injector or harness). */
+	static final double MAX_ERROR_PERCENT_FOR_COST = 50;
+
 	LevelResult combine(List<Measurement> repeats) {
 		LevelFacts facts = repeats.get(0).facts();
 		Latency latency = Latency.merge(repeats.stream().map(Measurement::latency).toList());
@@ -111,12 +114,21 @@ public final class Analyser {
 				verdict = one;
 			}
 		}
+		if (facts.cappedFrom() > 0) {
+			// A valid measurement of the users it ran (every figure and the row's label are for those), not of the
+			// level asked for: named, not judged.
+			reasons.add("capped by the descriptor limit: ran " + facts.users() + " of the " + facts.cappedFrom() + " users asked (ulimit -n)");
+		}
 		double rpsMin = min(repeats, Measurement::rps);
 		double rpsMax = max(repeats, Measurement::rps);
 		if (repeats.size() > 1 && rps > 0 && 100 * (rpsMax - rpsMin) / rps > this.thresholds.repeatSpreadPercent()) {
 			reasons.add(String.format(Locale.ROOT, "repeats spread %.0f%% of the median rps > %.0f%%", 100 * (rpsMax - rpsMin) / rps,
 					this.thresholds.repeatSpreadPercent()));
 		}
+		// CPU divided by requests is a cost per request only when most were answered: when more than half failed
+		// (a dead service, refused connections, timeouts) it measures the failure, and a few requests over a busy
+		// second gave figures 100 times the real cost. Such levels show none.
+		boolean perRequest = errorPercent <= MAX_ERROR_PERCENT_FOR_COST;
 		List<String> reports = repeats.stream().flatMap(m -> m.gatlingReports().stream()).toList();
 		List<Measurement.InjectorShare> injectors = new ArrayList<>();
 		for (int i = 0; i < repeats.size(); i++) {
@@ -132,7 +144,8 @@ public final class Analyser {
 				latency.okMillis(50), latency.okMillis(95), latency.okMillis(99), latency.okMaxMillis(), requests,
 				counts.ko4xx(), counts.ko5xx(), counts.koTimeout(), counts.koConnection(), counts.koCheck(), counts.unanswered(),
 				errorPercent, max(repeats, m -> (m.stall().rows() > 0) ? m.stall().seconds() : Double.NaN),
-				median(repeats, Measurement::serviceCpuPercent), median(repeats, Measurement::cpuMsPerRequest),
+				median(repeats, Measurement::serviceCpuPercent),
+				perRequest ? median(repeats, Measurement::cpuMsPerRequest) : Double.NaN,
 				median(repeats, Measurement::warmupCpuMsPerRequest), median(repeats, Measurement::gcPercent),
 				max(repeats, Measurement::peakHeapMiB), max(repeats, Measurement::peakRssMiB),
 				max(repeats, Measurement::peakNativeThreads), max(repeats, Measurement::peakVirtualThreads),
@@ -140,7 +153,8 @@ public final class Analyser {
 				median(repeats, Measurement::contextSwitchesPerSecond), median(repeats, Measurement::injectorCpuPercent),
 				median(repeats, Measurement::injectorCoresBusyPercent), max(repeats, m -> m.probes().p99LateMs()),
 				median(repeats, Measurement::downstreamP99OverheadMs),
-				Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.injectorBusyPercent()), verdict,
+				perRequest ? Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.injectorBusyPercent())
+						: Headroom.UNKNOWN, verdict,
 				List.copyOf(reasons), List.copyOf(evidence),
 				List.copyOf(injectors), reports);
 	}
@@ -192,7 +206,7 @@ public final class Analyser {
 		return Verdict.OK;
 	}
 
-	/** What made the measurement untrustworthy: the injector, the downstream, the warm-up, the descriptor cap, missing data. */
+	/** What made the measurement untrustworthy: the injector, the downstream, the warm-up, missing data. */
 	private List<String> harnessProblems(Measurement m) {
 		LevelFacts facts = m.facts();
 		LoadWindow window = m.window();
@@ -226,9 +240,6 @@ public final class Analyser {
 				&& m.warmupCpuMsPerRequest() > this.thresholds.notWarmRatio() * m.cpuMsPerRequest()) {
 			invalid.add(String.format(Locale.ROOT, "not warm: the warm-up's last %d s cost %.2f ms CPU per request, this level %.2f (> %.1f×)",
 					Measurement.WARMUP_TAIL_SECONDS, m.warmupCpuMsPerRequest(), m.cpuMsPerRequest(), this.thresholds.notWarmRatio()));
-		}
-		if (facts.cappedFrom() > 0) {
-			invalid.add("descriptor cap: ran " + facts.users() + " of " + facts.cappedFrom() + " users (ulimit -n)");
 		}
 		return invalid;
 	}

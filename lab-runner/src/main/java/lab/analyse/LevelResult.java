@@ -29,7 +29,7 @@ public record LevelResult(String variant, int users, int ratePerSecond, int load
 		OK,
 		/** The person stopped the run during this level: not the service's fault, not ranked. */
 		INTERRUPTED,
-		/** The measurement was the limit or broke (injector, downstream, warm-up, descriptor cap, missing data): shown, never ranked. */
+		/** The measurement was the limit or broke (injector, downstream, warm-up, missing data): shown, never ranked. */
 		INVALID,
 		/** The service broke: died, ran out of memory, stalled, refused connections, or too many errors. */
 		FAILED

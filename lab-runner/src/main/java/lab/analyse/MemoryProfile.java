@@ -1,6 +1,7 @@
 package lab.analyse;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -108,15 +109,15 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		List<LevelDir> sorted = levelDirs.stream().sorted(Comparator.comparingInt(level -> level.facts().load())).toList();
 		LevelDir first = sorted.stream().filter(level -> level.facts().warmupDir() != null).findFirst().orElse(null);
 		Path warmup = (first != null) ? results.resolve(first.facts().warmupDir()) : null;
-		Optional<HeapSnapshot> idle = (warmup != null) ? HeapSnapshot.read(warmup, HeapSnapshot.IDLE) : Optional.empty();
-		Optional<HeapSnapshot> loaded = (warmup != null) ? HeapSnapshot.read(warmup, HeapSnapshot.LOADED) : Optional.empty();
+		Optional<HeapSnapshot> idle = (warmup != null) ? HeapSnapshot.read(warmup, HeapSnapshot.IDLE).map(s -> relive(warmup, s)) : Optional.empty();
+		Optional<HeapSnapshot> loaded = (warmup != null) ? HeapSnapshot.read(warmup, HeapSnapshot.LOADED).map(s -> relive(warmup, s)) : Optional.empty();
 		List<Point> points = new ArrayList<>();
 		idle.ifPresent(s -> points.add(point("at rest before the warm-up", 0, s)));
 		loaded.ifPresent(s -> points.add(point("end of warm-up", (int) Math.round(s.inFlight()), s)));
 		List<LevelDir> snapshotted = new ArrayList<>();
 		List<HeapSnapshot> steadies = new ArrayList<>();
 		for (LevelDir level : sorted) {
-			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), HeapSnapshot.STEADY);
+			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), HeapSnapshot.STEADY).map(s -> relive(level.dir(), s));
 			if (steady.isPresent()) {
 				points.add(point(results.relativize(level.dir()).toString(), level.facts().load(), steady.get()));
 				snapshotted.add(level);
@@ -221,6 +222,24 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 			.filter(Double::isFinite)
 			.findFirst()
 			.orElse(load);
+	}
+
+	/**
+	 * The snapshot with its live heap read again from its histogram, so results recorded before heap fillers were
+	 * left out are judged by the same rule; as recorded when the histogram is gone.
+	 */
+	private static HeapSnapshot relive(Path dir, HeapSnapshot snapshot) {
+		Path histogram = dir.resolve(snapshot.histogram());
+		if (!Double.isFinite(snapshot.liveBytes()) || !Files.isRegularFile(histogram)) {
+			return snapshot;
+		}
+		try {
+			return new HeapSnapshot(snapshot.epochMs(), snapshot.inFlight(), HeapSnapshot.liveBytes(histogram), snapshot.heapMaxBytes(),
+					snapshot.rssBytes(), snapshot.histogram());
+		}
+		catch (IOException ex) {
+			return snapshot;
+		}
 	}
 
 	private static Point point(String label, int load, HeapSnapshot snapshot) {

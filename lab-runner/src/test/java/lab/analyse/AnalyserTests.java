@@ -99,6 +99,29 @@ class AnalyserTests {
 	}
 
 	@Test
+	void aLevelCappedByTheDescriptorLimitIsJudgedAtTheUsersItRan() throws Exception {
+		Path level = GoldenFixtures.write(this.results).resolve("app-webflux/users-100");
+		Files.writeString(level.resolve("level.json"), Files.readString(level.resolve("level.json")).replace("\"cappedFrom\":0", "\"cappedFrom\":150"));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.verdict()).isEqualTo(Verdict.OK);
+		assertThat(result.users()).isEqualTo(100);
+		assertThat(result.reasons()).containsExactly("capped by the descriptor limit: ran 100 of the 150 users asked (ulimit -n)");
+	}
+
+	@Test
+	void aLevelWhereMostRequestsFailedShowsNoCostPerRequest() throws Exception {
+		GoldenFixtures.write(this.results);
+		Path level = this.results.resolve("app-webflux/users-100");
+		Files.writeString(level.resolve("requests.csv"), Files.readString(level.resolve("requests.csv")).replace(",190,0,2,", ",0,0,192,"));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.errorPercent()).isGreaterThan(Analyser.MAX_ERROR_PERCENT_FOR_COST);
+		assertThat(result.serviceCpuPercent()).as("the service's CPU is still shown").isCloseTo(50.0, within(1e-9));
+		assertThat(result.cpuMsPerRequest()).isNaN();
+		assertThat(result.headroom().injectorMsPerRequest()).isNaN();
+		assertThat(result.headroom().validUpToRps()).isNaN();
+	}
+
+	@Test
 	void aServiceThatDiedFailedWhateverTheHarnessDid() throws Exception {
 		Path level = GoldenFixtures.write(this.results).resolve("app-tomcat-loom/users-100");
 		downstreamDied(level);

@@ -31,6 +31,14 @@ class MemoryProfileTests {
 	}
 
 	@Test
+	void liveHeapLeavesOutTheJvmsHeapFillers() throws IOException {
+		// Total 1,000,000 B of which 200,000 B are filler arrays (dead space a full GC left in place): 800,000 B live.
+		Path file = histogram(this.results, "h.txt", 1_000_000, new Object[][] { { "[B (java.base@25.0.3)", 100, 700_000L },
+				{ "[Ljdk.internal.vm.FillerElement; (java.base@25.0.3)", 3, 200_000L }, { "java.lang.String", 20, 100_000L } });
+		assertThat(lab.sample.HeapSnapshot.liveBytes(file)).isEqualTo(800_000);
+	}
+
+	@Test
 	void perRequestIsTheDifferenceOverTheIdleHistogramDividedByRequestsInFlight() throws IOException {
 		// Idle: byte[] 1,000,000 B in 100 arrays, String 50,000 B. Loaded with 1,000 in flight: byte[] 33,768,000 B in
 		// 4,100 arrays, String 40,000 B (it shrank: left out), StackChunk 5,120,000 B in 1,000.

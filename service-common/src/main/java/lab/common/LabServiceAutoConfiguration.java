@@ -80,6 +80,29 @@ public class LabServiceAutoConfiguration {
 	}
 
 	/**
+	 * Tomcat's buffer for the trailer headers of chunked request bodies ({@code lab.tomcat.max-trailer-size}), 8 KB
+	 * allocated for every request object whether or not a request ever has a chunked body; Spring Boot has no
+	 * property for it. A request whose trailers exceed it is refused. Only a tuning sets it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.tomcat.TomcatConnectorCustomizer")
+	@ConditionalOnProperty("lab.tomcat.max-trailer-size")
+	static class TomcatTrailerSize {
+
+		@Bean
+		org.springframework.boot.tomcat.TomcatConnectorCustomizer maxTrailerSize(
+				@Value("${lab.tomcat.max-trailer-size}") org.springframework.util.unit.DataSize size) {
+			String bytes = Long.toString(size.toBytes());
+			return connector -> {
+				if (!connector.setProperty("maxTrailerSize", bytes)) {
+					throw new IllegalStateException("Tomcat's protocol handler has no maxTrailerSize: remove lab.tomcat.max-trailer-size");
+				}
+			};
+		}
+
+	}
+
+	/**
 	 * The size of Tomcat's per-request response buffer ({@code lab.tomcat.response-buffer-size}, 8 KB + 8 K chars by
 	 * default), through the protocol handler Tomcat asks for it. Only a tuning sets it.
 	 */
@@ -95,6 +118,25 @@ public class LabServiceAutoConfiguration {
 				ResponseBufferHttp11NioProtocol.responseBufferSize = (int) size.toBytes();
 				factory.setProtocol(ResponseBufferHttp11NioProtocol.class.getName());
 			};
+		}
+
+	}
+
+	/**
+	 * The size of Tomcat's per-request reader buffer ({@code lab.tomcat.request-reader-chars}, 8 K chars by default,
+	 * allocated for every request object whether a body is read or not), through {@link RequestReaderValve}. Only a
+	 * tuning sets it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.tomcat.TomcatContextCustomizer")
+	@ConditionalOnProperty("lab.tomcat.request-reader-chars")
+	static class TomcatRequestReader {
+
+		@Bean
+		org.springframework.boot.tomcat.TomcatContextCustomizer requestReaderSize(
+				@Value("${lab.tomcat.request-reader-chars}") int chars) {
+			RequestReaderValve valve = new RequestReaderValve(chars);
+			return context -> context.getPipeline().addValve(valve);
 		}
 
 	}
