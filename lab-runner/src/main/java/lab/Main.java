@@ -27,8 +27,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ./lab run | report | doctor}. Bad input: one line naming the problem and the fix, exit code 2. */
-@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = { Main.Run.class, Main.Report.class, Doctor.class },
+/** {@code ./lab run | report | compare | doctor}. Bad input: one line naming the problem and the fix, exit code 2. */
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = { Main.Run.class, Main.Report.class, Main.Compare.class, Doctor.class },
 		description = "Load-test lab for JVM concurrency models.")
 public final class Main {
 
@@ -133,8 +133,13 @@ public final class Main {
 			if (this.dryRun) {
 				return 0;
 			}
-			List<String> args = new ArrayList<>(List.of("./lab", "run"));
-			args.addAll(this.spec.commandLine().getParseResult().originalArgs());
+			// The parse result's arguments start with the subcommand's name.
+			List<String> args = new ArrayList<>(List.of("./lab"));
+			List<String> original = this.spec.commandLine().getParseResult().originalArgs();
+			if (original.isEmpty() || !original.get(0).equals("run")) {
+				args.add("run");
+			}
+			args.addAll(original);
 			Interruption.install(System.out);
 			try {
 				Runner runner = new Runner(plan, System.out);
@@ -148,11 +153,74 @@ public final class Main {
 
 	}
 
+	@Command(name = "compare", mixinStandardHelpOptions = true,
+			description = "Put several results directories side by side in one report (compare.html, compare.md, compare.json).")
+	static final class Compare implements Callable<Integer> {
+
+		@Parameters(arity = "2..*", description = "two or more results directories of ./lab run")
+		List<Path> runs;
+
+		@Option(names = "--baseline", description = "the run the others are measured against (one of the directories, or another)")
+		Path baseline;
+
+		@Option(names = "--noise", defaultValue = "10", description = "the smallest change in %% called beyond noise, where the runs' repeats show no larger spread (default: ${DEFAULT-VALUE})")
+		double noisePercent;
+
+		@Option(names = "--out", description = "where to write the comparison (default: results/compare-<timestamp>)")
+		Path out;
+
+		@CommandLine.Spec
+		CommandLine.Model.CommandSpec spec;
+
+		@Override
+		public Integer call() throws Exception {
+			List<Path> dirs = new ArrayList<>();
+			if (this.baseline != null) {
+				dirs.add(this.baseline.toAbsolutePath().normalize());
+			}
+			for (Path run : this.runs) {
+				Path dir = run.toAbsolutePath().normalize();
+				if (!dirs.contains(dir)) {
+					dirs.add(dir);
+				}
+			}
+			if (!(this.noisePercent >= 0)) {
+				throw new PlanException("--noise must be 0 or more (a percentage), got " + this.noisePercent);
+			}
+			List<lab.report.Comparison.Run> runs = new ArrayList<>();
+			for (Path dir : dirs) {
+				if (!Files.isRegularFile(dir.resolve("manifest.json"))) {
+					throw new PlanException(dir + " is not a results directory (no manifest.json): pass directories under results/");
+				}
+				var manifest = ReportWriter.manifest(dir);
+				var levels = new Analyser(Thresholds.recordedIn(manifest)).analyse(dir, Variant.names());
+				runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels));
+			}
+			Path target = (this.out != null) ? this.out.toAbsolutePath()
+					: root().resolve("results").resolve("compare-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+			var comparison = lab.report.Comparison.of(runs, (this.baseline != null) ? 0 : -1, this.noisePercent);
+			Path html = new lab.report.CompareWriter().write(comparison, target);
+			this.spec.commandLine().getOut().println("lab: " + runs.size() + " runs, " + comparison.rows().size() + " variant × load rows; comparison " + html);
+			return 0;
+		}
+
+		/** A run's short name: its directory's name, with its parent's when two runs share a name. */
+		private static String name(Path dir, List<Path> all) {
+			String name = dir.getFileName().toString();
+			long same = all.stream().filter(other -> other.getFileName().toString().equals(name)).count();
+			return (same > 1 && dir.getParent() != null) ? dir.getParent().getFileName() + "/" + name : name;
+		}
+
+	}
+
 	@Command(name = "report", mixinStandardHelpOptions = true, description = "Re-render summary.json, summary.md and report.html from a results directory.")
 	static final class Report implements Callable<Integer> {
 
 		@Parameters(index = "0", description = "a results directory of ./lab run")
 		Path results;
+
+		@Option(names = "--rejudge", description = "judge with the lab's current thresholds instead of those the run recorded; the report says so")
+		boolean rejudge;
 
 		@CommandLine.Spec
 		CommandLine.Model.CommandSpec spec;
@@ -162,8 +230,12 @@ public final class Main {
 			if (!Files.isRegularFile(this.results.resolve("manifest.json"))) {
 				throw new PlanException(this.results + " is not a results directory (no manifest.json): pass a directory under results/");
 			}
-			var levels = new Analyser(Thresholds.DEFAULT).analyse(this.results, Variant.names());
-			Path html = new ReportWriter().write(this.results, levels);
+			Thresholds recorded = Thresholds.recordedIn(ReportWriter.manifest(this.results));
+			Thresholds thresholds = this.rejudge ? Thresholds.DEFAULT : recorded;
+			String rejudged = (this.rejudge && !recorded.equals(Thresholds.DEFAULT))
+					? "Re-judged with the lab's current thresholds (--rejudge), not the ones this run recorded: " + recorded + "." : null;
+			var levels = new Analyser(thresholds).analyse(this.results, Variant.names());
+			Path html = new ReportWriter().write(this.results, levels, thresholds, rejudged);
 			this.spec.commandLine().getOut().println("lab: " + levels.size() + " levels; report " + html);
 			return 0;
 		}

@@ -3,8 +3,12 @@ package lab;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
+import lab.analyse.GoldenFixtures;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,6 +26,8 @@ class MainTests {
 			run --profile t3-nano --dry-run      | unknown profile 't3-nano'
 			run --delay-ms -3 --dry-run          | delayMs must be between 0 and 60000
 			report /nonexistent                  | is not a results directory
+			compare /nonexistent /nothing        | is not a results directory
+			compare --noise -1 /a /b             | --noise must be 0 or more
 			run --target http://h:8080 --dry-run | --target measures one running service
 			run --target ftp://h --dry-run       | --target 'ftp://h' is not a base URL
 			run --injectors a;b --dry-run        | --injectors: 'a;b' is neither 'local' nor an SSH destination
@@ -39,6 +45,21 @@ class MainTests {
 		assertThat(result.code()).isZero();
 		assertThat(result.out()).contains("scenario seed (closed)").contains("app-webflux: users-1000").contains("estimated time");
 		assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+	}
+
+	@Test
+	void compareWritesTheRunsSideBySide(@TempDir Path dir) throws Exception {
+		Path a = GoldenFixtures.write(Files.createDirectories(dir.resolve("a")));
+		Path b = GoldenFixtures.write(Files.createDirectories(dir.resolve("b")));
+		Path out = dir.resolve("out");
+		Result result = run("compare", a.toString(), b.toString(), "--baseline", a.toString(), "--out", out.toString());
+		assertThat(result.code()).isZero();
+		assertThat(result.out()).contains("lab: 2 runs");
+		String html = Files.readString(out.resolve("compare.html"));
+		assertThat(html).contains("a (baseline)").contains("id=\"differences\"").contains("<img").doesNotContain("<script");
+		assertThat(Files.readString(out.resolve("compare.json"))).contains("\"schema\" : \"loom-lab/compare/1\"")
+			.contains("\"rpsChangePercent\" : 0.0");
+		assertThat(Files.readString(out.resolve("compare.md"))).contains("| app-webflux | 100 | b | 190 |");
 	}
 
 	record Result(int code, String out, String err) {

@@ -1,5 +1,7 @@
 package lab.analyse;
 
+import tools.jackson.databind.JsonNode;
+
 /**
  * When a level is judged INVALID (the measurement, not the service, was the limit) or FAILED (the service broke),
  * and what is named in its reasons. Printed in every report and recorded in the manifest.
@@ -20,6 +22,28 @@ public record Thresholds(double injectorBusyPercent, double downstreamOverheadMs
 		double rpsDropPercent, double repeatSpreadPercent) {
 
 	public static final Thresholds DEFAULT = new Thresholds(90, 50, 10, 5, 2, 2, 1.5, 50, 20, 10);
+
+	/**
+	 * The thresholds a run recorded in its manifest ({@code thresholds}), so a report rendered again judges old data
+	 * by the rules it was measured under; the current defaults for a manifest without them (runs older than the
+	 * record) or with a field missing.
+	 */
+	public static Thresholds recordedIn(JsonNode manifest) {
+		JsonNode t = manifest.path("thresholds");
+		if (!t.isObject()) {
+			return DEFAULT;
+		}
+		for (String field : new String[] { "injectorBusyPercent", "downstreamOverheadMs", "downstreamOverheadPercent", "errorPercent",
+				"stallDelays", "stallMinSeconds", "notWarmRatio", "efficiencyFloorPercent", "rpsDropPercent", "repeatSpreadPercent" }) {
+			if (!t.path(field).isNumber()) {
+				return DEFAULT;
+			}
+		}
+		return new Thresholds(t.path("injectorBusyPercent").asDouble(), t.path("downstreamOverheadMs").asDouble(),
+				t.path("downstreamOverheadPercent").asDouble(), t.path("errorPercent").asDouble(), t.path("stallDelays").asDouble(),
+				t.path("stallMinSeconds").asInt(), t.path("notWarmRatio").asDouble(), t.path("efficiencyFloorPercent").asDouble(),
+				t.path("rpsDropPercent").asDouble(), t.path("repeatSpreadPercent").asDouble());
+	}
 
 	public double downstreamOverheadLimitMs(long delayMs) {
 		return Math.max(this.downstreamOverheadMs, delayMs * this.downstreamOverheadPercent / 100.0);

@@ -48,6 +48,16 @@ final class Charts {
 		return charts;
 	}
 
+	/** Charts of several runs: one line per variant and run ({@code series}: label → its levels). */
+	static List<Chart> comparison(Map<String, List<LevelResult>> series, String loadAxis) throws IOException {
+		List<Chart> charts = new ArrayList<>();
+		add(charts, line(series, loadAxis, "Throughput", "requests / s", LevelResult::rps));
+		add(charts, line(series, loadAxis, "p99 latency, all requests", "ms", LevelResult::p99AllMs));
+		add(charts, line(series, loadAxis, "Service CPU per request", "ms", LevelResult::cpuMsPerRequest));
+		add(charts, line(series, loadAxis, "Peak heap used", "MiB", LevelResult::peakHeapMiB));
+		return charts;
+	}
+
 	private static void add(List<Chart> charts, XYChart chart) throws IOException {
 		if (chart.getSeriesMap().isEmpty()) {
 			return;

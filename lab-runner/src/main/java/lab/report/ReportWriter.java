@@ -47,11 +47,24 @@ public final class ReportWriter {
 		}
 	};
 
-	/** Returns the path of report.html. */
+	/** The run's manifest, or an empty object when there is none. */
+	public static JsonNode manifest(Path results) {
+		return Files.isRegularFile(results.resolve("manifest.json")) ? json.readTree(results.resolve("manifest.json").toFile())
+				: json.createObjectNode();
+	}
+
+	/** Returns the path of report.html; the levels were judged by the thresholds the run recorded. */
 	public Path write(Path results, List<LevelResult> levels) throws IOException {
-		JsonNode manifest = Files.isRegularFile(results.resolve("manifest.json"))
-				? json.readTree(results.resolve("manifest.json").toFile()) : json.createObjectNode();
-		Thresholds thresholds = Thresholds.DEFAULT;
+		JsonNode manifest = manifest(results);
+		return write(results, levels, Thresholds.recordedIn(manifest), null);
+	}
+
+	/**
+	 * Returns the path of report.html. {@code rejudged}: why the levels were judged by other thresholds than the run
+	 * recorded (the report says so), else null.
+	 */
+	public Path write(Path results, List<LevelResult> levels, Thresholds thresholds, String rejudged) throws IOException {
+		JsonNode manifest = manifest(results);
 		List<VariantVerdict> verdicts = verdicts(levels);
 		ObjectNode summary = json.createObjectNode();
 		summary.put("schema", SCHEMA);
@@ -78,7 +91,7 @@ public final class ReportWriter {
 		scope.put("harnessCoresNote", harnessCpus.equals("all") ? "every core of the host, the service's included: no pinning"
 				: "CPU " + harnessCpus + ", shared by the injector, the downstream and the runner");
 		scope.put("busyLimit", Summaries.number(thresholds.injectorBusyPercent()));
-		scope.put("thresholds", thresholdsText(thresholds));
+		scope.put("thresholds", thresholdsText(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
 		scope.put("pinnedThreshold", manifest.path("pinnedThreshold").asString("20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)"));
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
 		scope.put("renderedAt", Instant.now().toString());

@@ -50,6 +50,24 @@ class ReportWriterTests {
 	}
 
 	@Test
+	void aReRenderJudgesByTheThresholdsTheRunRecordedUnlessRejudged() throws Exception {
+		GoldenFixtures.write(this.results);
+		// The run recorded an error threshold of 1%: app-webflux at 100 users (1.2% errors) FAILED by it, OK by today's 5%.
+		Path manifest = this.results.resolve("manifest.json");
+		Files.writeString(manifest, Files.readString(manifest).replace("\"profile\"", "\"thresholds\":{\"injectorBusyPercent\":90,"
+				+ "\"downstreamOverheadMs\":50,\"downstreamOverheadPercent\":10,\"errorPercent\":1,\"stallDelays\":2,\"stallMinSeconds\":2,"
+				+ "\"notWarmRatio\":1.5,\"efficiencyFloorPercent\":50,\"rpsDropPercent\":20,\"repeatSpreadPercent\":10},\"profile\""));
+		Thresholds recorded = Thresholds.recordedIn(ReportWriter.manifest(this.results));
+		assertThat(recorded.errorPercent()).isEqualTo(1);
+		LevelResult byRecorded = new Analyser(recorded).analyse(this.results, Variant.names()).stream()
+			.filter(r -> r.variant().equals("app-webflux") && r.users() == 100).findFirst().orElseThrow();
+		assertThat(byRecorded.verdict()).isEqualTo(LevelResult.Verdict.FAILED);
+		new ReportWriter().write(this.results, List.of(byRecorded), Thresholds.DEFAULT, "Re-judged with the lab's current thresholds.");
+		assertThat(Files.readString(this.results.resolve("report.html"))).contains("Re-judged with the lab&#39;s current thresholds.");
+		assertThat(Thresholds.recordedIn(new tools.jackson.databind.json.JsonMapper().readTree("{}"))).isEqualTo(Thresholds.DEFAULT);
+	}
+
+	@Test
 	void summaryJsonAndMarkdownCarryEveryRow() throws Exception {
 		render();
 		String json = Files.readString(this.results.resolve("summary.json"));

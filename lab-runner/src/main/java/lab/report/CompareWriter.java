@@ -1,0 +1,161 @@
+package lab.report;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.MustacheFactory;
+import lab.analyse.LevelResult;
+import tools.jackson.databind.SerializationFeature;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Writes {@code compare.json}, {@code compare.md} and {@code compare.html} of a {@link Comparison}. */
+public final class CompareWriter {
+
+	public static final String SCHEMA = "loom-lab/compare/1";
+
+	private static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+
+	private final MustacheFactory html = new DefaultMustacheFactory("templates");
+
+	private final MustacheFactory markdown = new DefaultMustacheFactory("templates") {
+		@Override
+		public void encode(String value, Writer writer) {
+			try {
+				writer.write(value);
+			}
+			catch (IOException ex) {
+				throw new java.io.UncheckedIOException(ex);
+			}
+		}
+	};
+
+	/** Returns the path of compare.html. */
+	public Path write(Comparison c, Path out) throws IOException {
+		Files.createDirectories(out);
+		json.writeValue(out.resolve("compare.json").toFile(), summary(c));
+		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.ratePerSecond() > 0);
+		String loadUnit = open ? "requests/s offered" : "users";
+		Map<String, Object> scope = new LinkedHashMap<>();
+		scope.put("loadUnit", loadUnit);
+		List<Map<String, Object>> runs = new ArrayList<>();
+		for (int i = 0; i < c.runs().size(); i++) {
+			Comparison.Run run = c.runs().get(i);
+			runs.add(Map.of("name", run.name(), "dir", run.dir().toString(), "baseline", i == c.baseline(),
+					"scenario", run.manifest().path("scenario").path("name").asString("?"),
+					"started", run.manifest().path("startedAt").asString("?"),
+					"report", out.relativize(run.dir().resolve("report.html")).toString()));
+		}
+		scope.put("runs", runs);
+		scope.put("hasBaseline", c.hasBaseline());
+		scope.put("baseline", c.hasBaseline() ? c.baselineRun().name() : "");
+		scope.put("noise", Summaries.number(c.noisePercent()));
+		scope.put("differences", c.differences().stream().map(d -> Map.of("key", d.key(), "values", d.values())).toList());
+		scope.put("hasDifferences", !c.differences().isEmpty());
+		scope.put("rows", rows(c));
+		scope.put("renderedAt", Instant.now().toString());
+		write(this.markdown, "compare.md.mustache", scope, out.resolve("compare.md"));
+		Map<String, List<LevelResult>> series = new LinkedHashMap<>();
+		for (Comparison.Run run : c.runs()) {
+			for (LevelResult level : run.levels()) {
+				series.computeIfAbsent(level.variant() + " · " + run.name(), k -> new ArrayList<>()).add(level);
+			}
+		}
+		scope.put("charts", Charts.comparison(series, loadUnit));
+		Path report = out.resolve("compare.html");
+		write(this.html, "compare.html.mustache", scope, report);
+		return report;
+	}
+
+	/** One table row per variant, load and run. */
+	private static List<Map<String, Object>> rows(Comparison c) {
+		List<Map<String, Object>> rows = new ArrayList<>();
+		for (Comparison.Row row : c.rows()) {
+			for (int i = 0; i < c.runs().size(); i++) {
+				LevelResult level = row.levels().get(i);
+				Comparison.Change change = row.changes().get(i);
+				Map<String, Object> cells = new LinkedHashMap<>();
+				cells.put("first", i == 0);
+				cells.put("span", c.runs().size());
+				cells.put("variant", row.variant());
+				cells.put("load", Summaries.number(row.load()));
+				cells.put("run", c.runs().get(i).name() + ((i == c.baseline()) ? " (baseline)" : ""));
+				cells.put("rps", (level != null) ? Summaries.number(level.rps()) : "-");
+				cells.put("p99", (level != null) ? Summaries.number(level.p99AllMs()) : "-");
+				cells.put("cpuPerRequest", (level != null) ? Summaries.decimal3(level.cpuMsPerRequest()) : "-");
+				cells.put("heap", (level != null) ? Summaries.number(level.peakHeapMiB()) : "-");
+				cells.put("errorPercent", (level != null) ? Summaries.decimal(level.errorPercent()) : "-");
+				cells.put("verdict", (level != null) ? level.verdict().name() : "not measured");
+				cells.put("verdictClass", (level != null) ? level.verdict().name().toLowerCase(java.util.Locale.ROOT) : "");
+				List<String> why = new ArrayList<>();
+				if (!change.note().isEmpty()) {
+					why.add(change.note());
+				}
+				if (level != null) {
+					why.addAll(level.reasons());
+				}
+				cells.put("why", String.join("; ", why));
+				cells.put("rpsChange", change(change, change.rpsPercent()));
+				cells.put("p99Change", change(change, change.p99Percent()));
+				cells.put("cpuChange", change(change, change.cpuPercent()));
+				rows.add(cells);
+			}
+		}
+		return rows;
+	}
+
+	/** A change with its mark: {@code *} beyond the bound (noise or the repeats' spread), nothing within it. */
+	private static String change(Comparison.Change change, double percent) {
+		if (!Double.isFinite(percent)) {
+			return "";
+		}
+		return Comparison.signed(percent) + (change.beyond(percent) ? " *" : "");
+	}
+
+	private static ObjectNode summary(Comparison c) {
+		ObjectNode root = json.createObjectNode();
+		root.put("schema", SCHEMA);
+		root.put("noisePercent", c.noisePercent());
+		root.put("baseline", c.hasBaseline() ? c.baselineRun().name() : null);
+		ArrayNode runs = root.putArray("runs");
+		c.runs().forEach(run -> runs.addObject().put("name", run.name()).put("dir", run.dir().toString()));
+		root.set("manifestDifferences", json.valueToTree(c.differences()));
+		ArrayNode rows = root.putArray("rows");
+		for (Comparison.Row row : c.rows()) {
+			ObjectNode r = rows.addObject().put("variant", row.variant()).put("load", row.load());
+			ArrayNode perRun = r.putArray("runs");
+			for (int i = 0; i < c.runs().size(); i++) {
+				LevelResult level = row.levels().get(i);
+				Comparison.Change change = row.changes().get(i);
+				ObjectNode one = perRun.addObject().put("run", c.runs().get(i).name());
+				if (level != null) {
+					one.put("rps", level.rps()).put("p99AllMs", level.p99AllMs()).put("cpuMsPerRequest", level.cpuMsPerRequest())
+						.put("peakHeapMiB", level.peakHeapMiB()).put("errorPercent", level.errorPercent()).put("verdict", level.verdict().name());
+				}
+				if (c.hasBaseline() && i != c.baseline()) {
+					one.put("rpsChangePercent", change.rpsPercent()).put("p99ChangePercent", change.p99Percent())
+						.put("cpuChangePercent", change.cpuPercent()).put("boundPercent", change.bound())
+						.put("rpsBeyondNoise", change.beyond(change.rpsPercent())).put("p99BeyondNoise", change.beyond(change.p99Percent()))
+						.put("cpuBeyondNoise", change.beyond(change.cpuPercent())).put("note", change.note());
+				}
+			}
+		}
+		return root;
+	}
+
+	private static void write(MustacheFactory factory, String template, Map<String, Object> scope, Path file) throws IOException {
+		try (Writer writer = Files.newBufferedWriter(file)) {
+			factory.compile(template).execute(writer, scope);
+		}
+	}
+
+}

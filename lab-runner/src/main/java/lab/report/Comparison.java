@@ -1,0 +1,137 @@
+package lab.report;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Several runs side by side: per variant and load, each run's figures, and with a baseline each other run's change
+ * against it, called beyond noise only when it exceeds both the stated noise bound and the spread the two runs'
+ * own repeats showed. Changes are computed only between levels both runs judged OK: an INVALID level did not
+ * measure the service and a FAILED one measured its failure.
+ */
+public record Comparison(List<Run> runs, int baseline, double noisePercent, List<ManifestDifference> differences, List<Row> rows) {
+
+	/** One results directory, analysed. */
+	public record Run(String name, Path dir, JsonNode manifest, List<LevelResult> levels) {
+	}
+
+	/** A manifest line whose value is not the same in every run (in run order; "-" where a run lacks it). */
+	public record ManifestDifference(String key, List<String> values) {
+	}
+
+	/** One variant at one load: each run's level (null where a run did not measure it) and the changes. */
+	public record Row(String variant, int load, List<LevelResult> levels, List<Change> changes) {
+	}
+
+	/**
+	 * One run's change against the baseline at a row, in % of the baseline's figure (NaN where not comparable).
+	 * {@code bound}: the change a figure must exceed to count, the larger of the noise bound and the two runs'
+	 * repeat spread. {@code note}: why nothing was compared, or that the verdict changed.
+	 */
+	public record Change(double rpsPercent, double p99Percent, double cpuPercent, double bound, String note) {
+
+		public boolean beyond(double percent) {
+			return Double.isFinite(percent) && Math.abs(percent) > this.bound;
+		}
+
+		static final Change NONE = new Change(Double.NaN, Double.NaN, Double.NaN, Double.NaN, "");
+
+	}
+
+	/**
+	 * @param baseline index of the baseline run, or -1 for none
+	 * @param noisePercent the smallest change called beyond noise where repeats give no larger spread
+	 */
+	public static Comparison of(List<Run> runs, int baseline, double noisePercent) {
+		List<ManifestDifference> differences = differences(runs);
+		Map<String, Map<Integer, LevelResult[]>> byVariant = new LinkedHashMap<>();
+		for (int i = 0; i < runs.size(); i++) {
+			for (LevelResult level : runs.get(i).levels()) {
+				byVariant.computeIfAbsent(level.variant(), k -> new java.util.TreeMap<>())
+					.computeIfAbsent(level.load(), k -> new LevelResult[runs.size()])[i] = level;
+			}
+		}
+		List<Row> rows = new ArrayList<>();
+		byVariant.forEach((variant, byLoad) -> byLoad.forEach((load, levels) -> {
+			List<Change> changes = new ArrayList<>();
+			for (int i = 0; i < levels.length; i++) {
+				changes.add((baseline < 0 || i == baseline) ? Change.NONE : change(levels[baseline], levels[i], noisePercent));
+			}
+			rows.add(new Row(variant, load, java.util.Arrays.asList(levels), changes));
+		}));
+		return new Comparison(List.copyOf(runs), baseline, noisePercent, differences, rows);
+	}
+
+	static Change change(LevelResult base, LevelResult other, double noisePercent) {
+		if (base == null || other == null) {
+			return new Change(Double.NaN, Double.NaN, Double.NaN, Double.NaN, (base == null) ? "not in the baseline" : "not measured");
+		}
+		if (base.verdict() != Verdict.OK || other.verdict() != Verdict.OK) {
+			String note = (base.verdict() != other.verdict()) ? "verdict " + base.verdict() + " → " + other.verdict()
+					: "not compared: " + other.verdict() + " in both";
+			return new Change(Double.NaN, Double.NaN, Double.NaN, Double.NaN, note);
+		}
+		double bound = Math.max(noisePercent, Math.max(spreadPercent(base), spreadPercent(other)));
+		return new Change(percent(base, other, LevelResult::rps), percent(base, other, LevelResult::p99AllMs),
+				percent(base, other, LevelResult::cpuMsPerRequest), bound, "");
+	}
+
+	/** The range of a level's repeats in % of their median rps, 0 for a single run. */
+	static double spreadPercent(LevelResult level) {
+		return (level.repeats() > 1 && level.rps() > 0) ? 100 * (level.rpsMax() - level.rpsMin()) / level.rps() : 0;
+	}
+
+	private static double percent(LevelResult base, LevelResult other, ToDoubleFunction<LevelResult> metric) {
+		double a = metric.applyAsDouble(base);
+		double b = metric.applyAsDouble(other);
+		return (Double.isFinite(a) && Double.isFinite(b) && a > 0) ? 100 * (b - a) / a : Double.NaN;
+	}
+
+	/** The manifest lines (as the report prints them) whose values differ between the runs; the start time left out. */
+	static List<ManifestDifference> differences(List<Run> runs) {
+		List<Map<String, String>> byRun = new ArrayList<>();
+		Set<String> keys = new LinkedHashSet<>();
+		for (Run run : runs) {
+			Map<String, String> values = new LinkedHashMap<>();
+			for (Map<String, String> row : ManifestRows.of(run.manifest())) {
+				values.merge(row.get("key"), row.get("value"), (a, b) -> a + "; " + b);
+			}
+			values.remove("started");
+			keys.addAll(values.keySet());
+			byRun.add(values);
+		}
+		List<ManifestDifference> differences = new ArrayList<>();
+		for (String key : keys) {
+			List<String> values = byRun.stream().map(values1 -> values1.getOrDefault(key, "-")).toList();
+			if (values.stream().distinct().count() > 1) {
+				differences.add(new ManifestDifference(key, values));
+			}
+		}
+		return differences;
+	}
+
+	/** A change as the report prints it: signed whole percent, a dash where not comparable. */
+	static String signed(double percent) {
+		return Double.isFinite(percent) ? String.format(Locale.ROOT, "%+.0f%%", percent) : "-";
+	}
+
+	public boolean hasBaseline() {
+		return this.baseline >= 0;
+	}
+
+	public Run baselineRun() {
+		return hasBaseline() ? this.runs.get(this.baseline) : null;
+	}
+
+}

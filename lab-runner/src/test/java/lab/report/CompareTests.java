@@ -1,0 +1,83 @@
+package lab.report;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import lab.analyse.Analyser;
+import lab.analyse.GoldenFixtures;
+import lab.analyse.LevelResult;
+import lab.analyse.Thresholds;
+import lab.plan.Variant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Runs side by side on the golden fixture: a copy with one change, and what the comparison makes of it. */
+class CompareTests {
+
+	@TempDir
+	Path dir;
+
+	private Comparison.Run run(Path results) throws Exception {
+		var manifest = ReportWriter.manifest(results);
+		return new Comparison.Run(results.getFileName().toString(), results, manifest,
+				new Analyser(Thresholds.recordedIn(manifest)).analyse(results, Variant.names()));
+	}
+
+	@Test
+	void aRunAgainstItselfChangesNothingAndItsManifestsDoNotDiffer() throws Exception {
+		Path a = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("a")));
+		Path b = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("b")));
+		Comparison c = Comparison.of(List.of(run(a), run(b)), 0, 10);
+		assertThat(c.differences()).isEmpty();
+		Comparison.Row ok = c.rows().stream().filter(r -> r.variant().equals("app-webflux") && r.load() == 100).findFirst().orElseThrow();
+		Comparison.Change change = ok.changes().get(1);
+		assertThat(change.rpsPercent()).isZero();
+		assertThat(change.p99Percent()).isZero();
+		assertThat(change.beyond(change.rpsPercent())).isFalse();
+		assertThat(ok.changes().get(0).note()).as("the baseline has no change against itself").isEmpty();
+	}
+
+	@Test
+	void aChangeIsBeyondNoiseOnlyAboveTheBoundAndOnlyBetweenOkLevels() throws Exception {
+		Path a = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("a")));
+		Path b = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("b")));
+		// b: another commit, and app-webflux at 100 users answers every request with a 5xx (FAILED).
+		Files.writeString(b.resolve("manifest.json"), Files.readString(b.resolve("manifest.json")).replace("\"profile\"", "\"gitCommit\":\"abc\",\"profile\""));
+		Path level = b.resolve("app-webflux/users-100");
+		Files.writeString(level.resolve("requests.csv"), Files.readString(level.resolve("requests.csv")).replace(",190,0,2,", ",0,0,192,"));
+		Comparison c = Comparison.of(List.of(run(a), run(b)), 0, 10);
+		assertThat(c.differences()).singleElement().satisfies(d -> {
+			assertThat(d.key()).isEqualTo("git commit");
+			assertThat(d.values()).containsExactly("unknown", "abc");
+		});
+		Comparison.Row row = c.rows().stream().filter(r -> r.variant().equals("app-webflux") && r.load() == 100).findFirst().orElseThrow();
+		assertThat(row.changes().get(1).note()).isEqualTo("verdict OK → FAILED");
+		assertThat(row.changes().get(1).rpsPercent()).isNaN();
+	}
+
+	@Test
+	void theBoundIsTheLargerOfTheNoiseAndTheRepeatsSpread() {
+		// Baseline 100 rps (repeats 90-110: spread 20%), other 115 rps (single run): +15% is within the 20% spread.
+		LevelResult base = level(100, 3, 90, 110);
+		LevelResult other = level(115, 1, 115, 115);
+		Comparison.Change change = Comparison.change(base, other, 10);
+		assertThat(change.bound()).isCloseTo(20, within(1e-9));
+		assertThat(change.rpsPercent()).isCloseTo(15, within(1e-9));
+		assertThat(change.beyond(change.rpsPercent())).isFalse();
+		// Without repeats the 10% noise bound decides: +15% is beyond it.
+		Comparison.Change single = Comparison.change(level(100, 1, 100, 100), other, 10);
+		assertThat(single.beyond(single.rpsPercent())).isTrue();
+	}
+
+	/** A level with only what the comparison reads: rps, its repeats' range, an OK verdict. */
+	private static LevelResult level(double rps, int repeats, double min, double max) {
+		return new LevelResult("v", 100, 0, 100, repeats, rps, min, max, 200, rps / 200, 1, 1, 500, 1, 1, 1, 500, 1, 1000, 0, 0, 0, 0, 0, 0, 0,
+				0, 50, 0.2, 0.2, 1, 100, 200, 30, 0, 100, 0, 0, 10, 40, 1, 1, null, LevelResult.Verdict.OK, List.of(), List.of(), List.of(),
+				List.of());
+	}
+
+}
