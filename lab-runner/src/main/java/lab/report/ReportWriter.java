@@ -84,7 +84,12 @@ public final class ReportWriter {
 		scope.put("loadUnit", loadUnit);
 		scope.put("manifest", ManifestRows.of(manifest));
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
-		scope.put("rows", levels.stream().map(ReportWriter::row).toList());
+		Map<String, String> timelines = timelines(results);
+		scope.put("rows", levels.stream().map(r -> {
+			Map<String, Object> row = row(r);
+			row.put("timeline", timelines.get(r.variant() + "/" + r.load()));
+			return row;
+		}).toList());
 		scope.put("memory", memory.stream().map(ReportWriter::memoryRow).toList());
 		scope.put("hasMemory", !memory.isEmpty());
 		String harnessCpus = manifest.path("cpus").path("downstreamAndInjector").asString("all");
@@ -100,6 +105,31 @@ public final class ReportWriter {
 		Path report = results.resolve("report.html");
 		write(this.html, "report.html.mustache", scope, report);
 		return report;
+	}
+
+	/**
+	 * Draws every level's timeline ({@link Timeline}) and returns, per variant label and load, the first one's path
+	 * relative to the results directory (a level with repeats links its first run's).
+	 */
+	static Map<String, String> timelines(Path results) throws IOException {
+		Map<String, String> links = new LinkedHashMap<>();
+		List<Path> dirs;
+		try (var files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
+			dirs = files.map(Path::getParent).sorted().toList();
+		}
+		for (Path dir : dirs) {
+			JsonNode facts = json.readTree(dir.resolve("level.json").toFile());
+			String variant = facts.path("variant").asString("?");
+			int users = facts.path("users").asInt(0);
+			int rate = facts.path("ratePerSecond").asInt(0);
+			int load = (users > 0) ? users : rate;
+			String title = variant + ", " + ((users > 0) ? String.format(java.util.Locale.ROOT, "%,d users", users)
+					: String.format(java.util.Locale.ROOT, "%,d requests/s offered", rate)) + " (" + results.relativize(dir) + ")";
+			if (Timeline.write(dir, title, dir.relativize(results.resolve("report.html")).toString())) {
+				links.putIfAbsent(variant + "/" + load, results.relativize(dir.resolve(Timeline.FILE)).toString());
+			}
+		}
+		return links;
 	}
 
 	/** The rules every level was judged by, in words. */

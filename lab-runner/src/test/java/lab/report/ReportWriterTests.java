@@ -50,6 +50,16 @@ class ReportWriterTests {
 	}
 
 	@Test
+	void everyLevelThatRanLinksItsTimeline() throws Exception {
+		String html = Files.readString(render());
+		assertThat(html).contains("<a href=\"app-webflux/users-100/timeline.html\"");
+		String timeline = Files.readString(this.results.resolve("app-webflux/users-100/timeline.html"));
+		assertThat(timeline).contains("app-webflux, 100 users").contains("<img alt=\"Requests per second\" src=\"data:image/png;base64,")
+			.contains("<img alt=\"Latency of successes, by send second\"").contains("<img alt=\"Service CPU\"")
+			.contains("<a href=\"../../report.html\">").doesNotContain("http://").doesNotContain("<script");
+	}
+
+	@Test
 	void aReRenderJudgesByTheThresholdsTheRunRecordedUnlessRejudged() throws Exception {
 		GoldenFixtures.write(this.results);
 		// The run recorded an error threshold of 1%: app-webflux at 100 users (1.2% errors) FAILED by it, OK by today's 5%.
