@@ -302,6 +302,9 @@ final class Runner {
 				if (Files.exists(dir.resolve("thread-dump.txt"))) {
 					evidence.add(this.plan.out().relativize(dir.resolve("thread-dump.txt")).toString());
 				}
+				if (Files.exists(dir.resolve("thread-dump.json"))) {
+					evidence.add(this.plan.out().relativize(dir.resolve("thread-dump.json")).toString());
+				}
 				List<String> reasons = new ArrayList<>(problems);
 				if (harness) {
 					reasons.add(0, "not run: the downstream did not answer during the contract check");

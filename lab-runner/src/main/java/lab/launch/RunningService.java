@@ -140,16 +140,33 @@ public final class RunningService implements Service {
 		return Optional.of(jcmd(javaHome, "GC.class_histogram", file));
 	}
 
-	/** {@code jcmd <pid> Thread.print}: what every platform thread is doing, for a service that hangs. */
+	/**
+	 * {@code jcmd <pid> Thread.print} (every platform thread, with its locks) into {@code file}, and beside it, with
+	 * the extension {@code .json}, {@code Thread.dump_to_file -format=json}, which also lists every virtual thread
+	 * (Thread.print omits them): what the service was doing when it hung.
+	 */
 	@Override
 	public Optional<Path> threadDump(Path javaHome, Path file) throws IOException, InterruptedException {
-		return Optional.of(jcmd(javaHome, "Thread.print", file));
+		jcmd(javaHome, "Thread.print", file);
+		Path json = withJsonExtension(file).toAbsolutePath();
+		Files.deleteIfExists(json);
+		jcmd(javaHome, "Thread.dump_to_file -format=json " + json, null);
+		return Optional.of(file);
+	}
+
+	/** {@code thread-dump.txt} → {@code thread-dump.json}. */
+	public static Path withJsonExtension(Path file) {
+		String name = file.getFileName().toString();
+		int dot = name.lastIndexOf('.');
+		return file.resolveSibling(((dot > 0) ? name.substring(0, dot) : name) + ".json");
 	}
 
 	private Path jcmd(Path javaHome, String command, Path file) throws IOException, InterruptedException {
-		Process jcmd = new ProcessBuilder(javaHome.resolve("bin/jcmd").toString(), Long.toString(this.process.pid()), command)
+		List<String> args = new ArrayList<>(List.of(javaHome.resolve("bin/jcmd").toString(), Long.toString(this.process.pid())));
+		args.addAll(List.of(command.split(" ")));
+		Process jcmd = new ProcessBuilder(args)
 			.redirectErrorStream(true)
-			.redirectOutput(file.toFile())
+			.redirectOutput((file != null) ? ProcessBuilder.Redirect.to(file.toFile()) : ProcessBuilder.Redirect.DISCARD)
 			.start();
 		if (!jcmd.waitFor(30, TimeUnit.SECONDS)) {
 			jcmd.destroyForcibly();
