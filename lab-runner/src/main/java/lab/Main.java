@@ -108,6 +108,9 @@ public final class Main {
 		@Option(names = "--observe", split = ",", paramLabel = "MODE", description = "what each service observes of itself: full (default: per-request server and client timers with histograms, what the dashboards need), lean (JVM, process and connection meters only), or lean,full side by side to show what observation costs")
 		List<String> observe;
 
+		@Option(names = "--jfr", description = "record each level's steady window with JFR (jcmd JFR.start/stop, profile settings): steady.jfr, a text summary (hot methods, allocation sites, GC pauses, pinned threads, contention) and collapsed CPU stacks for a flame graph, linked from the level's timeline; costs the service CPU, so compare runs made with it only with each other")
+		boolean jfr;
+
 		@Option(names = "--dry-run", description = "print the plan and exit")
 		boolean dryRun;
 
@@ -142,7 +145,7 @@ public final class Main {
 			args.addAll(original);
 			Interruption.install(System.out);
 			try {
-				Runner runner = new Runner(plan, System.out);
+				Runner runner = new Runner(plan, System.out).withJfr(this.jfr);
 				runner.pinSelf();
 				return runner.run(args);
 			}

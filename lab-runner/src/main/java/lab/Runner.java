@@ -35,6 +35,7 @@ import lab.report.ReportWriter;
 import lab.report.Summaries;
 import lab.sample.DownstreamProbe;
 import lab.sample.HeapSnapshot;
+import lab.sample.SteadyRecording;
 import lab.sample.Sampler;
 import lab.verify.ContractCheck;
 import lab.verify.TuningCheck;
@@ -80,6 +81,14 @@ final class Runner {
 		this.plan = plan;
 		this.out = out;
 		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), otherCpus());
+	}
+
+	/** {@code --jfr}: record each level's steady window with JFR and summarise it. */
+	private boolean jfr;
+
+	Runner withJfr(boolean jfr) {
+		this.jfr = jfr;
+		return this;
 	}
 
 	Runner withDownstreamArguments(List<String> arguments) {
@@ -438,10 +447,17 @@ final class Runner {
 					(users, rate) -> properties(service, shape, users, rate, ramp, hold, tail), timeout, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			Thread snapshot = (tail > 0) ? snapshotAtWindowEnd(service, dir, HeapSnapshot.STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
+			Thread recording = (this.jfr && service.pid().isPresent()) ? recordSteadyWindow(service, dir, loadSeconds + 60) : null;
 			exit = load.await(timeout);
 			if (snapshot != null) {
 				snapshot.join(Duration.ofSeconds(60));
 			}
+			if (recording != null) {
+				recording.join(Duration.ofSeconds(60));
+			}
+		}
+		if (this.jfr && !Interruption.requested() && SteadyRecording.summarise(this.plan.javaHome(), dir)) {
+			this.out.println("  " + service.name() + " " + id + ": JFR summary in " + this.plan.out().relativize(dir.resolve(SteadyRecording.SUMMARY)));
 		}
 		Long interruptedAt = Interruption.requested() ? Interruption.requestedAtMs() : null;
 		boolean alive = service.alive();
@@ -486,30 +502,65 @@ final class Runner {
 	 */
 	private Thread snapshotAtWindowEnd(Service service, Path dir, String name, long afterEndMs, long giveUpSeconds) {
 		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
-		return Thread.ofVirtual().name("heap-snapshot").start(() -> {
+		return whenPlanned(service, dir, deadline, "heap snapshot " + name, plan -> {
+			sleepUntil(plan.end() + afterEndMs);
+			if (!Interruption.requested() && System.currentTimeMillis() < deadline) {
+				HeapSnapshot.take(service, this.plan.javaHome(), dir, name);
+			}
+		});
+	}
+
+	/**
+	 * {@code --jfr}: a JFR recording from the planned window's steady start to its end, by jcmd (the stop, which writes
+	 * the file, falls in the unmeasured tail). Interrupted, the recording is left to die with the service.
+	 */
+	private Thread recordSteadyWindow(Service service, Path dir, long giveUpSeconds) {
+		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
+		return whenPlanned(service, dir, deadline, "JFR recording", plan -> {
+			sleepUntil(plan.steadyStart());
+			if (Interruption.requested() || System.currentTimeMillis() >= deadline) {
+				return;
+			}
+			service.diagnose(this.plan.javaHome(), SteadyRecording.start(), dir.resolve("jfr-start.log"));
+			sleepUntil(plan.end());
+			if (!Interruption.requested()) {
+				service.diagnose(this.plan.javaHome(), SteadyRecording.stop(dir), dir.resolve("jfr-stop.log"));
+			}
+		});
+	}
+
+	interface PlannedTask {
+
+		void run(LoadWindow plan) throws IOException, InterruptedException;
+
+	}
+
+	/** Runs {@code task} on a thread of its own once the injector has written its planned window; never when no plan appears. */
+	private Thread whenPlanned(Service service, Path dir, long deadline, String what, PlannedTask task) {
+		return Thread.ofVirtual().name(what).start(() -> {
 			try {
 				LoadWindow plan = null;
 				while (plan == null && System.currentTimeMillis() < deadline && !Interruption.requested()) {
 					Thread.sleep(200);
 					plan = LoadFiles.plan(dir);
 				}
-				if (plan == null) {
-					return;
-				}
-				while (System.currentTimeMillis() < plan.end() + afterEndMs && !Interruption.requested()) {
-					Thread.sleep(100);
-				}
-				if (!Interruption.requested() && System.currentTimeMillis() < deadline) {
-					HeapSnapshot.take(service, this.plan.javaHome(), dir, name);
+				if (plan != null) {
+					task.run(plan);
 				}
 			}
 			catch (IOException | RuntimeException ex) {
-				this.out.println("lab: no heap snapshot " + name + " of " + service.name() + " (" + ex.getMessage() + ")");
+				this.out.println("lab: no " + what + " of " + service.name() + " (" + ex.getMessage() + ")");
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
 			}
 		});
+	}
+
+	private static void sleepUntil(long epochMs) throws InterruptedException {
+		while (System.currentTimeMillis() < epochMs && !Interruption.requested()) {
+			Thread.sleep(100);
+		}
 	}
 
 	/** CPUs the service had: 1 pinned, the host's cores unpinned, 0 when it runs elsewhere (unknown here). */

@@ -99,10 +99,10 @@ class RunnerTests {
 	}
 
 	@Test
-	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamed() throws Exception {
+	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamedAndJfrRecordsEachLevel() throws Exception {
 		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, null, 2, List.of("tuned"), null)
 			.applyTo(Scenario.load("smoke"));
-		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));
+		new Runner(plan(scenario, this.out), System.out).withJfr(true).run(List.of("test"));
 
 		Path webflux = this.out.resolve("app-webflux.tuned");
 		Path tomcat = this.out.resolve("app-tomcat-loom.tuned");
@@ -132,6 +132,14 @@ class RunnerTests {
 		assertThat(variants).containsExactlyInAnyOrder("app-webflux.tuned x2", "app-tomcat-loom.tuned x2");
 		assertThat(summary.path("manifest").path("tunings").path("tuned").path("variants").has("app-tomcat-loom.tuned")).isTrue();
 		assertThat(summary.path("memory")).hasSize(2);
+		// --jfr: every level's steady window recorded, summarised, its CPU stacks collapsed, all linked from its timeline.
+		Path level = webflux.resolve("repeat-1/users-20-r1");
+		assertThat(level.resolve("steady.jfr")).isNotEmptyFile();
+		assertThat(Files.readString(level.resolve("jfr-summary.txt"))).contains("==== jfr view hot-methods ====")
+			.contains("==== jfr view allocation-by-site ====").contains("==== jfr view pinned-threads ====");
+		assertThat(Files.readAllLines(level.resolve("cpu-stacks.collapsed"))).isNotEmpty()
+			.allMatch(line -> line.matches(".+;.+ \\d+"));
+		assertThat(Files.readString(level.resolve("timeline.html"))).contains("<a href=\"jfr-summary.txt\">");
 	}
 
 	private static java.nio.file.attribute.FileTime started(Path serviceDir) throws java.io.IOException {

@@ -154,6 +154,12 @@ public final class RunningService implements Service {
 		return Optional.of(file);
 	}
 
+	@Override
+	public boolean diagnose(Path javaHome, List<String> command, Path output) throws IOException, InterruptedException {
+		jcmd(javaHome, String.join(" ", command), output);
+		return true;
+	}
+
 	/** {@code thread-dump.txt} → {@code thread-dump.json}. */
 	public static Path withJsonExtension(Path file) {
 		String name = file.getFileName().toString();

@@ -47,6 +47,14 @@ public interface Service extends AutoCloseable {
 	/** {@code jcmd Thread.print}, when the runner can reach its JVM. */
 	Optional<Path> threadDump(Path javaHome, Path file) throws IOException, InterruptedException;
 
+	/**
+	 * A diagnostic command ({@code jcmd <pid> <command...>}, its output into {@code output}); false when the runner
+	 * cannot reach the service's JVM (a remote target).
+	 */
+	default boolean diagnose(Path javaHome, List<String> command, Path output) throws IOException, InterruptedException {
+		return false;
+	}
+
 	@Override
 	void close();
 

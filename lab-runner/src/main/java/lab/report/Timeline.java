@@ -96,7 +96,14 @@ final class Timeline {
 			.append("<p class=\"sub\">Seconds from the start of the level's load (the ramp). The dashed lines mark the steady window, the only part the ")
 			.append("report's row summarises. Latency and errors are placed at the second each request was sent; answered requests at the second ")
 			.append("they completed. CPU, heap, GC and connections are the runner's samples of the service. <a href=\"")
-			.append(escape(report)).append("\">Back to the report</a>.</p>\n<div class=\"charts\">\n");
+			.append(escape(report)).append("\">Back to the report</a>.</p>\n");
+		if (Files.isRegularFile(level.resolve(lab.sample.SteadyRecording.SUMMARY))) {
+			html.append("<p>JFR recording of the steady window (<code>--jfr</code>): <a href=\"").append(lab.sample.SteadyRecording.SUMMARY)
+				.append("\">summary</a> (hot methods, allocation sites, GC pauses, pinned threads, contention), <a href=\"")
+				.append(lab.sample.SteadyRecording.STACKS).append("\">collapsed CPU stacks</a> (for flamegraph.pl or speedscope), <a href=\"")
+				.append(lab.sample.SteadyRecording.RECORDING).append("\">the recording</a> (JDK Mission Control).</p>\n");
+		}
+		html.append("<div class=\"charts\">\n");
 		for (Charts.Chart chart : charts) {
 			if (chart == null) {
 				continue;
