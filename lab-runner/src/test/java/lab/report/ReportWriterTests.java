@@ -128,6 +128,54 @@ class ReportWriterTests {
 		copyForReadme(png);
 	}
 
+	@Test
+	void theReportTheComparisonAndATimelineFitA1280PixelWindowAndAreNotBlank() throws Exception {
+		Path chromium = Path.of("/usr/bin/chromium");
+		Assumptions.assumeTrue(Files.isExecutable(chromium),
+				"SKIPPED: Chromium is not installed (apt-get install chromium; .ci/run installs it)");
+		Path report = render();
+		Path other = GoldenFixtures.write(Files.createDirectories(this.results.resolve("other")));
+		var runs = new java.util.ArrayList<Comparison.Run>();
+		for (Path dir : List.of(this.results, other)) {
+			runs.add(new Comparison.Run(dir.getFileName().toString(), dir, ReportWriter.manifest(dir),
+					new Analyser(Thresholds.DEFAULT).analyse(dir, Variant.names())));
+		}
+		Path compare = new CompareWriter().write(Comparison.of(runs, 0, 10), this.results.resolve("compare"));
+		Path timeline = this.results.resolve("app-webflux/users-100/timeline.html");
+		for (Path page : List.of(report, compare, timeline)) {
+			// A copy that reports its own layout in its title: how wide the page is against the window.
+			Path probe = page.resolveSibling("probe-" + page.getFileName());
+			Files.writeString(probe, Files.readString(page).replace("</body>",
+					"<script>document.title = 'width ' + document.documentElement.scrollWidth + ' of ' + window.innerWidth;</script></body>"));
+			String dom = run(chromium, "--window-size=1280,900", "--dump-dom", probe.toUri().toString());
+			java.util.regex.Matcher width = java.util.regex.Pattern.compile("<title>width (\\d+) of (\\d+)</title>").matcher(dom);
+			assertThat(width.find()).as(page + " reported its width").isTrue();
+			assertThat(Integer.parseInt(width.group(1))).as(page + ": page width in a 1,280 px window (no sideways scrolling)")
+				.isLessThanOrEqualTo(Integer.parseInt(width.group(2)));
+			Path png = page.resolveSibling(page.getFileName() + ".png");
+			run(chromium, "--window-size=1280,1600", "--screenshot=" + png, page.toUri().toString());
+			assertThat(distinctColours(ImageIO.read(png.toFile()))).as(page + ": colours in its screenshot").isGreaterThan(50);
+		}
+	}
+
+	/** Headless Chromium with a profile of its own; returns what it printed on stdout. */
+	private String run(Path chromium, String... args) throws Exception {
+		Path profile = Files.createTempDirectory("chromium-profile");
+		List<String> command = new java.util.ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+				"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+				"--user-data-dir=" + profile));
+		command.addAll(List.of(args));
+		Path stdout = Files.createTempFile(this.results, "chromium", ".out");
+		Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(stdout.toFile()).start();
+		try {
+			assertThat(process.waitFor(90, TimeUnit.SECONDS)).as("Chromium finished").isTrue();
+		}
+		finally {
+			process.destroyForcibly();
+		}
+		return Files.readString(stdout);
+	}
+
 	private static long distinctColours(BufferedImage image) {
 		java.util.Set<Integer> colours = new java.util.HashSet<>();
 		for (int y = 0; y < image.getHeight(); y += 3) {
