@@ -140,6 +140,9 @@ class FaultSuiteTests {
 		assertThat(stalled.path("verdict").asString()).as(reasons(stalled)).isEqualTo("FAILED");
 		assertThat(reasons(stalled)).containsPattern("stalled [4-6] s at \\+\\d+ s: no response while users waited");
 		assertThat(stalled.path("longestStallSeconds").asDouble()).isBetween(4.0, 6.0);
+		// The stall shows in the level's timeline: seconds in which nothing was answered.
+		assertThat(Files.readString(this.out.resolve("app-webflux/users-50/timeline.html"))).contains("<img alt=\"Requests per second\"");
+		assertThat(Files.readString(this.out.resolve("report.html"))).contains("href=\"app-webflux/users-50/timeline.html\"");
 	}
 
 	@Test

@@ -192,9 +192,17 @@ final class Exchange extends ChannelInboundHandlerAdapter {
 		ctx.close();
 	}
 
+	/**
+	 * The contract's error body, as the proxies answer it: an RFC 9457 problem detail ({@code application/problem+json})
+	 * with the stable code as the extension member {@code error}.
+	 */
 	private static FullHttpResponse error(HttpResponseStatus status, String error, String detail) {
-		return json(status, "{\"error\":\"" + error + "\",\"detail\":\"" + escape(detail) + "\"}");
+		String body = "{\"type\":\"about:blank\",\"title\":\"" + escape(status.reasonPhrase()) + "\",\"status\":" + status.code()
+				+ ",\"detail\":\"" + escape(detail) + "\",\"error\":\"" + error + "\"}";
+		return response(status, PROBLEM_JSON, body.getBytes(StandardCharsets.UTF_8));
 	}
+
+	static final String PROBLEM_JSON = "application/problem+json";
 
 	private static FullHttpResponse json(HttpResponseStatus status, String json) {
 		return response(status, HttpHeaderValues.APPLICATION_JSON.toString(), json.getBytes(StandardCharsets.UTF_8));

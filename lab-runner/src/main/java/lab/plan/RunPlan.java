@@ -149,10 +149,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		return flags;
 	}
 
-	/** Start, warm-up and per level: ramp + hold + drain + injector start. */
+	/** Every service run (each repeat starts afresh): start, warm-up, and per level ramp + hold + drain + injector start. */
 	public long estimatedSeconds() {
-		long perVariant = serviceStartSeconds() + levelSeconds() * this.levels.size() * this.scenario.repeat();
-		return 10 + perVariant * this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size();
+		return 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * this.levels.size());
 	}
 
 	/** How many times a service is started: each variant under each tuning and observe mode, each repeat afresh. */

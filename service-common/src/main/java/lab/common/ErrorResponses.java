@@ -2,14 +2,17 @@ package lab.common;
 
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
- * Turns failures into the contract's JSON error body, in MVC and WebFlux alike: 400 for a bad parameter, 502 when
- * the downstream cannot be reached or answers badly, 504 when it answers later than the response timeout.
+ * Turns failures into the contract's error body, in MVC and WebFlux alike: 400 for a bad parameter, 502 when the
+ * downstream cannot be reached or answers badly, 504 when it answers later than the response timeout. The body is
+ * an RFC 9457 problem detail ({@code application/problem+json}: type, title, status, detail, instance) with the
+ * contract's stable code as the extension member {@code error}; never a stack trace.
  */
 @RestControllerAdvice
 class ErrorResponses {
@@ -21,21 +24,30 @@ class ErrorResponses {
 	}
 
 	@ExceptionHandler(BadParameterException.class)
-	ResponseEntity<ErrorBody> badParameter(BadParameterException ex) {
+	ResponseEntity<ProblemDetail> badParameter(BadParameterException ex) {
 		this.failures.record("bad_parameter", ex);
-		return ResponseEntity.status(HttpStatus.BAD_REQUEST).body(new ErrorBody("bad_parameter", ex.getMessage()));
+		return problem(HttpStatus.BAD_REQUEST, "bad_parameter", ex.getMessage());
 	}
 
 	@ExceptionHandler(Exception.class)
-	ResponseEntity<ErrorBody> downstream(Exception ex) {
+	ResponseEntity<ProblemDetail> downstream(Exception ex) {
 		if (ex instanceof ErrorResponse framework) {
 			// The framework's own errors (404, 405, ...) keep their status, in the same body shape.
 			HttpStatusCode status = framework.getStatusCode();
-			return ResponseEntity.status(status).body(new ErrorBody("http_" + status.value(), framework.getBody().getDetail()));
+			return problem(status, "http_" + status.value(), framework.getBody().getDetail());
 		}
 		DownstreamFailure failure = DownstreamFailure.of(ex);
 		this.failures.record(failure.code(), ex);
-		return ResponseEntity.status(failure.status()).body(new ErrorBody(failure.code(), FailureLog.summary(ex)));
+		return problem(failure.status(), failure.code(), FailureLog.summary(ex));
 	}
+
+	static ResponseEntity<ProblemDetail> problem(HttpStatusCode status, String error, String detail) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+		problem.setProperty(ERROR, error);
+		return ResponseEntity.status(status).body(problem);
+	}
+
+	/** The extension member that carries the contract's stable error code ({@code bad_parameter}, {@code downstream_timeout}, ...). */
+	static final String ERROR = "error";
 
 }

@@ -16,6 +16,9 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -27,7 +30,6 @@ public final class Contract {
 	/** Bad delayMs values: not an integer, negative, above the cap, overflowing a long. */
 	public static final List<String> BAD_DELAYS = List.of("abc", "-1", "60001", "1.5", "99999999999999999999");
 
-	private static final Pattern ERROR_BODY = Pattern.compile("\\{\"error\":\"[a-z_0-9]+\",\"detail\":\"[^\"]*\"}");
 
 	private Contract() {
 	}
@@ -45,10 +47,23 @@ public final class Contract {
 		assertThat(response.body()).contains("\"street\":\"1 Loom Street\"").contains("\"delayMs\":" + delayMs);
 	}
 
+	/**
+	 * An RFC 9457 problem detail ({@code application/problem+json}) with the status, a title, a detail and the
+	 * contract's stable code in the extension member {@code error}; no stack trace.
+	 */
 	public static void assertError(HttpResponse<String> response, int status, String error) {
 		assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-		assertThat(response.body()).matches(ERROR_BODY).contains("\"error\":\"" + error + "\"").doesNotContain("\tat ");
+		assertThat(response.headers().firstValue("Content-Type")).as(response.body())
+			.hasValueSatisfying(type -> assertThat(type).startsWith("application/problem+json"));
+		JsonNode problem = JSON.readTree(response.body());
+		assertThat(problem.path("status").asInt()).as(response.body()).isEqualTo(status);
+		assertThat(problem.path("error").asString()).as(response.body()).isEqualTo(error);
+		assertThat(problem.path("title").asString()).as(response.body()).isNotBlank();
+		assertThat(problem.path("detail").isString()).as(response.body()).isTrue();
+		assertThat(response.body()).doesNotContain("\tat ").doesNotContain("Exception:");
 	}
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	public static void assertBadDelaysRejected(String baseUrl) throws IOException, InterruptedException {
 		for (String bad : BAD_DELAYS) {
