@@ -139,7 +139,8 @@ class RunnerTests {
 			.contains("==== jfr view allocation-by-site ====").contains("==== jfr view pinned-threads ====");
 		assertThat(Files.readAllLines(level.resolve("cpu-stacks.collapsed"))).isNotEmpty()
 			.allMatch(line -> line.matches(".+;.+ \\d+"));
-		assertThat(Files.readString(level.resolve("timeline.html"))).contains("<a href=\"jfr-summary.txt\">");
+		assertThat(Files.readString(level.resolve("cpu-flame.svg"))).startsWith("<svg").contains("<title>all (");
+		assertThat(Files.readString(level.resolve("timeline.html"))).contains("<a href=\"jfr-summary.txt\">").contains("<a href=\"cpu-flame.svg\">");
 	}
 
 	private static java.nio.file.attribute.FileTime started(Path serviceDir) throws java.io.IOException {

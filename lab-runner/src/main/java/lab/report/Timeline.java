@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import lab.analyse.Samples;
+import lab.sample.SteadyRecording;
 import lab.analyse.TimeSeries;
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
@@ -97,11 +98,12 @@ final class Timeline {
 			.append("report's row summarises. Latency and errors are placed at the second each request was sent; answered requests at the second ")
 			.append("they completed. CPU, heap, GC and connections are the runner's samples of the service. <a href=\"")
 			.append(escape(report)).append("\">Back to the report</a>.</p>\n");
-		if (Files.isRegularFile(level.resolve(lab.sample.SteadyRecording.SUMMARY))) {
-			html.append("<p>JFR recording of the steady window (<code>--jfr</code>): <a href=\"").append(lab.sample.SteadyRecording.SUMMARY)
+		if (Files.isRegularFile(level.resolve(SteadyRecording.SUMMARY))) {
+			html.append("<p>JFR recording of the steady window (<code>--jfr</code>): <a href=\"").append(SteadyRecording.SUMMARY)
 				.append("\">summary</a> (hot methods, allocation sites, GC pauses, pinned threads, contention), <a href=\"")
-				.append(lab.sample.SteadyRecording.STACKS).append("\">collapsed CPU stacks</a> (for flamegraph.pl or speedscope), <a href=\"")
-				.append(lab.sample.SteadyRecording.RECORDING).append("\">the recording</a> (JDK Mission Control).</p>\n");
+				.append(SteadyRecording.FLAME).append("\">CPU flame graph</a>, <a href=\"")
+				.append(SteadyRecording.STACKS).append("\">collapsed CPU stacks</a> (for flamegraph.pl or speedscope), <a href=\"")
+				.append(SteadyRecording.RECORDING).append("\">the recording</a> (JDK Mission Control).</p>\n");
 		}
 		html.append("<div class=\"charts\">\n");
 		for (Charts.Chart chart : charts) {

@@ -18,7 +18,8 @@ import jdk.jfr.consumer.RecordingFile;
  * JFR's {@code profile} settings, started and stopped by {@code jcmd}), and what it says in text: the JDK's own
  * views of it ({@code jfr view}: hot methods, allocation by site, GC pauses, pinned virtual threads, lock
  * contention) in {@code jfr-summary.txt}, and the CPU samples as collapsed stacks ({@code cpu-stacks.collapsed},
- * one "root;...;leaf count" line per stack, what flame graph tools such as flamegraph.pl or speedscope read).
+ * one "root;...;leaf count" line per stack, what flame graph tools such as flamegraph.pl or speedscope read) and
+ * drawn as a flame graph ({@code cpu-flame.svg}).
  */
 public final class SteadyRecording {
 
@@ -27,6 +28,9 @@ public final class SteadyRecording {
 	public static final String SUMMARY = "jfr-summary.txt";
 
 	public static final String STACKS = "cpu-stacks.collapsed";
+
+	/** The collapsed stacks drawn as a flame graph (SVG, no script). */
+	public static final String FLAME = "cpu-flame.svg";
 
 	/** The recording's name inside the service's JVM. */
 	public static final String NAME = "lab-steady";
@@ -65,7 +69,9 @@ public final class SteadyRecording {
 			summary.append("==== jfr view ").append(view).append(" ====\n").append(text.strip()).append("\n\n");
 		}
 		Files.writeString(dir.resolve(SUMMARY), summary);
-		Files.write(dir.resolve(STACKS), collapsedStacks(recording));
+		List<String> stacks = collapsedStacks(recording);
+		Files.write(dir.resolve(STACKS), stacks);
+		Files.writeString(dir.resolve(FLAME), FlameGraph.svg(stacks, "CPU samples of the steady window (JFR jdk.ExecutionSample)"));
 		return true;
 	}
 
