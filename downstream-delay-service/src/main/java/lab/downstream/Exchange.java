@@ -194,10 +194,11 @@ final class Exchange extends ChannelInboundHandlerAdapter {
 
 	/**
 	 * The contract's error body, as the proxies answer it: an RFC 9457 problem detail ({@code application/problem+json})
-	 * with the stable code as the extension member {@code error}.
+	 * with the stable code as the extension member {@code error} (no {@code type}: RFC 9457's default, about:blank,
+	 * as Spring leaves it).
 	 */
 	private static FullHttpResponse error(HttpResponseStatus status, String error, String detail) {
-		String body = "{\"type\":\"about:blank\",\"title\":\"" + escape(status.reasonPhrase()) + "\",\"status\":" + status.code()
+		String body = "{\"title\":\"" + escape(status.reasonPhrase()) + "\",\"status\":" + status.code()
 				+ ",\"detail\":\"" + escape(detail) + "\",\"error\":\"" + error + "\"}";
 		return response(status, PROBLEM_JSON, body.getBytes(StandardCharsets.UTF_8));
 	}

@@ -15,7 +15,7 @@ class RunPlanTests {
 	private static RunPlan plan(Integer repeat) {
 		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20, 40), null, 3, null, repeat, null, null)
 			.applyTo(Scenario.load("smoke"));
-		return RunPlan.of(scenario, Path.of("."), Path.of("out"), Path.of(System.getProperty("java.home")), List.of(), HOST);
+		return RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")), List.of(), HOST);
 	}
 
 	@Test
