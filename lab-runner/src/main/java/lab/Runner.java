@@ -277,6 +277,10 @@ final class Runner {
 				}
 				List<String> flags = new ArrayList<>(this.plan.jvmFlags());
 				flags.addAll(tuning.jvmFlags(module));
+				if (this.jfr) {
+					// Reactive stacks run deeper than JFR's default 64 frames: truncated ones cannot be merged in a flame graph.
+					flags.add(SteadyRecording.STACK_DEPTH_FLAG);
+				}
 				service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), module), flags, arguments, serviceCpus(), dir);
 			}
 		}

@@ -32,6 +32,9 @@ public final class SteadyRecording {
 	/** The collapsed stacks drawn as a flame graph (SVG, no script). */
 	public static final String FLAME = "cpu-flame.svg";
 
+	/** Given to the services of a {@code --jfr} run: whole stacks for the flame graph (JFR keeps 64 frames by default). */
+	public static final String STACK_DEPTH_FLAG = "-XX:FlightRecorderOptions:stackdepth=256";
+
 	/** The recording's name inside the service's JVM. */
 	public static final String NAME = "lab-steady";
 
