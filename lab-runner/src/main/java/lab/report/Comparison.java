@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
@@ -123,7 +122,11 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 
 	/** A change as the report prints it: signed whole percent, a dash where not comparable. */
 	static String signed(double percent) {
-		return Double.isFinite(percent) ? String.format(Locale.ROOT, "%+.0f%%", percent) : "-";
+		if (!Double.isFinite(percent)) {
+			return "-";
+		}
+		long whole = Math.round(percent);
+		return ((whole > 0) ? "+" : "") + whole + "%";
 	}
 
 	public boolean hasBaseline() {

@@ -73,6 +73,14 @@ class CompareTests {
 		assertThat(single.beyond(single.rpsPercent())).isTrue();
 	}
 
+	@Test
+	void changesPrintAsWholeSignedPercentsAndNeverAsMinusZero() {
+		assertThat(Comparison.signed(6.4)).isEqualTo("+6%");
+		assertThat(Comparison.signed(-11.2)).isEqualTo("-11%");
+		assertThat(Comparison.signed(-0.3)).isEqualTo("0%");
+		assertThat(Comparison.signed(Double.NaN)).isEqualTo("-");
+	}
+
 	/** A level with only what the comparison reads: rps, its repeats' range, an OK verdict. */
 	private static LevelResult level(double rps, int repeats, double min, double max) {
 		return new LevelResult("v", 100, 0, 100, repeats, rps, min, max, 200, rps / 200, 1, 1, 500, 1, 1, 1, 500, 1, 1000, 0, 0, 0, 0, 0, 0, 0,
