@@ -38,6 +38,11 @@ public final class Main {
 		return Path.of(System.getProperty("lab.root", ".")).toAbsolutePath().normalize();
 	}
 
+	/** {@code results/<yyyyMMdd-HHmmss>-<what>} under the lab's root: where a run or a comparison goes by default. */
+	static Path timestamped(String what) {
+		return root().resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + what);
+	}
+
 	public static void main(String[] args) {
 		System.setProperty("java.awt.headless", "true");
 		System.exit(execute(args));
@@ -122,8 +127,7 @@ public final class Main {
 			Scenario base = Scenario.load(this.scenario);
 			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.profile, this.repeat, this.tunings,
 					this.observe).applyTo(base);
-			Path results = (this.out != null) ? this.out.toAbsolutePath()
-					: root().resolve("results").resolve(LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + scenario.name());
+			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
 				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");
 			}
@@ -169,7 +173,7 @@ public final class Main {
 		@Option(names = "--noise", defaultValue = "10", description = "the smallest change in %% called beyond noise, where the runs' repeats show no larger spread (default: ${DEFAULT-VALUE})")
 		double noisePercent;
 
-		@Option(names = "--out", description = "where to write the comparison (default: results/compare-<timestamp>)")
+		@Option(names = "--out", description = "where to write the comparison (default: results/<timestamp>-compare)")
 		Path out;
 
 		@CommandLine.Spec
@@ -199,8 +203,7 @@ public final class Main {
 				var levels = new Analyser(Thresholds.recordedIn(manifest)).analyse(dir, Variant.names());
 				runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels));
 			}
-			Path target = (this.out != null) ? this.out.toAbsolutePath()
-					: root().resolve("results").resolve("compare-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+			Path target = (this.out != null) ? this.out.toAbsolutePath() : timestamped("compare");
 			var comparison = lab.report.Comparison.of(runs, (this.baseline != null) ? 0 : -1, this.noisePercent);
 			Path html = new lab.report.CompareWriter().write(comparison, target);
 			this.spec.commandLine().getOut().println("lab: " + runs.size() + " runs, " + comparison.rows().size() + " variant × load rows; comparison " + html);

@@ -1,7 +1,6 @@
 package lab.report;
 
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -10,8 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.github.mustachejava.DefaultMustacheFactory;
-import com.github.mustachejava.MustacheFactory;
 import lab.analyse.LevelResult;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -25,19 +22,7 @@ public final class CompareWriter {
 
 	private static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-	private final MustacheFactory html = new DefaultMustacheFactory("templates");
 
-	private final MustacheFactory markdown = new DefaultMustacheFactory("templates") {
-		@Override
-		public void encode(String value, Writer writer) {
-			try {
-				writer.write(value);
-			}
-			catch (IOException ex) {
-				throw new java.io.UncheckedIOException(ex);
-			}
-		}
-	};
 
 	/** Returns the path of compare.html. */
 	public Path write(Comparison c, Path out) throws IOException {
@@ -63,7 +48,7 @@ public final class CompareWriter {
 		scope.put("hasDifferences", !c.differences().isEmpty());
 		scope.put("rows", rows(c));
 		scope.put("renderedAt", Instant.now().toString());
-		write(this.markdown, "compare.md.mustache", scope, out.resolve("compare.md"));
+		Templates.render("compare.md.mustache", scope, out.resolve("compare.md"));
 		Map<String, List<LevelResult>> series = new LinkedHashMap<>();
 		for (Comparison.Run run : c.runs()) {
 			for (LevelResult level : run.levels()) {
@@ -72,7 +57,7 @@ public final class CompareWriter {
 		}
 		scope.put("charts", Charts.comparison(series, loadUnit));
 		Path report = out.resolve("compare.html");
-		write(this.html, "compare.html.mustache", scope, report);
+		Templates.render("compare.html.mustache", scope, report);
 		return report;
 	}
 
@@ -152,10 +137,5 @@ public final class CompareWriter {
 		return root;
 	}
 
-	private static void write(MustacheFactory factory, String template, Map<String, Object> scope, Path file) throws IOException {
-		try (Writer writer = Files.newBufferedWriter(file)) {
-			factory.compile(template).execute(writer, scope);
-		}
-	}
 
 }

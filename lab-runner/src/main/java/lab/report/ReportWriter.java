@@ -1,8 +1,6 @@
 package lab.report;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -11,8 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.github.mustachejava.DefaultMustacheFactory;
-import com.github.mustachejava.MustacheFactory;
 import lab.analyse.ClassHistogram;
 import lab.analyse.LevelResult;
 import lab.analyse.MemoryProfile;
@@ -32,20 +28,7 @@ public final class ReportWriter {
 
 	private static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-	private final MustacheFactory html = new DefaultMustacheFactory("templates");
 
-	/** Markdown is not HTML: values go in as they are. */
-	private final MustacheFactory markdown = new DefaultMustacheFactory("templates") {
-		@Override
-		public void encode(String value, Writer writer) {
-			try {
-				writer.write(value);
-			}
-			catch (IOException ex) {
-				throw new java.io.UncheckedIOException(ex);
-			}
-		}
-	};
 
 	/** The run's manifest, or an empty object when there is none. */
 	public static JsonNode manifest(Path results) {
@@ -100,10 +83,10 @@ public final class ReportWriter {
 		scope.put("pinnedThreshold", manifest.path("pinnedThreshold").asString("20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)"));
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
 		scope.put("renderedAt", Instant.now().toString());
-		write(this.markdown, "summary.md.mustache", scope, results.resolve("summary.md"));
+		Templates.render("summary.md.mustache", scope, results.resolve("summary.md"));
 		scope.put("charts", Charts.all(levels, loadUnit));
 		Path report = results.resolve("report.html");
-		write(this.html, "report.html.mustache", scope, report);
+		Templates.render("report.html.mustache", scope, report);
 		return report;
 	}
 
@@ -195,11 +178,6 @@ public final class ReportWriter {
 		return byVariant.entrySet().stream().map(e -> VariantVerdict.of(e.getKey(), e.getValue())).toList();
 	}
 
-	private static void write(MustacheFactory factory, String template, Map<String, Object> scope, Path file) throws IOException {
-		StringWriter text = new StringWriter();
-		factory.compile(template).execute(text, scope);
-		Files.writeString(file, text.toString());
-	}
 
 	static Map<String, Object> row(LevelResult r) {
 		Map<String, Object> row = new LinkedHashMap<>();

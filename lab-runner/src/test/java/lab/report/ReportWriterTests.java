@@ -109,19 +109,7 @@ class ReportWriterTests {
 				"SKIPPED: Chromium is not installed (apt-get install chromium; .ci/run installs it)");
 		Path html = render();
 		Path png = this.results.resolve("screenshot.png");
-		Path profile = Files.createTempDirectory("chromium-profile");
-		Process process = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-				"--disable-background-networking", "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
-				"--window-size=1300,2400", "--screenshot=" + png, html.toUri().toString())
-			.redirectErrorStream(true)
-			.redirectOutput(this.results.resolve("chromium.log").toFile())
-			.start();
-		try {
-			assertThat(process.waitFor(90, TimeUnit.SECONDS)).as("Chromium finished").isTrue();
-		}
-		finally {
-			process.destroyForcibly();
-		}
+		run(chromium, "--window-size=1300,2400", "--screenshot=" + png, html.toUri().toString());
 		assertThat(png).exists();
 		BufferedImage image = ImageIO.read(png.toFile());
 		assertThat(distinctColours(image)).as("colours in the screenshot").isGreaterThan(50);

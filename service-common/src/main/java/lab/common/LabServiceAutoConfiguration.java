@@ -72,8 +72,8 @@ public class LabServiceAutoConfiguration {
 				@Value("${lab.tomcat.socket-buffer-size}") org.springframework.util.unit.DataSize size) {
 			String bytes = Long.toString(size.toBytes());
 			return connector -> {
-				connector.setProperty("socket.appReadBufSize", bytes);
-				connector.setProperty("socket.appWriteBufSize", bytes);
+				TomcatSettings.set(connector, "socket.appReadBufSize", bytes, "lab.tomcat.socket-buffer-size");
+				TomcatSettings.set(connector, "socket.appWriteBufSize", bytes, "lab.tomcat.socket-buffer-size");
 			};
 		}
 
@@ -92,12 +92,7 @@ public class LabServiceAutoConfiguration {
 		@Bean
 		org.springframework.boot.tomcat.TomcatConnectorCustomizer maxTrailerSize(
 				@Value("${lab.tomcat.max-trailer-size}") org.springframework.util.unit.DataSize size) {
-			String bytes = Long.toString(size.toBytes());
-			return connector -> {
-				if (!connector.setProperty("maxTrailerSize", bytes)) {
-					throw new IllegalStateException("Tomcat's protocol handler has no maxTrailerSize: remove lab.tomcat.max-trailer-size");
-				}
-			};
+			return connector -> TomcatSettings.set(connector, "maxTrailerSize", Long.toString(size.toBytes()), "lab.tomcat.max-trailer-size");
 		}
 
 	}

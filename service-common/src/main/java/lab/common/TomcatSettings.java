@@ -1,0 +1,18 @@
+package lab.common;
+
+import org.apache.catalina.connector.Connector;
+
+/** Tomcat settings Spring Boot has no property for; only the Tomcat variants load this class. */
+final class TomcatSettings {
+
+	private TomcatSettings() {
+	}
+
+	/** A connector or protocol handler property Tomcat must know: a Tomcat without it fails startup with one line. */
+	static void set(Connector connector, String name, String value, String setting) {
+		if (!connector.setProperty(name, value)) {
+			throw new IllegalStateException("this Tomcat has no connector property " + name + ": remove " + setting + " from the tuning");
+		}
+	}
+
+}
