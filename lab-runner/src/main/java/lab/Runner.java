@@ -77,14 +77,14 @@ final class Runner {
 
 	private int serviceRunsBegun;
 
+	/** {@code --jfr}: record each level's steady window with JFR and summarise it. */
+	private boolean jfr;
+
 	Runner(RunPlan plan, PrintStream out) {
 		this.plan = plan;
 		this.out = out;
 		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), otherCpus());
 	}
-
-	/** {@code --jfr}: record each level's steady window with JFR and summarise it. */
-	private boolean jfr;
 
 	Runner withJfr(boolean jfr) {
 		this.jfr = jfr;
