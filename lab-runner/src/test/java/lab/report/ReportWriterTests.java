@@ -104,9 +104,7 @@ class ReportWriterTests {
 	/** The page as a person sees it: headless Chromium renders it offline, and the picture is not blank. */
 	@Test
 	void chromiumRendersTheReport() throws Exception {
-		Path chromium = Path.of("/usr/bin/chromium");
-		Assumptions.assumeTrue(Files.isExecutable(chromium),
-				"SKIPPED: Chromium is not installed (apt-get install chromium; .ci/run installs it)");
+		Path chromium = chromium();
 		Path html = render();
 		Path png = this.results.resolve("screenshot.png");
 		run(chromium, "--window-size=1300,2400", "--screenshot=" + png, html.toUri().toString());
@@ -118,9 +116,7 @@ class ReportWriterTests {
 
 	@Test
 	void theReportTheComparisonAndATimelineFitA1280PixelWindowAndAreNotBlank() throws Exception {
-		Path chromium = Path.of("/usr/bin/chromium");
-		Assumptions.assumeTrue(Files.isExecutable(chromium),
-				"SKIPPED: Chromium is not installed (apt-get install chromium; .ci/run installs it)");
+		Path chromium = chromium();
 		Path report = render();
 		Path other = GoldenFixtures.write(Files.createDirectories(this.results.resolve("other")));
 		var runs = new java.util.ArrayList<Comparison.Run>();
@@ -144,6 +140,14 @@ class ReportWriterTests {
 			run(chromium, "--window-size=1280,1600", "--screenshot=" + png, page.toUri().toString());
 			assertThat(distinctColours(ImageIO.read(png.toFile()))).as(page + ": colours in its screenshot").isGreaterThan(50);
 		}
+	}
+
+	/** Chromium's path; the test is skipped, saying why, where it is not installed. */
+	private static Path chromium() {
+		Path chromium = Path.of("/usr/bin/chromium");
+		Assumptions.assumeTrue(Files.isExecutable(chromium),
+				"SKIPPED: Chromium is not installed (apt-get install chromium; .ci/run installs it)");
+		return chromium;
 	}
 
 	/** Headless Chromium with a profile of its own; returns what it printed on stdout. */
