@@ -49,8 +49,8 @@ class FaultSuiteTests {
 				delayMs: 100
 				rampSeconds: 3
 				holdSeconds: 10
-				warmupSeconds: 8
-				warmupUsers: 50
+				warmupSeconds: 15
+				warmupUsers: 30
 				requestTimeoutMs: 3000
 				""".formatted(String.join(", ", variants)));
 		return Scenario.load(file.toString());
