@@ -50,7 +50,8 @@ public final class Analyser {
 	}
 
 	/** Every level directory (one holding a level.json) under {@code results}, repeats included, sorted. */
-	static List<Path> levelDirs(Path results) throws IOException {
+	/** Every level directory of a run (those holding a {@code level.json}), in path order. */
+	public static List<Path> levelDirs(Path results) throws IOException {
 		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
 			return files.map(Path::getParent).sorted().toList();
 		}

@@ -9,8 +9,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.Analyser;
 import lab.analyse.ClassHistogram;
+import lab.analyse.LevelFacts;
 import lab.analyse.LevelResult;
+import lab.analyse.Measurement;
 import lab.analyse.MemoryProfile;
 import lab.analyse.Thresholds;
 import tools.jackson.databind.JsonNode;
@@ -96,20 +99,12 @@ public final class ReportWriter {
 	 */
 	static Map<String, String> timelines(Path results) throws IOException {
 		Map<String, String> links = new LinkedHashMap<>();
-		List<Path> dirs;
-		try (var files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
-			dirs = files.map(Path::getParent).sorted().toList();
-		}
-		for (Path dir : dirs) {
-			JsonNode facts = json.readTree(dir.resolve("level.json").toFile());
-			String variant = facts.path("variant").asString("?");
-			int users = facts.path("users").asInt(0);
-			int rate = facts.path("ratePerSecond").asInt(0);
-			int load = (users > 0) ? users : rate;
-			String title = variant + ", " + ((users > 0) ? String.format(java.util.Locale.ROOT, "%,d users", users)
-					: String.format(java.util.Locale.ROOT, "%,d requests/s offered", rate)) + " (" + results.relativize(dir) + ")";
+		for (Path dir : Analyser.levelDirs(results)) {
+			LevelFacts facts = Measurement.facts(dir);
+			String title = facts.variant() + ", " + ((facts.users() > 0) ? String.format(java.util.Locale.ROOT, "%,d users", facts.users())
+					: String.format(java.util.Locale.ROOT, "%,d requests/s offered", facts.ratePerSecond())) + " (" + results.relativize(dir) + ")";
 			if (Timeline.write(dir, title, dir.relativize(results.resolve("report.html")).toString())) {
-				links.putIfAbsent(variant + "/" + load, results.relativize(dir.resolve(Timeline.FILE)).toString());
+				links.putIfAbsent(facts.variant() + "/" + facts.load(), results.relativize(dir.resolve(Timeline.FILE)).toString());
 			}
 		}
 		return links;
