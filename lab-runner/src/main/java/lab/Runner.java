@@ -37,8 +37,10 @@ import lab.sample.DownstreamProbe;
 import lab.sample.HeapSnapshot;
 import lab.sample.SteadyRecording;
 import lab.sample.Sampler;
+import lab.verify.ClientReadback;
 import lab.verify.ContractCheck;
 import lab.verify.TuningCheck;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -272,7 +274,7 @@ final class Runner {
 				arguments.addAll(tuning.arguments(module));
 				if (!tuning.properties(module).isEmpty()) {
 					// Only for a service this runner starts on loopback: its tuning is read back from /actuator/env.
-					arguments.addAll(List.of("--management.endpoints.web.exposure.include=health,prometheus,env",
+					arguments.addAll(List.of("--management.endpoints.web.exposure.include=health,info,prometheus,env",
 							"--management.endpoint.env.show-values=always"));
 				}
 				List<String> flags = new ArrayList<>(this.plan.jvmFlags());
@@ -324,6 +326,12 @@ final class Runner {
 				}
 				recordNotRun(variant, dir, levels, repeat, harness ? Verdict.INVALID : Verdict.FAILED, reasons, evidence);
 				return;
+			}
+			Optional<JsonNode> client = ClientReadback.read(service.managementUrl());
+			if (client.isPresent()) {
+				// The client's settings as the service reads them from the client it built: the same on every variant.
+				json.writeValue(dir.resolve(ClientReadback.FILE).toFile(), client.get());
+				this.out.println("lab: " + variant + " calls the downstream with " + ClientReadback.describe(client.get()));
 			}
 			if (!tuning.properties(module).isEmpty()) {
 				// The tuning as the service resolved it, kept beside its log; a setting it never saw was not measured.

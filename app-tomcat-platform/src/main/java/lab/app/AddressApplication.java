@@ -1,6 +1,5 @@
 package lab.app;
 
-import lab.common.BlockingClients;
 import lab.common.DownstreamProperties;
 
 import org.springframework.boot.SpringApplication;
@@ -15,10 +14,10 @@ public class AddressApplication {
 		SpringApplication.run(AddressApplication.class, args);
 	}
 
-	/** Blocking client, shared with the other blocking variants: pool, timeouts and implementation from lab.downstream. */
+	/** Blocking client, the same on every blocking variant: Spring Boot's builder, configured in service-common. */
 	@Bean
 	RestClient downstream(RestClient.Builder builder, DownstreamProperties properties) {
-		return BlockingClients.restClient(builder, properties);
+		return builder.baseUrl(properties.baseUrl()).build();
 	}
 
 }

@@ -2,7 +2,6 @@ package lab.app;
 
 import java.util.concurrent.Executors;
 
-import lab.common.BlockingClients;
 import lab.common.DownstreamProperties;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -19,10 +18,10 @@ public class AddressApplication {
 		SpringApplication.run(AddressApplication.class, args);
 	}
 
-	/** Blocking client, shared with the other blocking variants: pool, timeouts and implementation from lab.downstream. */
+	/** Blocking client, the same on every blocking variant: Spring Boot's builder, configured in service-common. */
 	@Bean
 	RestClient downstream(RestClient.Builder builder, DownstreamProperties properties) {
-		return BlockingClients.restClient(builder, properties);
+		return builder.baseUrl(properties.baseUrl()).build();
 	}
 
 	/** ONE executor for the whole application, a new virtual thread per task; never an executor per request. */

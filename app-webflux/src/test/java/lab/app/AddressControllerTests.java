@@ -18,6 +18,11 @@ class AddressControllerTests extends ProxyContractTests {
 	}
 
 	@Override
+	protected String client() {
+		return "WebClient";
+	}
+
+	@Override
 	protected void assertConcurrency(int peakInFlight) {
 		assertThat(peakInFlight).isGreaterThanOrEqualTo(1900);
 	}

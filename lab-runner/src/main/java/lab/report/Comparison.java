@@ -52,7 +52,7 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 	 * @param baseline index of the baseline run, or -1 for none
 	 * @param noisePercent the smallest change called beyond noise where repeats give no larger spread
 	 */
-	public static Comparison of(List<Run> runs, int baseline, double noisePercent) {
+	public static Comparison of(List<Run> runs, int baseline, double noisePercent) throws java.io.IOException {
 		List<ManifestDifference> differences = differences(runs);
 		Map<String, Map<Integer, LevelResult[]>> byVariant = new LinkedHashMap<>();
 		for (int i = 0; i < runs.size(); i++) {
@@ -98,12 +98,14 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 	}
 
 	/** The manifest lines (as the report prints them) whose values differ between the runs; the start time left out. */
-	static List<ManifestDifference> differences(List<Run> runs) {
+	static List<ManifestDifference> differences(List<Run> runs) throws java.io.IOException {
 		List<Map<String, String>> byRun = new ArrayList<>();
 		Set<String> keys = new LinkedHashSet<>();
 		for (Run run : runs) {
 			Map<String, String> values = new LinkedHashMap<>();
-			for (Map<String, String> row : ManifestRows.of(run.manifest())) {
+			List<Map<String, String>> rows = new ArrayList<>(ManifestRows.of(run.manifest()));
+			rows.addAll(ReportWriter.clientRows(run.dir()));
+			for (Map<String, String> row : rows) {
 				values.merge(row.get("key"), row.get("value"), (a, b) -> a + "; " + b);
 			}
 			values.remove("started");

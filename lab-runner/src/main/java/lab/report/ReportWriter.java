@@ -16,6 +16,7 @@ import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
 import lab.analyse.MemoryProfile;
 import lab.analyse.Thresholds;
+import lab.verify.ClientReadback;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -68,7 +69,9 @@ public final class ReportWriter {
 		scope.put("scenario", manifest.path("scenario").path("name").asString("unknown"));
 		scope.put("description", manifest.path("scenario").path("description").asString(""));
 		scope.put("loadUnit", loadUnit);
-		scope.put("manifest", ManifestRows.of(manifest));
+		List<Map<String, String>> manifestRows = new ArrayList<>(ManifestRows.of(manifest));
+		manifestRows.addAll(clientRows(results));
+		scope.put("manifest", manifestRows);
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
 		Map<String, String> timelines = timelines(results);
 		scope.put("rows", levels.stream().map(r -> {
@@ -91,6 +94,18 @@ public final class ReportWriter {
 		Path report = results.resolve("report.html");
 		Templates.render("report.html.mustache", scope, report);
 		return report;
+	}
+
+	/** Each service's downstream client as it read it back ({@link ClientReadback}), one row per variant directory. */
+	static List<Map<String, String>> clientRows(Path results) throws IOException {
+		List<Map<String, String>> rows = new ArrayList<>();
+		try (var files = Files.find(results, 3, (file, attributes) -> file.getFileName().toString().equals(ClientReadback.FILE))) {
+			for (Path file : files.sorted().toList()) {
+				ClientReadback.kept(file.getParent()).ifPresent(settings -> rows.add(Map.of("key",
+						"downstream client: " + results.relativize(file.getParent()), "value", ClientReadback.describe(settings))));
+			}
+		}
+		return rows;
 	}
 
 	/**

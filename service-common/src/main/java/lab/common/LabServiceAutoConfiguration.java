@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -21,14 +22,14 @@ import org.springframework.context.annotation.PropertySource;
 
 /**
  * What every service of the lab gets by depending on this module: process metrics, the JSON error body, the
- * downstream settings, the port file the runner reads, and the actuator defaults in
- * {@code lab-service-defaults.properties} (only health and prometheus exposed, percentile histograms, the
- * {@code application} tag).
+ * downstream clients' settings, the port file the runner reads, and the defaults in
+ * {@code lab-service-defaults.properties} (only health, info and prometheus exposed, percentile histograms, the
+ * {@code application} tag, the clients' timeouts).
  */
 @AutoConfiguration
 @PropertySource("classpath:lab-service-defaults.properties")
 @EnableConfigurationProperties(DownstreamProperties.class)
-@Import(ErrorResponses.class)
+@Import({ ErrorResponses.class, DownstreamClients.class })
 public class LabServiceAutoConfiguration {
 
 	/**
@@ -44,6 +45,12 @@ public class LabServiceAutoConfiguration {
 	@Bean(destroyMethod = "close")
 	PinnedEventThreshold pinnedEventThreshold(@Value("${lab.pinned-threshold:1ms}") Duration threshold) {
 		return new PinnedEventThreshold(threshold);
+	}
+
+	/** The downstream client's effective settings in {@code /actuator/info}, read from the client itself. */
+	@Bean
+	DownstreamClientReadback downstreamClientReadback(ListableBeanFactory beans) {
+		return new DownstreamClientReadback(beans);
 	}
 
 	@Bean

@@ -65,6 +65,16 @@ public final class Contract {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
+	/**
+	 * The downstream client's effective settings, as the running service reads them back from the client it built
+	 * ({@code downstreamClient} in {@code /actuator/info}).
+	 */
+	public static JsonNode downstreamClient(String baseUrl) throws IOException, InterruptedException {
+		HttpResponse<String> info = get(baseUrl + "/actuator/info");
+		assertThat(info.statusCode()).as(info.body()).isEqualTo(200);
+		return JSON.readTree(info.body()).path("downstreamClient");
+	}
+
 	public static void assertBadDelaysRejected(String baseUrl) throws IOException, InterruptedException {
 		for (String bad : BAD_DELAYS) {
 			assertError(get(baseUrl + "/address/" + bad), 400, "bad_parameter");

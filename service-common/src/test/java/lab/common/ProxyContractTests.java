@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.entry;
  * in {@link #assertConcurrency}.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "lab.downstream.connect-timeout=1s", "lab.downstream.response-timeout=8s" })
+		properties = { "spring.http.clients.connect-timeout=1s", "spring.http.clients.read-timeout=8s" })
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 public abstract class ProxyContractTests {
 
@@ -40,6 +40,11 @@ public abstract class ProxyContractTests {
 
 	/** What the model allows: the downstream's peak of requests in flight during the burst. */
 	protected abstract void assertConcurrency(int peakInFlight);
+
+	/** The client the variant calls the downstream with: the blocking variants share {@code RestClient}. */
+	protected String client() {
+		return "RestClient";
+	}
 
 	@BeforeAll
 	static void startDownstream() throws Exception {
@@ -70,6 +75,31 @@ public abstract class ProxyContractTests {
 	@Order(1)
 	void rejectsBadDelaysWith400() throws Exception {
 		Contract.assertBadDelaysRejected(url());
+	}
+
+	/**
+	 * Fairness, read back from the client the running service built (not from the properties meant to set it): the
+	 * timeouts this test sets through Spring Boot's {@code spring.http.clients.*}, the lab's pool ceiling, and on
+	 * the blocking variants the same Apache client with the same buffers. Every variant runs this same check.
+	 */
+	@Test
+	@Order(1)
+	void usesTheSameEffectiveClientSettingsAsEveryVariant() throws Exception {
+		var settings = Contract.downstreamClient(url());
+		assertThat(settings.path("unreadable").isMissingNode()).as(settings.toString()).isTrue();
+		assertThat(settings.path("client").asString()).as(settings.toString()).isEqualTo(client());
+		assertThat(settings.path("connectTimeout").asString()).as(settings.toString()).isEqualTo("PT1S");
+		assertThat(settings.path("readTimeout").asString()).as(settings.toString()).isEqualTo("PT8S");
+		assertThat(settings.path("maxConnections").asInt()).as(settings.toString()).isEqualTo(20000);
+		if (client().equals("RestClient")) {
+			assertThat(settings.path("implementation").asString()).as(settings.toString())
+				.isEqualTo("HttpComponentsClientHttpRequestFactory");
+			assertThat(settings.path("maxConnectionsPerRoute").asInt()).as(settings.toString()).isEqualTo(20000);
+			assertThat(settings.path("bufferSize").asInt()).as(settings.toString()).isEqualTo(8192);
+		}
+		else {
+			assertThat(settings.path("implementation").asString()).as(settings.toString()).isEqualTo("ReactorNetty");
+		}
 	}
 
 	@Test
