@@ -116,6 +116,9 @@ public final class Main {
 		@Option(names = "--jfr", description = "record each level's steady window with JFR (jcmd JFR.start/stop, profile settings): steady.jfr, a text summary (hot methods, allocation sites, GC pauses, pinned threads, contention) and collapsed CPU stacks for a flame graph, linked from the level's timeline; costs the service CPU, so compare runs made with it only with each other")
 		boolean jfr;
 
+		@Option(names = "--profile-cpu", description = "profile each level's steady window with async-profiler (its agent loaded by jcmd; perf events, else a CPU-time timer): cpu-profile.collapsed and a flame graph cpu-profile.svg, native and JVM frames included, linked from the level's timeline; Linux x64 and arm64 only; costs the service CPU, so compare runs made with it only with each other")
+		boolean profileCpu;
+
 		@Option(names = "--dry-run", description = "print the plan and exit")
 		boolean dryRun;
 
@@ -132,6 +135,16 @@ public final class Main {
 				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");
 			}
 			Path java = (this.javaHome != null) ? this.javaHome : Path.of(System.getProperty("java.home"));
+			Path profiler = null;
+			if (this.profileCpu) {
+				// Copied out of the runner's jar once per run, removed when the runner exits.
+				Path tools = Files.createTempDirectory("loom-lab-async-profiler");
+				tools.toFile().deleteOnExit();
+				profiler = lab.sample.CpuProfile.library(tools)
+					.orElseThrow(() -> new PlanException("--profile-cpu needs async-profiler's native library, which ships for Linux x64 and arm64 only, not "
+							+ System.getProperty("os.name") + " " + System.getProperty("os.arch") + ": use --jfr for a CPU flame graph here"));
+				profiler.toFile().deleteOnExit();
+			}
 			List<String> extra = (this.jvmOptions == null || this.jvmOptions.isBlank()) ? List.of() : Arrays.asList(this.jvmOptions.trim().split("\\s+"));
 			RunPlan plan = RunPlan.of(scenario, root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors));
 			PrintWriter out = this.spec.commandLine().getOut();
@@ -149,7 +162,7 @@ public final class Main {
 			args.addAll(original);
 			Interruption.install(System.out);
 			try {
-				Runner runner = new Runner(plan, System.out).withJfr(this.jfr);
+				Runner runner = new Runner(plan, System.out).withJfr(this.jfr).withCpuProfile(profiler);
 				runner.pinSelf();
 				return runner.run(args);
 			}

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
 
 import lab.analyse.Analyser;
 import lab.analyse.LevelFacts;
@@ -33,6 +34,7 @@ import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
 import lab.report.Summaries;
+import lab.sample.CpuProfile;
 import lab.sample.DownstreamProbe;
 import lab.sample.HeapSnapshot;
 import lab.sample.SteadyRecording;
@@ -82,10 +84,18 @@ final class Runner {
 	/** {@code --jfr}: record each level's steady window with JFR and summarise it. */
 	private boolean jfr;
 
+	/** {@code --profile-cpu}: async-profiler's agent library, loaded into the service for each steady window; or null. */
+	private Path profiler;
+
 	Runner(RunPlan plan, PrintStream out) {
 		this.plan = plan;
 		this.out = out;
 		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), otherCpus());
+	}
+
+	Runner withCpuProfile(Path library) {
+		this.profiler = library;
+		return this;
 	}
 
 	Runner withJfr(boolean jfr) {
@@ -460,7 +470,17 @@ final class Runner {
 			load.localPids().forEach(sampler::watchProcess);
 			Thread snapshot = (tail > 0) ? snapshotAtWindowEnd(service, dir, HeapSnapshot.STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
 			Thread recording = (this.jfr && service.pid().isPresent()) ? recordSteadyWindow(service, dir, loadSeconds + 60) : null;
+			AtomicReference<String> profiledWith = new AtomicReference<>();
+			Thread profiling = (this.profiler != null && service.pid().isPresent())
+					? profileSteadyWindow(service, dir, loadSeconds + 60, profiledWith) : null;
 			exit = load.await(timeout);
+			if (profiling != null) {
+				profiling.join(Duration.ofSeconds(60));
+				if (!Interruption.requested() && profiledWith.get() != null && CpuProfile.draw(dir, profiledWith.get())) {
+					this.out.println("  " + service.name() + " " + id + ": CPU profile (async-profiler, event=" + profiledWith.get()
+							+ ") in " + this.plan.out().relativize(dir.resolve(CpuProfile.FLAME)));
+				}
+			}
 			if (snapshot != null) {
 				snapshot.join(Duration.ofSeconds(60));
 			}
@@ -537,6 +557,37 @@ final class Runner {
 			sleepUntil(plan.end());
 			if (!Interruption.requested()) {
 				service.diagnose(this.plan.javaHome(), SteadyRecording.stop(dir), dir.resolve("jfr-stop.log"));
+			}
+		});
+	}
+
+	/**
+	 * {@code --profile-cpu}: async-profiler from the planned window's steady start to its end, loaded and stopped by
+	 * jcmd (the stop, which writes the stacks, falls in the unmeasured tail). The first event the agent accepts is
+	 * kept in {@code event}. Interrupted, the profiler is left to die with the service.
+	 */
+	private Thread profileSteadyWindow(Service service, Path dir, long giveUpSeconds, AtomicReference<String> event) {
+		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
+		return whenPlanned(service, dir, deadline, "CPU profile", plan -> {
+			sleepUntil(plan.steadyStart());
+			for (String candidate : CpuProfile.EVENTS) {
+				if (Interruption.requested() || System.currentTimeMillis() >= deadline) {
+					return;
+				}
+				Path answer = dir.resolve(CpuProfile.START_LOG);
+				service.diagnose(this.plan.javaHome(), CpuProfile.start(this.profiler, candidate), answer);
+				if (CpuProfile.accepted(answer)) {
+					event.set(candidate);
+					break;
+				}
+			}
+			if (event.get() == null) {
+				this.out.println("  " + service.name() + ": async-profiler did not start (see " + this.plan.out().relativize(dir.resolve(CpuProfile.START_LOG)) + ")");
+				return;
+			}
+			sleepUntil(plan.end());
+			if (!Interruption.requested()) {
+				service.diagnose(this.plan.javaHome(), CpuProfile.stop(this.profiler, dir), dir.resolve(CpuProfile.STOP_LOG));
 			}
 		});
 	}

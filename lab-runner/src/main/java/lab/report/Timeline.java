@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import lab.analyse.Samples;
+import lab.sample.CpuProfile;
 import lab.sample.SteadyRecording;
 import lab.analyse.TimeSeries;
 import lab.load.LoadFiles;
@@ -104,6 +105,11 @@ final class Timeline {
 				.append(SteadyRecording.FLAME).append("\">CPU flame graph</a>, <a href=\"")
 				.append(SteadyRecording.STACKS).append("\">collapsed CPU stacks</a> (for flamegraph.pl or speedscope), <a href=\"")
 				.append(SteadyRecording.RECORDING).append("\">the recording</a> (JDK Mission Control).</p>\n");
+		}
+		if (Files.isRegularFile(level.resolve(CpuProfile.FLAME))) {
+			html.append("<p>async-profiler's CPU profile of the steady window (<code>--profile-cpu</code>, native and JVM frames included): <a href=\"")
+				.append(CpuProfile.FLAME).append("\">CPU flame graph</a>, <a href=\"").append(CpuProfile.STACKS)
+				.append("\">collapsed stacks</a> (for flamegraph.pl or speedscope).</p>\n");
 		}
 		html.append("<div class=\"charts\">\n");
 		for (Charts.Chart chart : charts) {
