@@ -4,6 +4,7 @@ import lab.common.DelayMs;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -12,9 +13,11 @@ import org.springframework.web.client.RestClient;
 
 /**
  * Blocking code inside WebFlux: the blocking call runs on a virtual thread of the one shared scheduler, wrapped in
- * a Mono, so the event loop never blocks and the waiting costs a parked virtual thread.
+ * a Mono, so the event loop never blocks and the waiting costs a parked virtual thread. The default form
+ * ({@code lab.webflux.endpoint=annotated}); {@link AddressRoute} is the same endpoint as a functional route.
  */
 @RestController
+@ConditionalOnProperty(name = "lab.webflux.endpoint", havingValue = "annotated", matchIfMissing = true)
 class AddressController {
 
 	private final RestClient downstream;

@@ -3,6 +3,7 @@ package lab.app;
 import lab.common.DelayMs;
 import reactor.core.publisher.Mono;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -11,9 +12,11 @@ import org.springframework.web.reactive.function.client.WebClient;
 
 /**
  * Non-blocking end to end: the handler returns at once with a Mono, the event loop serves other requests, and the
- * downstream's answer completes the response on the same event loop.
+ * downstream's answer completes the response on the same event loop. The default form
+ * ({@code lab.webflux.endpoint=annotated}); {@link AddressRoute} is the same endpoint as a functional route.
  */
 @RestController
+@ConditionalOnProperty(name = "lab.webflux.endpoint", havingValue = "annotated", matchIfMissing = true)
 class AddressController {
 
 	private final WebClient downstream;

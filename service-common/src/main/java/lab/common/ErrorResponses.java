@@ -15,7 +15,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
  * contract's stable code as the extension member {@code error}; never a stack trace.
  */
 @RestControllerAdvice
-class ErrorResponses {
+public class ErrorResponses {
 
 	private final FailureLog failures;
 
@@ -39,6 +39,17 @@ class ErrorResponses {
 		DownstreamFailure failure = DownstreamFailure.of(ex);
 		this.failures.record(failure.code(), ex);
 		return problem(failure.status(), failure.code(), FailureLog.summary(ex));
+	}
+
+	/**
+	 * The same answer for a failure outside an annotated controller (a WebFlux functional route), where
+	 * {@code @ExceptionHandler} methods do not apply.
+	 */
+	public ResponseEntity<ProblemDetail> answer(Throwable failure) {
+		if (failure instanceof BadParameterException bad) {
+			return badParameter(bad);
+		}
+		return downstream((failure instanceof Exception ex) ? ex : new RuntimeException(failure));
 	}
 
 	static ResponseEntity<ProblemDetail> problem(HttpStatusCode status, String error, String detail) {
