@@ -22,6 +22,7 @@ import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
+import lab.results.RunDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -209,7 +210,7 @@ public final class Main {
 			}
 			List<lab.report.Comparison.Run> runs = new ArrayList<>();
 			for (Path dir : dirs) {
-				if (!Files.isRegularFile(dir.resolve("manifest.json"))) {
+				if (!Files.isRegularFile(dir.resolve(RunDir.MANIFEST))) {
 					throw new PlanException(dir + " is not a results directory (no manifest.json): pass directories under results/");
 				}
 				var manifest = ReportWriter.manifest(dir);
@@ -246,7 +247,7 @@ public final class Main {
 
 		@Override
 		public Integer call() throws Exception {
-			if (!Files.isRegularFile(this.results.resolve("manifest.json"))) {
+			if (!Files.isRegularFile(this.results.resolve(RunDir.MANIFEST))) {
 				throw new PlanException(this.results + " is not a results directory (no manifest.json): pass a directory under results/");
 			}
 			Thresholds recorded = Thresholds.recordedIn(ReportWriter.manifest(this.results));

@@ -3,6 +3,8 @@ package lab;
 import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicLong;
 
+import lab.results.ProgressLine;
+
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
@@ -37,10 +39,9 @@ final class Progress implements AutoCloseable {
 			.build() : null;
 	}
 
-	/** A progress line of the simulation: {@code LAB-PROGRESS ok=<n> ko=<n>}, counts of the last second. */
-	void accept(String line) {
-		String[] fields = line.split(" ");
-		this.rates = fields[1].replace("ok=", "rps ") + ", errors/s " + fields[2].replace("ko=", "");
+	/** A progress line of the simulation: the counts of its last second. */
+	void accept(ProgressLine line) {
+		this.rates = "rps " + line.ok() + ", errors/s " + line.ko();
 		long elapsed = (System.nanoTime() - this.startNanos) / 1_000_000_000L;
 		if (this.bar != null) {
 			this.bar.stepTo(elapsed);

@@ -34,6 +34,9 @@ import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
 import lab.report.Summaries;
+import lab.results.LevelDir;
+import lab.results.RunDir;
+import lab.results.ServiceDir;
 import lab.sample.CpuProfile;
 import lab.sample.DownstreamProbe;
 import lab.sample.HeapSnapshot;
@@ -143,7 +146,7 @@ final class Runner {
 		// SSH injectors get the simulation first: a host that cannot take it stops the run before anything starts.
 		this.injectors.install();
 		Files.createDirectories(this.plan.out());
-		json.writeValue(this.plan.out().resolve("manifest.json").toFile(),
+		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(),
 				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
 		this.out.println("lab: results in " + this.plan.out());
 		Service downstream = null;
@@ -269,7 +272,7 @@ final class Runner {
 		Path dir = this.plan.out().resolve(variant);
 		if (repeated) {
 			// A fresh JVM per repeat: its log, GC log and warm-up apart from the others'.
-			dir = dir.resolve("repeat-" + repeat);
+			dir = dir.resolve(ServiceDir.repeat(repeat));
 		}
 		List<Level> levels = this.plan.levels();
 		Service service;
@@ -302,7 +305,7 @@ final class Runner {
 			}
 			this.out.println("lab: " + variant + " FAILED to start: " + ex.getMessage());
 			recordNotRun(variant, dir, levels, repeat, Verdict.FAILED, List.of(ex.getMessage()),
-					List.of(this.plan.out().relativize(dir.resolve("service.log")).toString()));
+					List.of(this.plan.out().relativize(dir.resolve(ServiceDir.LOG)).toString()));
 			return;
 		}
 		try (service) {
@@ -310,7 +313,7 @@ final class Runner {
 			List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
 			if (!problems.isEmpty() && !Interruption.requested()) {
 				// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.
-				Optional<Path> dump = service.threadDump(this.plan.javaHome(), dir.resolve("thread-dump.txt"));
+				Optional<Path> dump = service.threadDump(this.plan.javaHome(), dir.resolve(ServiceDir.THREAD_DUMP));
 				this.out.println("lab: " + variant + " contract check failed (" + String.join("; ", problems) + ")"
 						+ dump.map(file -> "; thread dump in " + file).orElse("") + "; checking once more");
 				problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
@@ -324,11 +327,11 @@ final class Runner {
 				this.out.println("lab: " + variant + (harness ? " not measured: the downstream does not answer (" : " FAILED the contract check: (")
 						+ String.join("; ", problems) + ")");
 				List<String> evidence = new ArrayList<>(relative(service.logs()));
-				if (Files.exists(dir.resolve("thread-dump.txt"))) {
-					evidence.add(this.plan.out().relativize(dir.resolve("thread-dump.txt")).toString());
+				if (Files.exists(dir.resolve(ServiceDir.THREAD_DUMP))) {
+					evidence.add(this.plan.out().relativize(dir.resolve(ServiceDir.THREAD_DUMP)).toString());
 				}
-				if (Files.exists(dir.resolve("thread-dump.json"))) {
-					evidence.add(this.plan.out().relativize(dir.resolve("thread-dump.json")).toString());
+				if (Files.exists(dir.resolve(ServiceDir.THREAD_DUMP_JSON))) {
+					evidence.add(this.plan.out().relativize(dir.resolve(ServiceDir.THREAD_DUMP_JSON)).toString());
 				}
 				List<String> reasons = new ArrayList<>(problems);
 				if (harness) {
@@ -346,17 +349,17 @@ final class Runner {
 			if (!tuning.properties(module).isEmpty()) {
 				// The tuning as the service resolved it, kept beside its log; a setting it never saw was not measured.
 				Map<String, String> applied = TuningCheck.readBack(service.managementUrl(), tuning.properties(module));
-				json.writeValue(dir.resolve("tuning-applied.json").toFile(), applied);
+				json.writeValue(dir.resolve(ServiceDir.TUNING_APPLIED).toFile(), applied);
 				List<String> unapplied = TuningCheck.problems(tuning.properties(module), applied);
 				if (!unapplied.isEmpty()) {
 					this.out.println("lab: " + variant + " not measured: " + String.join("; ", unapplied));
 					List<String> reasons = new ArrayList<>(List.of("not run: the tuning " + tuning.name() + " was not applied"));
 					reasons.addAll(unapplied);
-					recordNotRun(variant, dir, levels, repeat, Verdict.INVALID, reasons, List.of(this.plan.out().relativize(dir.resolve("tuning-applied.json")).toString()));
+					recordNotRun(variant, dir, levels, repeat, Verdict.INVALID, reasons, List.of(this.plan.out().relativize(dir.resolve(ServiceDir.TUNING_APPLIED)).toString()));
 					return;
 				}
 			}
-			Path warmup = warmUp(service, downstream, dir.resolve("warmup"));
+			Path warmup = warmUp(service, downstream, dir.resolve(ServiceDir.WARMUP));
 			for (int i = 0; i < levels.size() && !Interruption.requested(); i++) {
 				Level level = levels.get(i);
 				Outcome outcome = runLevel(service, downstream, level, repeat, warmup, (i == 0) ? warmup : null);
@@ -391,7 +394,7 @@ final class Runner {
 	}
 
 	private String levelId(Level level, int repeat) {
-		return level.id() + ((this.plan.scenario().repeat() > 1) ? "-r" + repeat : "");
+		return (this.plan.scenario().repeat() > 1) ? LevelDir.name(level.users(), level.ratePerSecond(), repeat) : level.id();
 	}
 
 	private List<String> relative(List<Path> files) {
@@ -426,7 +429,7 @@ final class Runner {
 	}
 
 	private Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
-		Sampler sampler = new Sampler(dir.resolve("metrics.csv"));
+		Sampler sampler = new Sampler(dir.resolve(LevelDir.METRICS));
 		sampler.watchEndpoint("service", service.managementUrl());
 		service.pid().ifPresent(pid -> {
 			sampler.watchProcess("service", pid);
@@ -502,7 +505,7 @@ final class Runner {
 				service.exitCode(), oom, exit, evidence, List.of(), null, this.plan.scenario().requestTimeoutMs(), downstream != null,
 				downstreamAlive, downstreamExit, interruptedAt,
 				(firstAfter != null) ? this.plan.out().relativize(firstAfter).toString() : null);
-		json.writeValue(dir.resolve("level.json").toFile(), facts);
+		json.writeValue(dir.resolve(LevelDir.FACTS).toFile(), facts);
 		if (interruptedAt != null) {
 			this.out.println("  " + service.name() + " " + id + ": INTERRUPTED");
 			return new Outcome(facts, null);
@@ -510,10 +513,10 @@ final class Runner {
 		LevelResult result = new Analyser(this.thresholds).analyseOne(Measurement.of(dir, this.plan.out()));
 		if (result.verdict() == Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
-			Optional<Path> histogram = service.heapHistogram(this.plan.javaHome(), dir.resolve("heap-histogram.txt"));
+			Optional<Path> histogram = service.heapHistogram(this.plan.javaHome(), dir.resolve(LevelDir.HEAP_HISTOGRAM));
 			histogram.ifPresent(file -> evidence.add(this.plan.out().relativize(file).toString()));
 			facts = facts.withEvidence(evidence);
-			json.writeValue(dir.resolve("level.json").toFile(), facts);
+			json.writeValue(dir.resolve(LevelDir.FACTS).toFile(), facts);
 		}
 		this.out.println(Summaries.line(result));
 		// Lets the last connections close before the next level starts.
@@ -553,10 +556,10 @@ final class Runner {
 			if (Interruption.requested() || System.currentTimeMillis() >= deadline) {
 				return;
 			}
-			service.diagnose(this.plan.javaHome(), SteadyRecording.start(), dir.resolve("jfr-start.log"));
+			service.diagnose(this.plan.javaHome(), SteadyRecording.start(), dir.resolve(LevelDir.JFR_START_LOG));
 			sleepUntil(plan.end());
 			if (!Interruption.requested()) {
-				service.diagnose(this.plan.javaHome(), SteadyRecording.stop(dir), dir.resolve("jfr-stop.log"));
+				service.diagnose(this.plan.javaHome(), SteadyRecording.stop(dir), dir.resolve(LevelDir.JFR_STOP_LOG));
 			}
 		});
 	}
@@ -638,7 +641,7 @@ final class Runner {
 		for (Level level : levels) {
 			Path dir = variantDir.resolve(levelId(level, repeat));
 			Files.createDirectories(dir);
-			json.writeValue(dir.resolve("level.json").toFile(),
+			json.writeValue(dir.resolve(LevelDir.FACTS).toFile(),
 					new LevelFacts(variant, level.users(), level.ratePerSecond(), level.cappedFrom(), this.plan.scenario().delayMs(),
 							repeat, false, serviceCpuCount(), injectorCpus(), true, null, false, -1, evidence, problems,
 							verdict.name(), this.plan.scenario().requestTimeoutMs(), null, null, null, null, null));

@@ -12,6 +12,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import lab.results.LevelDir;
+import lab.results.ProgressLine;
+
 import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
@@ -37,9 +40,6 @@ import org.HdrHistogram.HistogramLogWriter;
  * </ul>
  */
 public final class LatencyRecorder implements AutoCloseable {
-
-	/** Printed once a second on stdout, parsed by the runner's progress bar. */
-	public static final String PROGRESS_PREFIX = "LAB-PROGRESS";
 
 	public enum Kind {
 
@@ -96,10 +96,10 @@ public final class LatencyRecorder implements AutoCloseable {
 		this.outDir = outDir;
 		try {
 			Files.createDirectories(outDir);
-			this.log = new HistogramLogWriter(new PrintStream(Files.newOutputStream(outDir.resolve("latency.hlog")), true));
-			this.requests = new PrintStream(Files.newOutputStream(outDir.resolve("requests.csv")), true);
-			this.completions = new PrintStream(Files.newOutputStream(outDir.resolve("completions.csv")), true);
-			this.cpu = new PrintStream(Files.newOutputStream(outDir.resolve("cpu.csv")), true);
+			this.log = new HistogramLogWriter(new PrintStream(Files.newOutputStream(outDir.resolve(LevelDir.LATENCY)), true));
+			this.requests = new PrintStream(Files.newOutputStream(outDir.resolve(LevelDir.REQUESTS)), true);
+			this.completions = new PrintStream(Files.newOutputStream(outDir.resolve(LevelDir.COMPLETIONS)), true);
+			this.cpu = new PrintStream(Files.newOutputStream(outDir.resolve(LevelDir.INJECTOR_CPU)), true);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -144,7 +144,7 @@ public final class LatencyRecorder implements AutoCloseable {
 
 	/** The load window as the injector saw it, for the analysis to clip every series to. */
 	public void writeWindow(long loadStartMillis, long steadyStartMillis, long endMillis) {
-		writeWindow("load-window.csv", loadStartMillis, steadyStartMillis, endMillis);
+		writeWindow(LevelDir.LOAD_WINDOW, loadStartMillis, steadyStartMillis, endMillis);
 	}
 
 	/**
@@ -152,7 +152,7 @@ public final class LatencyRecorder implements AutoCloseable {
 	 * {@code load-window.csv}, written at the end, says the injector ran to completion.
 	 */
 	public void writePlan(long loadStartMillis, long steadyStartMillis, long endMillis) {
-		writeWindow("load-plan.csv", loadStartMillis, steadyStartMillis, endMillis);
+		writeWindow(LevelDir.LOAD_PLAN, loadStartMillis, steadyStartMillis, endMillis);
 	}
 
 	private void writeWindow(String file, long loadStartMillis, long steadyStartMillis, long endMillis) {
@@ -192,7 +192,8 @@ public final class LatencyRecorder implements AutoCloseable {
 		this.answered = 0;
 		this.unanswered = 0;
 		this.cpu.println(now + "," + this.os.getProcessCpuTime() / 1e9 + "," + this.os.getAvailableProcessors());
-		System.out.println(PROGRESS_PREFIX + " ok=" + ok + " ko=" + failed);
+		// Once a second on stdout, read by the runner's progress bar.
+		System.out.println(new ProgressLine(ok, failed).format());
 	}
 
 	@Override

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.load.LoadWindow;
+import lab.results.LevelDir;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -52,7 +53,7 @@ public final class Analyser {
 	/** Every level directory (one holding a level.json) under {@code results}, repeats included, sorted. */
 	/** Every level directory of a run (those holding a {@code level.json}), in path order. */
 	public static List<Path> levelDirs(Path results) throws IOException {
-		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals("level.json"))) {
+		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals(LevelDir.FACTS))) {
 			return files.map(Path::getParent).sorted().toList();
 		}
 	}

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import lab.load.LoadWindow;
+import lab.results.LevelDir;
 
 /**
  * An injector's own account of its CPU, from its {@code cpu.csv} (per second: the JVM's CPU seconds so far and
@@ -15,7 +16,7 @@ import lab.load.LoadWindow;
 record InjectorCpu(TimeSeries cpuSeconds, int processors) {
 
 	static InjectorCpu read(Path dir) throws IOException {
-		Path csv = dir.resolve("cpu.csv");
+		Path csv = dir.resolve(LevelDir.INJECTOR_CPU);
 		List<TimeSeries.Sample> samples = new ArrayList<>();
 		int processors = 0;
 		if (Files.isRegularFile(csv)) {

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
+import lab.results.LevelDir;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -35,7 +36,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	private static final double MIB = 1024.0 * 1024.0;
 
 	public static LevelFacts facts(Path dir) {
-		return json.readValue(dir.resolve("level.json").toFile(), LevelFacts.class);
+		return json.readValue(dir.resolve(LevelDir.FACTS).toFile(), LevelFacts.class);
 	}
 
 	public static Measurement of(Path dir, Path resultsRoot) throws IOException {
@@ -66,7 +67,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		}
 		Latency latency = Latency.merge(latencies);
 		RequestCounts counts = RequestCounts.sum(partCounts);
-		Samples samples = Samples.read(dir.resolve("metrics.csv"));
+		Samples samples = Samples.read(dir.resolve(LevelDir.METRICS));
 		double seconds = window.steadySeconds();
 		double rps = latency.ok().getTotalCount() / seconds;
 		double cpuPerSecond = serviceCpuPerSecond(samples, window);
@@ -119,7 +120,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	}
 
 	/** The runner's end-to-end probe of the downstream, beside metrics.csv. */
-	public static final String PROBE = "probe.csv";
+	public static final String PROBE = LevelDir.PROBE;
 
 	/** The longest silence any injector saw (several injectors: the one that saw the longest). */
 	static Stall stall(List<Path> parts, LoadWindow window) throws IOException {
@@ -155,7 +156,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			return Double.NaN;
 		}
 		LoadWindow tail = new LoadWindow(whole.start(), Math.max(whole.steadyStart(), whole.end() - WARMUP_TAIL_SECONDS * 1000L), whole.end());
-		double cpu = CounterDelta.ratePerSecond(Samples.read(warmup.resolve("metrics.csv")).series("service", "proc_cpu_seconds").clipTo(tail));
+		double cpu = CounterDelta.ratePerSecond(Samples.read(warmup.resolve(LevelDir.METRICS)).series("service", "proc_cpu_seconds").clipTo(tail));
 		double requests = RequestCounts.read(warmup.resolve(LoadFiles.REQUESTS), tail).total() / tail.steadySeconds();
 		return (requests > 0 && !Double.isNaN(cpu)) ? 1000 * cpu / requests : Double.NaN;
 	}
@@ -246,7 +247,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		}
 		List<String> reports = new ArrayList<>();
 		try (Stream<Path> runs = Files.list(gatling)) {
-			runs.map(run -> run.resolve("index.html")).filter(Files::isRegularFile).sorted()
+			runs.map(run -> run.resolve(LevelDir.GATLING_REPORT)).filter(Files::isRegularFile).sorted()
 				.forEach(index -> reports.add(resultsRoot.relativize(index).toString()));
 		}
 		return reports;

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
+import lab.results.ServiceDir;
+
 /**
  * A service already running elsewhere ({@code --target}, {@code --downstream}): reached and sampled over HTTP
  * only. Its management endpoints answer on the same port (the lab's default). The runner neither starts nor
@@ -30,7 +32,7 @@ public final class RemoteService implements Service {
 	/** Checks that it answers its health endpoint, and notes its address in {@code dir/remote.txt}. */
 	public static RemoteService at(String name, URI url, Path dir) throws IOException {
 		Files.createDirectories(dir);
-		Files.writeString(dir.resolve("remote.txt"), name + " already running at " + url + " (not started by the lab)\n");
+		Files.writeString(dir.resolve(ServiceDir.REMOTE), name + " already running at " + url + " (not started by the lab)\n");
 		RemoteService service = new RemoteService(name, url, dir);
 		if (!service.alive()) {
 			throw new ServiceFailure(name + " at " + url + " does not answer /actuator/health: check that it runs and that this "
@@ -88,7 +90,7 @@ public final class RemoteService implements Service {
 
 	@Override
 	public List<Path> logs() {
-		return List.of(this.dir.resolve("remote.txt"));
+		return List.of(this.dir.resolve(ServiceDir.REMOTE));
 	}
 
 	@Override

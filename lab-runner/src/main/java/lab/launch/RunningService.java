@@ -10,6 +10,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
+import lab.results.ServiceDir;
+
 /** A service the runner started: its port (chosen by the service itself, port 0), PID, log and directory. */
 public final class RunningService implements Service {
 
@@ -47,19 +49,19 @@ public final class RunningService implements Service {
 		Files.deleteIfExists(managementPortFile);
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(jvmFlags);
-		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve("gc.log") + ":uptime,time,level,tags");
+		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve(ServiceDir.GC_LOG) + ":uptime,time,level,tags");
 		// Actuator on its own port and connector: a scrape never queues behind the load (a saturated Tomcat pool
 		// of 200 threads would otherwise starve /actuator/prometheus and lose the very samples that matter).
 		command.addAll(List.of("-jar", jar.toString(), "--server.port=0", "--management.server.port=0", "--lab.port-file=" + portFile));
 		command.addAll(arguments);
-		Files.writeString(dir.resolve("command.txt"), String.join(" ", command) + "\n");
-		Process process = Launch.start(command, cpus, dir.resolve("service.log"));
-		Files.writeString(dir.resolve("pid"), process.pid() + "\n");
+		Files.writeString(dir.resolve(ServiceDir.COMMAND), String.join(" ", command) + "\n");
+		Process process = Launch.start(command, cpus, dir.resolve(ServiceDir.LOG));
+		Files.writeString(dir.resolve(ServiceDir.PID), process.pid() + "\n");
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!process.isAlive()) {
 				throw new ServiceFailure(name + " exited with code " + process.exitValue() + " while starting; see "
-						+ dir.resolve("service.log"));
+						+ dir.resolve(ServiceDir.LOG));
 			}
 			if (Files.exists(portFile) && Files.size(portFile) > 0 && Files.exists(managementPortFile) && Files.size(managementPortFile) > 0) {
 				RunningService service = new RunningService(name, process, Integer.parseInt(Files.readString(portFile).trim()),
@@ -72,7 +74,7 @@ public final class RunningService implements Service {
 		}
 		Children.stop(process);
 		throw new ServiceFailure(name + " was not healthy within " + STARTUP_TIMEOUT.toSeconds() + " s; see "
-				+ dir.resolve("service.log"));
+				+ dir.resolve(ServiceDir.LOG));
 	}
 
 	@Override
@@ -101,12 +103,12 @@ public final class RunningService implements Service {
 	}
 
 	public Path log() {
-		return this.dir.resolve("service.log");
+		return this.dir.resolve(ServiceDir.LOG);
 	}
 
 	@Override
 	public List<Path> logs() {
-		return List.of(log(), this.dir.resolve("gc.log"));
+		return List.of(log(), this.dir.resolve(ServiceDir.GC_LOG));
 	}
 
 	@Override

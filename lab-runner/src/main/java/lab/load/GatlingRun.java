@@ -9,11 +9,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import lab.launch.Children;
 import lab.launch.Launch;
+import lab.results.LevelDir;
+import lab.results.ProgressLine;
 
 /**
  * One Gatling run in its own JVM (pinned to the injector's CPUs): the simulation writes its HTML report, latency
@@ -55,7 +58,7 @@ public final class GatlingRun {
 	 * @param properties the simulation's -D parameters (baseUrl, shape, users, ...), without outDir
 	 */
 	public static GatlingRun start(Path root, Path java, List<String> properties, String cpus, Path dir,
-			Consumer<String> progress) throws IOException {
+			Consumer<ProgressLine> progress) throws IOException {
 		Files.createDirectories(dir);
 		String classpath = root.resolve("gatling/target/classes") + ":"
 				+ Files.readString(root.resolve("gatling/target/classpath.txt")).trim();
@@ -65,11 +68,11 @@ public final class GatlingRun {
 		command.addAll(List.of("-DoutDir=" + dir, "-cp", classpath));
 		command.addAll(MAIN);
 		command.addAll(List.of("-rf", dir.resolve("gatling").toString()));
-		Files.writeString(dir.resolve("gatling-command.txt"),
+		Files.writeString(dir.resolve(LevelDir.GATLING_COMMAND),
 				String.join(" ", command).replace(classpath, "<gatling/target/classpath.txt>") + "\n");
 		Process process = Launch.start(command, cpus, null);
-		Files.writeString(dir.resolve("injector.pid"), process.pid() + "\n");
-		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve("gatling.log"), progress));
+		Files.writeString(dir.resolve(LevelDir.INJECTOR_PID), process.pid() + "\n");
+		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve(LevelDir.GATLING_LOG), progress));
 		return new GatlingRun(process, reader, null);
 	}
 
@@ -78,23 +81,24 @@ public final class GatlingRun {
 	 * run directory on that host, bounded there by {@code timeout}, and {@link #await} brings its files into
 	 * {@code dir}.
 	 */
-	public static GatlingRun startOver(Ssh ssh, List<String> properties, long timeoutSeconds, Path dir, Consumer<String> progress)
+	public static GatlingRun startOver(Ssh ssh, List<String> properties, long timeoutSeconds, Path dir, Consumer<ProgressLine> progress)
 			throws IOException {
 		Files.createDirectories(dir);
 		String run = Ssh.HOME + "/runs/" + dir.getParent().getFileName() + "-" + dir.getFileName() + "-" + ProcessHandle.current().pid();
 		String command = ssh.gatlingCommand(JVM_FLAGS, properties, run, timeoutSeconds);
-		Files.writeString(dir.resolve("gatling-command.txt"), ssh.destination() + ": " + command + "\n");
+		Files.writeString(dir.resolve(LevelDir.GATLING_COMMAND), ssh.destination() + ": " + command + "\n");
 		Process process = Children.register(ssh.process(command).redirectErrorStream(true).start());
-		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve("gatling.log"), progress));
+		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve(LevelDir.GATLING_LOG), progress));
 		return new GatlingRun(process, reader, () -> ssh.fetch(run, dir));
 	}
 
-	private static void copy(Process process, Path log, Consumer<String> progress) {
+	private static void copy(Process process, Path log, Consumer<ProgressLine> progress) {
 		try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
 				PrintWriter out = new PrintWriter(Files.newBufferedWriter(log), true)) {
 			for (String line = in.readLine(); line != null; line = in.readLine()) {
-				if (line.startsWith("LAB-PROGRESS")) {
-					progress.accept(line);
+				Optional<ProgressLine> counts = ProgressLine.parse(line);
+				if (counts.isPresent()) {
+					progress.accept(counts.get());
 				}
 				else {
 					out.println(line);

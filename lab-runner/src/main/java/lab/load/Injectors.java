@@ -12,6 +12,7 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 import lab.plan.Remote;
+import lab.results.ProgressLine;
 
 /**
  * The load generators of a run. By default one local Gatling process writing straight into the level's
@@ -60,7 +61,7 @@ public final class Injectors {
 	 * @param properties the simulation's properties for a share of (users, arrivals per second)
 	 */
 	public Load start(int users, int ratePerSecond, BiFunction<Integer, Integer, List<String>> properties,
-			long timeoutSeconds, Path dir, Consumer<String> progress) throws IOException {
+			long timeoutSeconds, Path dir, Consumer<ProgressLine> progress) throws IOException {
 		if (this.hosts.isEmpty()) {
 			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(users, ratePerSecond), this.cpus, dir, progress)),
 					dir, List.of(dir));
@@ -76,10 +77,9 @@ public final class Injectors {
 			List<String> share = properties.apply(share(users, count, i), share(ratePerSecond, count, i));
 			Path part = LoadFiles.injectorDir(dir, i + 1);
 			parts.add(part);
-			Consumer<String> combined = line -> {
-				String[] fields = line.split(" ");
-				ok.set(index, Long.parseLong(fields[1].substring(3)));
-				ko.set(index, Long.parseLong(fields[2].substring(3)));
+			Consumer<ProgressLine> combined = line -> {
+				ok.set(index, line.ok());
+				ko.set(index, line.ko());
 				if (index == 0) {
 					long okSum = 0;
 					long koSum = 0;
@@ -87,7 +87,7 @@ public final class Injectors {
 						okSum += ok.get(j);
 						koSum += ko.get(j);
 					}
-					progress.accept("LAB-PROGRESS ok=" + okSum + " ko=" + koSum);
+					progress.accept(new ProgressLine(okSum, koSum));
 				}
 			};
 			String host = this.hosts.get(i);

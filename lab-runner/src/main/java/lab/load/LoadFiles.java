@@ -7,19 +7,21 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import lab.results.LevelDir;
+
 /** Reads what the simulation wrote into a level's directory. */
 public final class LoadFiles {
 
-	public static final String WINDOW = "load-window.csv";
+	public static final String WINDOW = LevelDir.LOAD_WINDOW;
 
 	/** The window as planned, written by the simulation before its first request. */
-	public static final String PLAN = "load-plan.csv";
+	public static final String PLAN = LevelDir.LOAD_PLAN;
 
-	public static final String LATENCY = "latency.hlog";
+	public static final String LATENCY = LevelDir.LATENCY;
 
-	public static final String REQUESTS = "requests.csv";
+	public static final String REQUESTS = LevelDir.REQUESTS;
 
-	public static final String COMPLETIONS = "completions.csv";
+	public static final String COMPLETIONS = LevelDir.COMPLETIONS;
 
 	private static final String INJECTOR = "injector";
 
@@ -28,15 +30,15 @@ public final class LoadFiles {
 
 	/** Where injector {@code number} (from 1) writes when several load a level: {@code injector-<n>/}. */
 	public static Path injectorDir(Path level, int number) {
-		return level.resolve(INJECTOR + "-" + number);
+		return level.resolve(LevelDir.injector(number));
 	}
 
 	/** The injectors' directories of a level: {@code injector-<n>/} in order when several loaded it, else the level's own. */
 	public static List<Path> injectorDirs(Path level) throws IOException {
 		try (Stream<Path> children = Files.list(level)) {
 			List<Path> parts = children.filter(Files::isDirectory)
-				.filter(child -> child.getFileName().toString().matches(INJECTOR + "-\\d+"))
-				.sorted(Comparator.comparingInt(child -> Integer.parseInt(child.getFileName().toString().substring(INJECTOR.length() + 1))))
+				.filter(child -> LevelDir.injectorNumber(child.getFileName().toString()) > 0)
+				.sorted(Comparator.comparingInt(child -> LevelDir.injectorNumber(child.getFileName().toString())))
 				.toList();
 			return parts.isEmpty() ? List.of(level) : parts;
 		}

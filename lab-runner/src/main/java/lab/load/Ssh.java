@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import lab.launch.Children;
 import lab.plan.PlanException;
+import lab.results.LevelDir;
 
 /**
  * An injector host reached with the operator's own {@code ssh} and {@code scp}: keys and users come from
@@ -91,7 +92,7 @@ public record Ssh(String destination, List<String> options) {
 	void fetch(String runDir, Path dir) throws IOException, InterruptedException {
 		ProcessBuilder pack = process("tar -C " + quote(runDir) + " -cf - . && rm -rf " + quote(runDir));
 		// What either side says (nothing when all goes well) is kept as the evidence of a failed fetch.
-		Path log = dir.resolve("fetch.log");
+		Path log = dir.resolve(LevelDir.FETCH_LOG);
 		ProcessBuilder.Redirect append = ProcessBuilder.Redirect.appendTo(log.toFile());
 		ProcessBuilder unpack = new ProcessBuilder("tar", "-C", dir.toString(), "-xf", "-").redirectOutput(append).redirectError(append);
 		pack.redirectError(append);

@@ -1,5 +1,7 @@
 package lab.plan;
 
+import lab.results.LevelDir;
+
 /**
  * One load level: concurrent users (closed, spike, soak) or arrivals per second (open).
  *
@@ -18,7 +20,7 @@ public record Level(int users, int ratePerSecond, int cappedFrom) {
 	}
 
 	public String id() {
-		return (this.ratePerSecond > 0) ? "rate-" + this.ratePerSecond : "users-" + this.users;
+		return LevelDir.name(this.users, this.ratePerSecond);
 	}
 
 }

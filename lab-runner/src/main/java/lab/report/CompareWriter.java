@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import lab.analyse.LevelResult;
+import lab.results.RunDir;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -27,7 +28,7 @@ public final class CompareWriter {
 	/** Returns the path of compare.html. */
 	public Path write(Comparison c, Path out) throws IOException {
 		Files.createDirectories(out);
-		json.writeValue(out.resolve("compare.json").toFile(), summary(c));
+		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c));
 		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.ratePerSecond() > 0);
 		String loadUnit = open ? "requests/s offered" : "users";
 		Map<String, Object> scope = new LinkedHashMap<>();
@@ -38,7 +39,7 @@ public final class CompareWriter {
 			runs.add(Map.of("name", run.name(), "dir", run.dir().toString(), "baseline", i == c.baseline(),
 					"scenario", run.manifest().path("scenario").path("name").asString("?"),
 					"started", run.manifest().path("startedAt").asString("?"),
-					"report", out.relativize(run.dir().resolve("report.html")).toString()));
+					"report", out.relativize(run.dir().resolve(RunDir.REPORT)).toString()));
 		}
 		scope.put("runs", runs);
 		scope.put("hasBaseline", c.hasBaseline());
@@ -48,7 +49,7 @@ public final class CompareWriter {
 		scope.put("hasDifferences", !c.differences().isEmpty());
 		scope.put("rows", rows(c));
 		scope.put("renderedAt", Instant.now().toString());
-		Templates.render("compare.md.mustache", scope, out.resolve("compare.md"));
+		Templates.render("compare.md.mustache", scope, out.resolve(RunDir.COMPARE_MD));
 		Map<String, List<LevelResult>> series = new LinkedHashMap<>();
 		for (Comparison.Run run : c.runs()) {
 			for (LevelResult level : run.levels()) {
@@ -56,7 +57,7 @@ public final class CompareWriter {
 			}
 		}
 		scope.put("charts", Charts.comparison(series, loadUnit));
-		Path report = out.resolve("compare.html");
+		Path report = out.resolve(RunDir.COMPARE_HTML);
 		Templates.render("compare.html.mustache", scope, report);
 		return report;
 	}

@@ -16,6 +16,7 @@ import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
 import lab.analyse.MemoryProfile;
 import lab.analyse.Thresholds;
+import lab.results.RunDir;
 import lab.verify.ClientReadback;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -36,7 +37,7 @@ public final class ReportWriter {
 
 	/** The run's manifest, or an empty object when there is none. */
 	public static JsonNode manifest(Path results) {
-		return Files.isRegularFile(results.resolve("manifest.json")) ? json.readTree(results.resolve("manifest.json").toFile())
+		return Files.isRegularFile(results.resolve(RunDir.MANIFEST)) ? json.readTree(results.resolve(RunDir.MANIFEST).toFile())
 				: json.createObjectNode();
 	}
 
@@ -61,7 +62,7 @@ public final class ReportWriter {
 		summary.set("results", json.valueToTree(levels));
 		List<MemoryProfile> memory = MemoryProfile.analyse(results, levels);
 		summary.set("memory", json.valueToTree(memory));
-		json.writeValue(results.resolve("summary.json").toFile(), summary);
+		json.writeValue(results.resolve(RunDir.SUMMARY_JSON).toFile(), summary);
 
 		boolean open = levels.stream().anyMatch(r -> r.ratePerSecond() > 0);
 		String loadUnit = open ? "requests/s offered" : "users";
@@ -89,9 +90,9 @@ public final class ReportWriter {
 		scope.put("pinnedThreshold", manifest.path("pinnedThreshold").asString("20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)"));
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
 		scope.put("renderedAt", Instant.now().toString());
-		Templates.render("summary.md.mustache", scope, results.resolve("summary.md"));
+		Templates.render("summary.md.mustache", scope, results.resolve(RunDir.SUMMARY_MD));
 		scope.put("charts", Charts.all(levels, loadUnit));
-		Path report = results.resolve("report.html");
+		Path report = results.resolve(RunDir.REPORT);
 		Templates.render("report.html.mustache", scope, report);
 		return report;
 	}
@@ -118,7 +119,7 @@ public final class ReportWriter {
 			LevelFacts facts = Measurement.facts(dir);
 			String title = facts.variant() + ", " + ((facts.users() > 0) ? String.format(java.util.Locale.ROOT, "%,d users", facts.users())
 					: String.format(java.util.Locale.ROOT, "%,d requests/s offered", facts.ratePerSecond())) + " (" + results.relativize(dir) + ")";
-			if (Timeline.write(dir, title, dir.relativize(results.resolve("report.html")).toString())) {
+			if (Timeline.write(dir, title, dir.relativize(results.resolve(RunDir.REPORT)).toString())) {
 				links.putIfAbsent(facts.variant() + "/" + facts.load(), results.relativize(dir.resolve(Timeline.FILE)).toString());
 			}
 		}

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import lab.analyse.Samples;
+import lab.results.LevelDir;
 import lab.sample.CpuProfile;
 import lab.sample.SteadyRecording;
 import lab.analyse.TimeSeries;
@@ -34,7 +35,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 final class Timeline {
 
-	static final String FILE = "timeline.html";
+	static final String FILE = LevelDir.TIMELINE;
 
 	private static final double MIB = 1024 * 1024;
 
@@ -63,7 +64,7 @@ final class Timeline {
 			readLatency(part.resolve(LoadFiles.LATENCY), okBySecond);
 			readCompletions(part.resolve(LoadFiles.COMPLETIONS), answered);
 		}
-		Samples samples = Samples.read(level.resolve("metrics.csv"));
+		Samples samples = Samples.read(level.resolve(LevelDir.METRICS));
 		List<Charts.Chart> charts = new ArrayList<>();
 		XYChart throughput = chart("Requests per second", "requests / s", window, origin);
 		series(throughput, "sent (by send second)", perSecond, origin, v -> v[0]);

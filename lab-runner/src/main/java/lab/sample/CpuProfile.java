@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
+import lab.results.LevelDir;
+
 /**
  * {@code ./lab run --profile-cpu}: async-profiler's CPU profile of each level's steady window. Its agent (from the
  * {@code tools.profiler:async-profiler} jar on the runner's class path) is loaded into the service's JVM by
@@ -21,14 +23,14 @@ import java.util.Optional;
  */
 public final class CpuProfile {
 
-	public static final String STACKS = "cpu-profile.collapsed";
+	public static final String STACKS = LevelDir.PROFILE_STACKS;
 
-	public static final String FLAME = "cpu-profile.svg";
+	public static final String FLAME = LevelDir.PROFILE_FLAME;
 
 	/** jcmd's answers to the start and stop commands. */
-	public static final String START_LOG = "cpu-profile-start.log";
+	public static final String START_LOG = LevelDir.PROFILE_START_LOG;
 
-	public static final String STOP_LOG = "cpu-profile-stop.log";
+	public static final String STOP_LOG = LevelDir.PROFILE_STOP_LOG;
 
 	/** The events tried in order: perf events' CPU cycles, then the CPU-time interval timer. */
 	public static final List<String> EVENTS = List.of("cpu", "itimer");

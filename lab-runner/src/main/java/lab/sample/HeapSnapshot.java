@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import lab.launch.Service;
+import lab.results.LevelDir;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -31,13 +32,13 @@ import tools.jackson.databind.json.JsonMapper;
 public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, double heapMaxBytes, double rssBytes, String histogram) {
 
 	/** At the end of a level's window, the load still on (the level's unmeasured tail). */
-	public static final String STEADY = "heap-steady";
+	public static final String STEADY = LevelDir.HEAP_STEADY;
 
 	/** At the end of the warm-up, under the warm-up's load: with {@link #IDLE}, the slope the prediction uses. */
-	public static final String LOADED = "heap-loaded";
+	public static final String LOADED = LevelDir.HEAP_LOADED;
 
 	/** At rest before the warm-up: the base every per-request figure is a difference against. */
-	public static final String IDLE = "heap-idle";
+	public static final String IDLE = LevelDir.HEAP_IDLE;
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
@@ -48,7 +49,7 @@ public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, doub
 		}
 		Map<String, Double> scrape = scrape(service.managementUrl());
 		long now = System.currentTimeMillis();
-		Path file = dir.resolve(name + ".txt");
+		Path file = dir.resolve(LevelDir.heapHistogram(name));
 		Optional<Path> histogram = service.heapHistogram(javaHome, file);
 		if (histogram.isEmpty()) {
 			return Optional.empty();
@@ -61,13 +62,13 @@ public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, doub
 		HeapSnapshot snapshot = new HeapSnapshot(now, scrape.isEmpty() ? Double.NaN : inFlight, liveBytes(file),
 				scrape.getOrDefault("heap_max_bytes", Double.NaN), scrape.getOrDefault("rss_bytes", Double.NaN),
 				file.getFileName().toString());
-		json.writeValue(dir.resolve(name + ".json").toFile(), snapshot);
+		json.writeValue(dir.resolve(LevelDir.heapJson(name)).toFile(), snapshot);
 		return Optional.of(snapshot);
 	}
 
 	/** The snapshot {@code name} in {@code dir}, or empty when it was never taken. */
 	public static Optional<HeapSnapshot> read(Path dir, String name) {
-		Path file = dir.resolve(name + ".json");
+		Path file = dir.resolve(LevelDir.heapJson(name));
 		return Files.isRegularFile(file) ? Optional.of(json.readValue(file.toFile(), HeapSnapshot.class)) : Optional.empty();
 	}
 

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import lab.results.LevelDir;
+
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordingFile;
@@ -23,14 +25,14 @@ import jdk.jfr.consumer.RecordingFile;
  */
 public final class SteadyRecording {
 
-	public static final String RECORDING = "steady.jfr";
+	public static final String RECORDING = LevelDir.JFR_RECORDING;
 
-	public static final String SUMMARY = "jfr-summary.txt";
+	public static final String SUMMARY = LevelDir.JFR_SUMMARY;
 
-	public static final String STACKS = "cpu-stacks.collapsed";
+	public static final String STACKS = LevelDir.JFR_STACKS;
 
 	/** The collapsed stacks drawn as a flame graph (SVG, no script). */
-	public static final String FLAME = "cpu-flame.svg";
+	public static final String FLAME = LevelDir.JFR_FLAME;
 
 	/** Given to the services of a {@code --jfr} run: whole stacks for the flame graph (JFR keeps 64 frames by default). */
 	public static final String STACK_DEPTH_FLAG = "-XX:FlightRecorderOptions:stackdepth=256";

@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import lab.results.ServiceDir;
+
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
 public final class ClientReadback {
 
 	/** Where the runner keeps it, in the variant's directory. */
-	public static final String FILE = "downstream-client.json";
+	public static final String FILE = ServiceDir.DOWNSTREAM_CLIENT;
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 

@@ -1,0 +1,70 @@
+package lab;
+
+import java.io.IOException;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import lab.results.LevelDir;
+import lab.results.ProgressLine;
+import lab.results.RunDir;
+import lab.results.ServiceDir;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The results directory has one owner, the {@code lab-results} module: no other module's code spells one of its
+ * file or directory names, or the progress line, as a string literal (comments may name them).
+ */
+class ResultsLayoutTests {
+
+	private static Path root() {
+		return Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
+	}
+
+	@Test
+	void noStageSpellsAnotherStagesFileNames() throws Exception {
+		Set<String> names = new LinkedHashSet<>();
+		for (Class<?> owner : List.of(RunDir.class, ServiceDir.class, LevelDir.class)) {
+			for (Field field : owner.getFields()) {
+				if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
+					names.add((String) field.get(null));
+				}
+			}
+		}
+		names.add(new ProgressLine(0, 0).format().split(" ")[0]);
+		assertThat(names).contains("level.json", "latency.hlog", "manifest.json", "LAB-PROGRESS").hasSizeGreaterThan(40);
+		List<String> found = new ArrayList<>();
+		for (String module : List.of("gatling", "lab-runner", "service-common", "downstream-delay-service")) {
+			for (Path file : javaFiles(root().resolve(module).resolve("src/main/java"))) {
+				List<String> lines = Files.readAllLines(file);
+				for (int i = 0; i < lines.size(); i++) {
+					String line = lines.get(i).strip();
+					if (line.startsWith("//") || line.startsWith("*") || line.startsWith("/*")) {
+						continue;
+					}
+					for (String name : names) {
+						if (line.contains("\"" + name + "\"") || line.matches(".*\"(users|rate|repeat|injector)-\".*")) {
+							found.add(root().relativize(file) + ":" + (i + 1) + ": " + line);
+						}
+					}
+				}
+			}
+		}
+		assertThat(found).as("file names of the results directory spelled outside lab-results").isEmpty();
+	}
+
+	private static List<Path> javaFiles(Path dir) throws IOException {
+		try (Stream<Path> files = Files.walk(dir)) {
+			return files.filter(file -> file.toString().endsWith(".java")).sorted().toList();
+		}
+	}
+
+}
