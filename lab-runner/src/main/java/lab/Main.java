@@ -69,10 +69,10 @@ public final class Main {
 	@Command(name = "run", mixinStandardHelpOptions = true, description = "Measure the variants under load and write a report.")
 	static final class Run implements Callable<Integer> {
 
-		@Option(names = "--scenario", defaultValue = "quick", description = "smoke, quick, seed, memory, observe, open, spike, soak or a YAML file (default: ${DEFAULT-VALUE})")
+		@Option(names = "--scenario", defaultValue = "quick", completionCandidates = BundledScenarios.class, description = "${COMPLETION-CANDIDATES} or a YAML file (default: ${DEFAULT-VALUE})")
 		String scenario;
 
-		@Option(names = "--variants", split = ",", description = "comma-separated subset of: app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform")
+		@Option(names = "--variants", split = ",", completionCandidates = VariantNames.class, description = "comma-separated subset of: ${COMPLETION-CANDIDATES}")
 		List<String> variants;
 
 		@Option(names = "--users", split = ",", description = "comma-separated levels: users (closed models) or arrivals per second (open)")
@@ -258,6 +258,26 @@ public final class Main {
 			Path html = new ReportWriter().write(this.results, levels, thresholds, rejudged);
 			this.spec.commandLine().getOut().println("lab: " + levels.size() + " levels; report " + html);
 			return 0;
+		}
+
+	}
+
+	/** The bundled scenarios, as the runner finds them, for {@code --scenario}'s help. */
+	static final class BundledScenarios implements Iterable<String> {
+
+		@Override
+		public java.util.Iterator<String> iterator() {
+			return lab.plan.Scenario.bundledNames().iterator();
+		}
+
+	}
+
+	/** The variants, from their one list, for {@code --variants}' help. */
+	static final class VariantNames implements Iterable<String> {
+
+		@Override
+		public java.util.Iterator<String> iterator() {
+			return lab.plan.Variant.names().iterator();
 		}
 
 	}

@@ -103,11 +103,23 @@ class ComposeTests {
 		assertThat(config.path("global").path("scrape_interval").asText()).isEqualTo("1s");
 		String targets = config.path("scrape_configs").toString();
 		JsonNode services = Repo.yaml("docker-compose.yml").path("services");
-		for (String module : new String[] { Variant.DOWNSTREAM, "app-tomcat-loom", "app-webflux", "app-webflux-loom", "app-tomcat-platform" }) {
-			String port = services.path(module).path("environment").path("SERVER_PORT").asText();
-			assertThat(targets).as(module).contains(module + ":" + port);
+		String downstreamPort = services.path(Variant.DOWNSTREAM).path("environment").path("SERVER_PORT").asText();
+		assertThat(targets).contains(Variant.DOWNSTREAM + ":" + downstreamPort);
+		for (Variant variant : Variant.ALL) {
+			assertThat(targets).as(variant.name()).contains(variant.name() + ":" + variant.port());
 		}
-		assertThat(Variant.names()).allSatisfy(variant -> assertThat(targets).contains(variant + ":"));
+	}
+
+	/** Each variant listens where the one list of variants says: its application.yml, and Compose. */
+	@Test
+	void everyVariantListensOnThePortTheListOfVariantsGives() throws Exception {
+		JsonNode services = Repo.yaml("docker-compose.yml").path("services");
+		for (Variant variant : Variant.ALL) {
+			JsonNode application = Repo.yaml(variant.name() + "/src/main/resources/application.yml");
+			assertThat(application.path("server").path("port").asInt()).as(variant.name()).isEqualTo(variant.port());
+			assertThat(services.path(variant.name()).path("environment").path("SERVER_PORT").asInt()).as(variant.name())
+				.isEqualTo(variant.port());
+		}
 	}
 
 }

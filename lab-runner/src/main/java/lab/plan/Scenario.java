@@ -77,8 +77,9 @@ public record Scenario(String name, String description, Model model, List<String
 		return parse(bundled, nameOrPath);
 	}
 
+	/** Every scenario in the runner's {@code scenarios/} folder, by name. */
 	public static List<String> bundledNames() {
-		return List.of("smoke", "quick", "seed", "memory", "observe", "open", "spike", "soak");
+		return Bundled.names("scenarios");
 	}
 
 	static Scenario parse(InputStream in, String source) {

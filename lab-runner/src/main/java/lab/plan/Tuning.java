@@ -112,8 +112,9 @@ public record Tuning(String name, String description, Settings all, Map<String, 
 		return parse(bundled, nameOrPath);
 	}
 
+	/** Every tuning in the runner's {@code tunings/} folder, by name. */
 	public static List<String> bundledNames() {
-		return List.of(DEFAULT, "tuned");
+		return Bundled.names("tunings");
 	}
 
 	static Tuning parse(InputStream in, String source) {

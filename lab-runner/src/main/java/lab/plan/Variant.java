@@ -1,22 +1,37 @@
 package lab.plan;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.List;
 
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.dataformat.yaml.YAMLMapper;
+
 /**
- * The one list of variants. Compose, Terraform and the report are checked against it in tests.
+ * A variant of the lab, from the one list of them ({@code src/main/resources/variants.yml}). The module's
+ * application.yml, Compose, Prometheus and Terraform are checked against it in tests.
  *
  * @param name module name of the variant
  * @param model one line saying what concurrency model it is
+ * @param port the port it listens on by default
  */
-public record Variant(String name, String model) {
+public record Variant(String name, String model, int port) {
 
 	public static final String DOWNSTREAM = "downstream-delay-service";
 
-	public static final List<Variant> ALL = List.of(
-			new Variant("app-tomcat-loom", "Spring MVC on Tomcat, a virtual thread per request, blocking RestClient"),
-			new Variant("app-webflux", "WebFlux on Reactor Netty, non-blocking WebClient"),
-			new Variant("app-webflux-loom", "WebFlux, blocking RestClient on one shared virtual-thread executor"),
-			new Variant("app-tomcat-platform", "Spring MVC on Tomcat, bounded pool of 200 platform threads"));
+	public static final List<Variant> ALL = load();
+
+	private static List<Variant> load() {
+		try (InputStream in = Variant.class.getResourceAsStream("/variants.yml")) {
+			if (in == null) {
+				throw new IllegalStateException("variants.yml is missing from the runner's class path");
+			}
+			return List.copyOf(YAMLMapper.builder().build().readValue(in, new TypeReference<List<Variant>>() { }));
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("cannot read variants.yml: " + ex.getMessage(), ex);
+		}
+	}
 
 	public static List<String> names() {
 		return ALL.stream().map(Variant::name).toList();

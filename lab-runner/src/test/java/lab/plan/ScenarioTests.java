@@ -2,6 +2,7 @@ package lab.plan;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,7 +67,20 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of smoke, quick, seed, memory, observe, open, spike, soak, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of memory, observe, open, quick, seed, smoke, soak, spike, or the path of a scenario file");
+	}
+
+	/** The bundled scenarios are the files of the scenarios folder: one added there is one more name, no list to keep. */
+	@Test
+	void theBundledScenariosAreTheFilesOfTheirFolder() throws Exception {
+		Path folder = Path.of(System.getProperty("lab.root", "..")).resolve("lab-runner/src/main/resources/scenarios");
+		try (var files = java.nio.file.Files.list(folder)) {
+			assertThat(Scenario.bundledNames()).containsExactlyElementsOf(
+					files.map(file -> file.getFileName().toString().replace(".yml", "")).sorted().toList());
+		}
+		for (String name : Scenario.bundledNames()) {
+			assertThat(Scenario.load(name).name()).as(name).isNotBlank();
+		}
 	}
 
 	static Scenario parse(String yaml) {
