@@ -37,9 +37,13 @@ final class Doctor implements Callable<Integer> {
 				+ host.maxUsers() + " users per proxy (about 2 descriptors each)", "raise the hard limit (limits.conf, LimitNOFILE=) to 65536+; levels above it run capped at that many users, and say so");
 		check(host.somaxconn() >= 4096, "net.core.somaxconn " + host.somaxconn(), "sysctl -w net.core.somaxconn=4096 (Tomcat's accept-count is capped by it)");
 		String[] range = host.portRange().split("\\s+");
-		boolean clear = range.length == 2 && (Integer.parseInt(range[0]) > 8083 || Integer.parseInt(range[1]) < 7000);
-		check(clear, "ephemeral port range " + host.portRange() + (clear ? " is clear of the default ports 7000-8083"
-				: " covers the default ports 7000-8083: the runner uses free ports, but services started by hand may collide"),
+		// The downstream's 7000 and the variants' own ports (variants.yml).
+		int lowest = 7000;
+		int highest = Math.max(lowest, Variant.ALL.stream().mapToInt(Variant::port).max().orElse(lowest));
+		String ports = lowest + "-" + highest;
+		boolean clear = range.length == 2 && (Integer.parseInt(range[0]) > highest || Integer.parseInt(range[1]) < lowest);
+		check(clear, "ephemeral port range " + host.portRange() + (clear ? " is clear of the default ports " + ports
+				: " covers the default ports " + ports + ": the runner uses free ports, but services started by hand may collide"),
 				"sysctl -w net.ipv4.ip_local_port_range='32768 60999'");
 		for (String module : Variant.names()) {
 			check(Files.isRegularFile(RunPlan.jar(Main.root(), module)), module + " built", "./lab build");
