@@ -9,8 +9,10 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -100,6 +102,18 @@ public abstract class ProxyContractTests {
 		else {
 			assertThat(settings.path("implementation").asString()).as(settings.toString()).isEqualTo("ReactorNetty");
 		}
+	}
+
+	/**
+	 * The endpoint is served in the form configured: the annotated controller by default, the functional route
+	 * ({@code AddressRoute}'s bean {@code address}) where {@code lab.webflux.endpoint=functional}, never both.
+	 */
+	@Test
+	@Order(1)
+	void servesTheEndpointInTheFormConfigured(@Autowired ApplicationContext context) {
+		boolean functional = "functional".equals(context.getEnvironment().getProperty("lab.webflux.endpoint"));
+		assertThat(context.containsBean("addressController")).as("annotated controller").isEqualTo(!functional);
+		assertThat(context.containsBean("address")).as("functional route").isEqualTo(functional);
 	}
 
 	@Test
