@@ -1,0 +1,118 @@
+package lab.results;
+
+/**
+ * One level's directory ({@code users-<n>} or {@code rate-<n>}, with {@code -r<k>} under repeats): what the load
+ * generator wrote (latencies, requests, the load window, its own CPU), what the runner sampled (metrics, probe,
+ * heap snapshots), its facts and, when asked for, profiles and failure evidence.
+ */
+public final class LevelDir {
+
+	/** The runner's facts of the level: who ran, what exited, what broke. */
+	public static final String FACTS = "level.json";
+
+	/** The sampler's series: service, downstream and injector meters every second. */
+	public static final String METRICS = "metrics.csv";
+
+	/** The downstream's own answer time, probed once a second beside the load. */
+	public static final String PROBE = "probe.csv";
+
+	/** Written by the load generator: every response time as HdrHistogram intervals. */
+	public static final String LATENCY = "latency.hlog";
+
+	/** Written by the load generator: requests sent per second, by outcome. */
+	public static final String REQUESTS = "requests.csv";
+
+	/** Written by the load generator: requests completed per second, by outcome. */
+	public static final String COMPLETIONS = "completions.csv";
+
+	/** Written by the load generator: its own CPU per second. */
+	public static final String INJECTOR_CPU = "cpu.csv";
+
+	/** Written by the load generator: the load window as it happened (start, steady start, end). */
+	public static final String LOAD_WINDOW = "load-window.csv";
+
+	/** Written by the load generator before the load starts: the window it plans. */
+	public static final String LOAD_PLAN = "load-plan.csv";
+
+	/** The load generator's console, and the command that started it, and its pid. */
+	public static final String GATLING_LOG = "gatling.log";
+
+	public static final String GATLING_COMMAND = "gatling-command.txt";
+
+	public static final String INJECTOR_PID = "injector.pid";
+
+	/** A remote injector's copy back of its files. */
+	public static final String FETCH_LOG = "fetch.log";
+
+	/** Gatling's own HTML report, in its run directory below the level's. */
+	public static final String GATLING_REPORT = "index.html";
+
+	/** The level second by second, drawn by the report. */
+	public static final String TIMELINE = "timeline.html";
+
+	/** The heap histogram taken when a level failed while the service still lived. */
+	public static final String HEAP_HISTOGRAM = "heap-histogram.txt";
+
+	/** Heap snapshots (a {@code .json} summary and the {@code .txt} class histogram), by moment. */
+	public static final String HEAP_IDLE = "heap-idle";
+
+	public static final String HEAP_LOADED = "heap-loaded";
+
+	public static final String HEAP_STEADY = "heap-steady";
+
+	/** {@code --jfr}: the recording of the steady window, its summary, its CPU stacks and flame graph, jcmd's answers. */
+	public static final String JFR_RECORDING = "steady.jfr";
+
+	public static final String JFR_SUMMARY = "jfr-summary.txt";
+
+	public static final String JFR_STACKS = "cpu-stacks.collapsed";
+
+	public static final String JFR_FLAME = "cpu-flame.svg";
+
+	public static final String JFR_START_LOG = "jfr-start.log";
+
+	public static final String JFR_STOP_LOG = "jfr-stop.log";
+
+	/** {@code --profile-cpu}: async-profiler's stacks of the steady window, their flame graph, jcmd's answers. */
+	public static final String PROFILE_STACKS = "cpu-profile.collapsed";
+
+	public static final String PROFILE_FLAME = "cpu-profile.svg";
+
+	public static final String PROFILE_START_LOG = "cpu-profile-start.log";
+
+	public static final String PROFILE_STOP_LOG = "cpu-profile-stop.log";
+
+	private LevelDir() {
+	}
+
+	/** A level's directory name: {@code users-<n>} for a closed level, {@code rate-<n>} for an open one. */
+	public static String name(int users, int ratePerSecond) {
+		return (ratePerSecond > 0) ? "rate-" + ratePerSecond : "users-" + users;
+	}
+
+	/** A level's directory name under repeat {@code k}. */
+	public static String name(int users, int ratePerSecond, int repeat) {
+		return name(users, ratePerSecond) + "-r" + repeat;
+	}
+
+	/** The directory of injector {@code n} (1-based) when the load is split between several. */
+	public static String injector(int n) {
+		return "injector-" + n;
+	}
+
+	/** The injector number of a directory named by {@link #injector(int)}, or -1 for any other name. */
+	public static int injectorNumber(String directoryName) {
+		return directoryName.matches("injector-\\d+") ? Integer.parseInt(directoryName.substring("injector-".length())) : -1;
+	}
+
+	/** A heap snapshot's summary file. */
+	public static String heapJson(String moment) {
+		return moment + ".json";
+	}
+
+	/** A heap snapshot's class histogram. */
+	public static String heapHistogram(String moment) {
+		return moment + ".txt";
+	}
+
+}

@@ -1,0 +1,28 @@
+package lab.results;
+
+/**
+ * The top of a results directory ({@code results/<timestamp>-<scenario>/}): what the runner writes once per run
+ * and the report it renders; one directory per service run below it ({@link ServiceDir}).
+ */
+public final class RunDir {
+
+	/** Host, JDK, versions, commit, flags, scenario, tunings, thresholds, command line. */
+	public static final String MANIFEST = "manifest.json";
+
+	public static final String SUMMARY_JSON = "summary.json";
+
+	public static final String SUMMARY_MD = "summary.md";
+
+	public static final String REPORT = "report.html";
+
+	/** {@code ./lab compare}'s outputs, in the directory it writes. */
+	public static final String COMPARE_HTML = "compare.html";
+
+	public static final String COMPARE_MD = "compare.md";
+
+	public static final String COMPARE_JSON = "compare.json";
+
+	private RunDir() {
+	}
+
+}

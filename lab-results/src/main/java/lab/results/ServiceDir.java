@@ -1,0 +1,43 @@
+package lab.results;
+
+/**
+ * One service run's directory ({@code <variant>[.<tuning>]/}, or {@code repeat-<k>/} below it when a scenario
+ * repeats): the service's own files, its warm-up, and one {@link LevelDir} per level.
+ */
+public final class ServiceDir {
+
+	public static final String LOG = "service.log";
+
+	public static final String GC_LOG = "gc.log";
+
+	/** The service's command line. */
+	public static final String COMMAND = "command.txt";
+
+	public static final String PID = "pid";
+
+	/** A service the lab did not start (a remote target): where it was reached. */
+	public static final String REMOTE = "remote.txt";
+
+	/** A tuning's properties as the service read them back. */
+	public static final String TUNING_APPLIED = "tuning-applied.json";
+
+	/** The downstream client's settings as the service read them back from the client it built. */
+	public static final String DOWNSTREAM_CLIENT = "downstream-client.json";
+
+	/** Thread dumps taken when the service failed its contract check ({@code Thread.print}, and JSON). */
+	public static final String THREAD_DUMP = "thread-dump.txt";
+
+	public static final String THREAD_DUMP_JSON = "thread-dump.json";
+
+	/** The warm-up's directory: the same load files as a level's, not measured. */
+	public static final String WARMUP = "warmup";
+
+	private ServiceDir() {
+	}
+
+	/** The directory of repeat {@code k} (1-based) of a repeated scenario. */
+	public static String repeat(int k) {
+		return "repeat-" + k;
+	}
+
+}
