@@ -2,6 +2,7 @@ package lab;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -30,6 +31,7 @@ import lab.load.LoadWindow;
 import lab.plan.Level;
 import lab.plan.PlanException;
 import lab.plan.RunPlan;
+import lab.plan.ServiceSource;
 import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
@@ -210,15 +212,15 @@ final class Runner {
 	private Service startDownstream() throws IOException, InterruptedException {
 		Path dir = this.plan.out().resolve(Variant.DOWNSTREAM);
 		Service downstream;
-		if (this.plan.remote().downstream() != null) {
+		if (this.plan.remote().downstream() instanceof ServiceSource.ReachedAt(URI url)) {
 			try {
-				downstream = RemoteService.at(Variant.DOWNSTREAM, this.plan.remote().downstream(), dir);
+				downstream = RemoteService.at(Variant.DOWNSTREAM, url, dir);
 			}
 			catch (ServiceFailure ex) {
 				throw new PlanException("--downstream: " + ex.getMessage());
 			}
 		}
-		else if (this.plan.remote().target() != null) {
+		else if (!this.plan.remote().target().startedHere()) {
 			this.out.println("lab: the target's downstream is not watched (no --downstream): its overhead check is skipped");
 			return null;
 		}
@@ -277,8 +279,8 @@ final class Runner {
 		List<Level> levels = this.plan.levels();
 		Service service;
 		try {
-			if (this.plan.remote().target() != null) {
-				service = RemoteService.at(variant, this.plan.remote().target(), dir);
+			if (this.plan.remote().target() instanceof ServiceSource.ReachedAt(URI url)) {
+				service = RemoteService.at(variant, url, dir);
 			}
 			else {
 				// The sampler walks the service's threads for context switches from outside (Sampler.watchThreads).
@@ -631,7 +633,7 @@ final class Runner {
 
 	/** CPUs the service had: 1 pinned, the host's cores unpinned, 0 when it runs elsewhere (unknown here). */
 	private int serviceCpuCount() {
-		return (this.plan.remote().target() != null) ? 0 : this.plan.pinned() ? 1 : this.plan.host().cores();
+		return !this.plan.remote().target().startedHere() ? 0 : this.plan.pinned() ? 1 : this.plan.host().cores();
 	}
 
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */

@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
  * injector process on this machine, anything else is an SSH destination such as {@code ubuntu@10.0.1.7}).
  * Nothing remote is the default: the runner starts every process itself and loads from one local injector.
  */
-public record Remote(URI target, URI downstream, List<String> injectors) {
+public record Remote(ServiceSource target, ServiceSource downstream, List<String> injectors) {
 
-	public static final Remote NONE = new Remote(null, null, List.of());
+	public static final Remote NONE = new Remote(ServiceSource.STARTED_HERE, ServiceSource.STARTED_HERE, List.of());
 
 	public static final String LOCAL = "local";
 
@@ -32,7 +32,7 @@ public record Remote(URI target, URI downstream, List<String> injectors) {
 				hosts.add(trimmed);
 			}
 		}
-		return new Remote(url("--target", target), url("--downstream", downstream), List.copyOf(hosts));
+		return new Remote(ServiceSource.of(url("--target", target)), ServiceSource.of(url("--downstream", downstream)), List.copyOf(hosts));
 	}
 
 	private static URI url(String option, String value) {
@@ -64,11 +64,11 @@ public record Remote(URI target, URI downstream, List<String> injectors) {
 
 	public String describe() {
 		StringBuilder text = new StringBuilder();
-		if (this.target != null) {
-			text.append("target ").append(this.target).append(" (already running: not started, not pinned; sampled over HTTP)\n");
+		if (this.target instanceof ServiceSource.ReachedAt(URI url)) {
+			text.append("target ").append(url).append(" (already running: not started, not pinned; sampled over HTTP)\n");
 		}
-		if (this.downstream != null) {
-			text.append("downstream ").append(this.downstream).append(" (already running: not started; sampled over HTTP)\n");
+		if (this.downstream instanceof ServiceSource.ReachedAt(URI url)) {
+			text.append("downstream ").append(url).append(" (already running: not started; sampled over HTTP)\n");
 		}
 		if (injectorsGiven()) {
 			text.append("injectors ").append(String.join(", ", this.injectors))

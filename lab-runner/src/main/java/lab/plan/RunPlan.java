@@ -26,11 +26,11 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		if (!Files.isExecutable(javaHome.resolve("bin/java"))) {
 			problems.add("--java-home " + javaHome + " has no bin/java: point it at a JDK 21 or newer");
 		}
-		if (remote.target() != null && scenario.variants().size() != 1) {
+		if (!remote.target().startedHere() && scenario.variants().size() != 1) {
 			problems.add("--target measures one running service: name which it is with --variants <one of "
 					+ String.join(", ", Variant.names()) + ">");
 		}
-		if (!remote.injectorsLocal() && remote.target() == null) {
+		if (!remote.injectorsLocal() && remote.target().startedHere()) {
 			problems.add("--injectors on other hosts cannot reach a service this machine starts on 127.0.0.1: "
 					+ "pass the service's address with --target");
 		}
@@ -42,7 +42,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		if (!Files.isRegularFile(root.resolve("gatling/target/classpath.txt"))) {
 			problems.add("the gatling module is not built: run ./lab build");
 		}
-		if (profile.pinned() && host.cores() < 2 && remote.target() == null) {
+		if (profile.pinned() && host.cores() < 2 && remote.target().startedHere()) {
 			problems.add("profile t2-micro pins the service to one core and needs a second for the downstream and the "
 					+ "injector; this host has " + host.cores() + ": use --profile unconstrained");
 		}
@@ -54,10 +54,10 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 				problems.add(ex.getMessage());
 			}
 		}
-		if (remote.target() != null && !scenario.tunings().equals(List.of(Tuning.DEFAULT))) {
+		if (!remote.target().startedHere() && !scenario.tunings().equals(List.of(Tuning.DEFAULT))) {
 			problems.add("--tuning applies to services the lab starts; a --target runs with its own settings");
 		}
-		if (remote.target() != null && !scenario.observe().equals(List.of(Observe.FULL.id()))) {
+		if (!remote.target().startedHere() && !scenario.observe().equals(List.of(Observe.FULL.id()))) {
 			problems.add("--observe applies to services the lab starts; a --target observes what its own settings say");
 		}
 		if (!problems.isEmpty()) {
@@ -82,9 +82,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 	/** The jars this run starts itself: none for a --target, no downstream for a --target or a --downstream. */
 	static List<String> modules(Scenario scenario, Remote remote) {
 		List<String> modules = new ArrayList<>();
-		if (remote.target() == null) {
+		if (remote.target().startedHere()) {
 			modules.addAll(scenario.variants());
-			if (remote.downstream() == null) {
+			if (remote.downstream().startedHere()) {
 				modules.add(Variant.DOWNSTREAM);
 			}
 		}
@@ -93,7 +93,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 
 	/** Whether the runner pins processes to CPUs: only for what it starts itself under a pinned profile. */
 	public boolean pinned() {
-		return this.profile.pinned() && this.remote.target() == null;
+		return this.profile.pinned() && this.remote.target().startedHere();
 	}
 
 	/** Cores the service under test may use, and the ones left to the downstream and the injector. */
@@ -111,7 +111,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		text.append("scenario ").append(this.scenario.name()).append(" (").append(this.scenario.model().id()).append("): ")
 			.append(this.scenario.description()).append('\n');
 		text.append(this.remote.describe());
-		if (this.remote.target() != null) {
+		if (!this.remote.target().startedHere()) {
 			text.append("profile: not applied (the target runs with its own JVM flags and CPUs)\n");
 		}
 		else {
