@@ -345,7 +345,7 @@ final class Runner {
 			Optional<JsonNode> client = ClientReadback.read(service.managementUrl());
 			if (client.isPresent()) {
 				// The client's settings as the service reads them from the client it built: the same on every variant.
-				json.writeValue(dir.resolve(ClientReadback.FILE).toFile(), client.get());
+				json.writeValue(dir.resolve(ServiceDir.DOWNSTREAM_CLIENT).toFile(), client.get());
 				this.out.println("lab: " + variant + " calls the downstream with " + ClientReadback.describe(client.get()));
 			}
 			if (!tuning.properties(module).isEmpty()) {
@@ -416,14 +416,14 @@ final class Runner {
 		Files.createDirectories(dir);
 		// The base, before any load: after a warm-up, Tomcat's processor and buffer caches would still hold the
 		// buffers of hundreds of connections and hide part of what each request costs.
-		HeapSnapshot.take(service, this.plan.javaHome(), dir, HeapSnapshot.IDLE);
+		HeapSnapshot.take(service, this.plan.javaHome(), dir, LevelDir.HEAP_IDLE);
 		try (Sampler sampler = sampler(service, null, dir);
 				Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
 			Injectors.Load load = this.injectors.start(users, 0, (u, r) -> properties(service, "closed", u, r, ramp, seconds - ramp, 0),
 					seconds + 120, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			// The heap under the warm-up's load, 3 s before it ends: with the idle one below, the prediction's slope.
-			Thread loaded = snapshotAtWindowEnd(service, dir, HeapSnapshot.LOADED, -3_000, seconds + 60);
+			Thread loaded = snapshotAtWindowEnd(service, dir, LevelDir.HEAP_LOADED, -3_000, seconds + 60);
 			load.await(seconds + 120);
 			loaded.join(Duration.ofSeconds(60));
 		}
@@ -468,12 +468,12 @@ final class Runner {
 		int exit;
 		try (Sampler sampler = sampler(service, downstream, dir);
 				DownstreamProbe probe = (downstream != null) ? new DownstreamProbe(downstream.url(), this.plan.scenario().delayMs(),
-						dir.resolve(Measurement.PROBE)) : null;
+						dir.resolve(LevelDir.PROBE)) : null;
 				Progress progress = new Progress(this.out, service.name() + " " + id, loadSeconds)) {
 			Injectors.Load load = this.injectors.start(level.users(), level.ratePerSecond(),
 					(users, rate) -> properties(service, shape, users, rate, ramp, hold, tail), timeout, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
-			Thread snapshot = (tail > 0) ? snapshotAtWindowEnd(service, dir, HeapSnapshot.STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
+			Thread snapshot = (tail > 0) ? snapshotAtWindowEnd(service, dir, LevelDir.HEAP_STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
 			Thread recording = (this.jfr && service.pid().isPresent()) ? recordSteadyWindow(service, dir, loadSeconds + 60) : null;
 			AtomicReference<String> profiledWith = new AtomicReference<>();
 			Thread profiling = (this.profiler != null && service.pid().isPresent())
@@ -483,7 +483,7 @@ final class Runner {
 				profiling.join(Duration.ofSeconds(60));
 				if (!Interruption.requested() && profiledWith.get() != null && CpuProfile.draw(dir, profiledWith.get())) {
 					this.out.println("  " + service.name() + " " + id + ": CPU profile (async-profiler, event=" + profiledWith.get()
-							+ ") in " + this.plan.out().relativize(dir.resolve(CpuProfile.FLAME)));
+							+ ") in " + this.plan.out().relativize(dir.resolve(LevelDir.PROFILE_FLAME)));
 				}
 			}
 			if (snapshot != null) {
@@ -494,7 +494,7 @@ final class Runner {
 			}
 		}
 		if (this.jfr && !Interruption.requested() && SteadyRecording.summarise(this.plan.javaHome(), dir)) {
-			this.out.println("  " + service.name() + " " + id + ": JFR summary in " + this.plan.out().relativize(dir.resolve(SteadyRecording.SUMMARY)));
+			this.out.println("  " + service.name() + " " + id + ": JFR summary in " + this.plan.out().relativize(dir.resolve(LevelDir.JFR_SUMMARY)));
 		}
 		Long interruptedAt = Interruption.requested() ? Interruption.requestedAtMs() : null;
 		boolean alive = service.alive();
@@ -552,18 +552,9 @@ final class Runner {
 	 * the file, falls in the unmeasured tail). Interrupted, the recording is left to die with the service.
 	 */
 	private Thread recordSteadyWindow(Service service, Path dir, long giveUpSeconds) {
-		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
-		return whenPlanned(service, dir, deadline, "JFR recording", plan -> {
-			sleepUntil(plan.steadyStart());
-			if (Interruption.requested() || System.currentTimeMillis() >= deadline) {
-				return;
-			}
-			service.diagnose(this.plan.javaHome(), SteadyRecording.start(), dir.resolve(LevelDir.JFR_START_LOG));
-			sleepUntil(plan.end());
-			if (!Interruption.requested()) {
-				service.diagnose(this.plan.javaHome(), SteadyRecording.stop(dir), dir.resolve(LevelDir.JFR_STOP_LOG));
-			}
-		});
+		return duringSteadyWindow(service, dir, giveUpSeconds, "JFR recording",
+				() -> service.diagnose(this.plan.javaHome(), SteadyRecording.start(), dir.resolve(LevelDir.JFR_START_LOG)),
+				() -> service.diagnose(this.plan.javaHome(), SteadyRecording.stop(dir), dir.resolve(LevelDir.JFR_STOP_LOG)));
 	}
 
 	/**
@@ -572,27 +563,40 @@ final class Runner {
 	 * kept in {@code event}. Interrupted, the profiler is left to die with the service.
 	 */
 	private Thread profileSteadyWindow(Service service, Path dir, long giveUpSeconds, AtomicReference<String> event) {
-		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
-		return whenPlanned(service, dir, deadline, "CPU profile", plan -> {
-			sleepUntil(plan.steadyStart());
+		Path answer = dir.resolve(LevelDir.PROFILE_START_LOG);
+		return duringSteadyWindow(service, dir, giveUpSeconds, "CPU profile", () -> {
 			for (String candidate : CpuProfile.EVENTS) {
-				if (Interruption.requested() || System.currentTimeMillis() >= deadline) {
-					return;
-				}
-				Path answer = dir.resolve(CpuProfile.START_LOG);
 				service.diagnose(this.plan.javaHome(), CpuProfile.start(this.profiler, candidate), answer);
 				if (CpuProfile.accepted(answer)) {
 					event.set(candidate);
-					break;
+					return true;
 				}
 			}
-			if (event.get() == null) {
-				this.out.println("  " + service.name() + ": async-profiler did not start (see " + this.plan.out().relativize(dir.resolve(CpuProfile.START_LOG)) + ")");
+			this.out.println("  " + service.name() + ": async-profiler did not start (see " + this.plan.out().relativize(answer) + ")");
+			return false;
+		}, () -> service.diagnose(this.plan.javaHome(), CpuProfile.stop(this.profiler, dir), dir.resolve(LevelDir.PROFILE_STOP_LOG)));
+	}
+
+	interface WindowAction {
+
+		boolean run() throws IOException, InterruptedException;
+
+	}
+
+	/**
+	 * Runs {@code start} at the planned window's steady start and, when it succeeded, {@code stop} at the window's end;
+	 * nothing once the run is interrupted or {@code giveUpSeconds} have passed.
+	 */
+	private Thread duringSteadyWindow(Service service, Path dir, long giveUpSeconds, String what, WindowAction start, WindowAction stop) {
+		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
+		return whenPlanned(service, dir, deadline, what, plan -> {
+			sleepUntil(plan.steadyStart());
+			if (Interruption.requested() || System.currentTimeMillis() >= deadline || !start.run()) {
 				return;
 			}
 			sleepUntil(plan.end());
 			if (!Interruption.requested()) {
-				service.diagnose(this.plan.javaHome(), CpuProfile.stop(this.profiler, dir), dir.resolve(CpuProfile.STOP_LOG));
+				stop.run();
 			}
 		});
 	}

@@ -20,6 +20,7 @@ import lab.plan.Overrides;
 import lab.plan.Remote;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
+import lab.results.LevelDir;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -66,7 +67,7 @@ class RemoteModeTests {
 				assertThat(html.filter(p -> p.getFileName().toString().equals("index.html"))).as(part + ": its own Gatling HTML").hasSize(1);
 			}
 			// Every request the injector sent is in its histogram log.
-			Latency all = Latency.read(part.resolve(LoadFiles.LATENCY), null);
+			Latency all = Latency.read(part.resolve(LevelDir.LATENCY), null);
 			assertThat(all.ok().getTotalCount() + all.ko().getTotalCount()).isEqualTo(RunnerTests.gatlingCount(part.resolve("gatling.log")));
 		}
 		// The load was split: 21 + 20 users.
@@ -83,8 +84,8 @@ class RemoteModeTests {
 		Histogram histogram = new Histogram(3_600_000_000L, 3);
 		List<Long> each = new ArrayList<>();
 		for (Path part : parts) {
-			RequestCounts counts = RequestCounts.read(part.resolve(LoadFiles.REQUESTS), window);
-			Latency latency = Latency.read(part.resolve(LoadFiles.LATENCY), window);
+			RequestCounts counts = RequestCounts.read(part.resolve(LevelDir.REQUESTS), window);
+			Latency latency = Latency.read(part.resolve(LevelDir.LATENCY), window);
 			assertThat(counts.total()).as(part + " loaded the service").isPositive();
 			sum += counts.total();
 			each.add(counts.total());

@@ -19,6 +19,7 @@ import lab.plan.Overrides;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import lab.plan.Variant;
+import lab.results.LevelDir;
 import lab.sample.CpuProfile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -159,10 +160,10 @@ class RunnerTests {
 		if (profiler != null) {
 			// --profile-cpu: async-profiler's samples of the same window, JVM and native frames included, on both models.
 			for (Path profiled : List.of(level, tomcat.resolve("repeat-2/users-20-r2"))) {
-				assertThat(Files.readString(profiled.resolve(CpuProfile.START_LOG))).as(profiled.toString()).contains("return code: 0");
-				assertThat(Files.readAllLines(profiled.resolve(CpuProfile.STACKS))).as(profiled.toString()).isNotEmpty()
+				assertThat(Files.readString(profiled.resolve(LevelDir.PROFILE_START_LOG))).as(profiled.toString()).contains("return code: 0");
+				assertThat(Files.readAllLines(profiled.resolve(LevelDir.PROFILE_STACKS))).as(profiled.toString()).isNotEmpty()
 					.allMatch(line -> line.matches(".+ \\d+"));
-				assertThat(Files.readString(profiled.resolve(CpuProfile.FLAME))).startsWith("<svg").contains("async-profiler, event=");
+				assertThat(Files.readString(profiled.resolve(LevelDir.PROFILE_FLAME))).startsWith("<svg").contains("async-profiler, event=");
 				assertThat(Files.readString(profiled.resolve("timeline.html"))).contains("<a href=\"cpu-profile.svg\">");
 			}
 		}

@@ -53,11 +53,16 @@ public final class LevelDir {
 	/** The heap histogram taken when a level failed while the service still lived. */
 	public static final String HEAP_HISTOGRAM = "heap-histogram.txt";
 
-	/** Heap snapshots (a {@code .json} summary and the {@code .txt} class histogram), by moment. */
+	/**
+	 * Heap snapshots (a {@code .json} summary and the {@code .txt} class histogram), by moment. At rest before the
+	 * warm-up, in the warm-up's directory: the base every per-request figure is a difference against.
+	 */
 	public static final String HEAP_IDLE = "heap-idle";
 
+	/** At the end of the warm-up, under its load: with {@link #HEAP_IDLE}, the slope the prediction uses. */
 	public static final String HEAP_LOADED = "heap-loaded";
 
+	/** At the end of a level's window, the load still on (the level's unmeasured tail). */
 	public static final String HEAP_STEADY = "heap-steady";
 
 	/** {@code --jfr}: the recording of the steady window, its summary, its CPU stacks and flame graph, jcmd's answers. */

@@ -57,8 +57,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		List<RequestCounts> partCounts = new ArrayList<>();
 		List<InjectorShare> shares = new ArrayList<>();
 		for (Path part : parts) {
-			Latency latency = Latency.read(part.resolve(LoadFiles.LATENCY), window);
-			RequestCounts counts = RequestCounts.read(part.resolve(LoadFiles.REQUESTS), window);
+			Latency latency = Latency.read(part.resolve(LevelDir.LATENCY), window);
+			RequestCounts counts = RequestCounts.read(part.resolve(LevelDir.REQUESTS), window);
 			latencies.add(latency);
 			partCounts.add(counts);
 			InjectorCpu cpu = InjectorCpu.read(part);
@@ -114,19 +114,16 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 					.plus(samples.series("service", "ctx_involuntary"))
 					.clipTo(window)),
 				100 * injector, busy, downstreamP99OverheadMillis(samples, window),
-				Probes.read(dir.resolve(PROBE), window, facts.delayMs()), stall(parts, window),
+				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window),
 				warmupCpuMsPerRequest(facts, resultsRoot), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
 				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()));
 	}
-
-	/** The runner's end-to-end probe of the downstream, beside metrics.csv. */
-	public static final String PROBE = LevelDir.PROBE;
 
 	/** The longest silence any injector saw (several injectors: the one that saw the longest). */
 	static Stall stall(List<Path> parts, LoadWindow window) throws IOException {
 		Stall longest = new Stall(0, 0, 0);
 		for (Path part : parts) {
-			Stall stall = Stall.longest(part.resolve(LoadFiles.COMPLETIONS), window);
+			Stall stall = Stall.longest(part.resolve(LevelDir.COMPLETIONS), window);
 			if (stall.seconds() > longest.seconds() || longest.rows() == 0) {
 				longest = new Stall(stall.fromEpochMs(), stall.seconds(), Math.max(stall.rows(), longest.rows()));
 			}
@@ -157,7 +154,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		}
 		LoadWindow tail = new LoadWindow(whole.start(), Math.max(whole.steadyStart(), whole.end() - WARMUP_TAIL_SECONDS * 1000L), whole.end());
 		double cpu = CounterDelta.ratePerSecond(Samples.read(warmup.resolve(LevelDir.METRICS)).series("service", "proc_cpu_seconds").clipTo(tail));
-		double requests = RequestCounts.read(warmup.resolve(LoadFiles.REQUESTS), tail).total() / tail.steadySeconds();
+		double requests = RequestCounts.read(warmup.resolve(LevelDir.REQUESTS), tail).total() / tail.steadySeconds();
 		return (requests > 0 && !Double.isNaN(cpu)) ? 1000 * cpu / requests : Double.NaN;
 	}
 

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import lab.analyse.LevelResult.Verdict;
+import lab.results.LevelDir;
 import lab.sample.HeapSnapshot;
 
 /**
@@ -84,10 +85,10 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 
 	/** Every variant's profile, from the snapshots under {@code results} and the judged levels. */
 	public static List<MemoryProfile> analyse(Path results, List<LevelResult> levels) throws IOException {
-		Map<String, List<LevelDir>> byVariant = new LinkedHashMap<>();
+		Map<String, List<MeasuredLevel>> byVariant = new LinkedHashMap<>();
 		for (Path dir : Analyser.levelDirs(results)) {
 			LevelFacts facts = Measurement.facts(dir);
-			byVariant.computeIfAbsent(facts.variant(), k -> new ArrayList<>()).add(new LevelDir(dir, facts));
+			byVariant.computeIfAbsent(facts.variant(), k -> new ArrayList<>()).add(new MeasuredLevel(dir, facts));
 		}
 		List<MemoryProfile> profiles = new ArrayList<>();
 		for (String variant : levels.stream().map(LevelResult::variant).distinct().toList()) {
@@ -101,23 +102,23 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 	}
 
 	/** A level's directory and its level.json, read once. */
-	private record LevelDir(Path dir, LevelFacts facts) {
+	private record MeasuredLevel(Path dir, LevelFacts facts) {
 	}
 
 	/** One variant's profile, or null when it has no snapshot at all (results from before snapshots, remote services). */
-	private static MemoryProfile of(String variant, Path results, List<LevelDir> levelDirs, List<LevelResult> levels) throws IOException {
-		List<LevelDir> sorted = levelDirs.stream().sorted(Comparator.comparingInt(level -> level.facts().load())).toList();
-		LevelDir first = sorted.stream().filter(level -> level.facts().warmupDir() != null).findFirst().orElse(null);
+	private static MemoryProfile of(String variant, Path results, List<MeasuredLevel> levelDirs, List<LevelResult> levels) throws IOException {
+		List<MeasuredLevel> sorted = levelDirs.stream().sorted(Comparator.comparingInt(level -> level.facts().load())).toList();
+		MeasuredLevel first = sorted.stream().filter(level -> level.facts().warmupDir() != null).findFirst().orElse(null);
 		Path warmup = (first != null) ? results.resolve(first.facts().warmupDir()) : null;
-		Optional<HeapSnapshot> idle = (warmup != null) ? HeapSnapshot.read(warmup, HeapSnapshot.IDLE).map(s -> relive(warmup, s)) : Optional.empty();
-		Optional<HeapSnapshot> loaded = (warmup != null) ? HeapSnapshot.read(warmup, HeapSnapshot.LOADED).map(s -> relive(warmup, s)) : Optional.empty();
+		Optional<HeapSnapshot> idle = (warmup != null) ? HeapSnapshot.read(warmup, LevelDir.HEAP_IDLE).map(s -> relive(warmup, s)) : Optional.empty();
+		Optional<HeapSnapshot> loaded = (warmup != null) ? HeapSnapshot.read(warmup, LevelDir.HEAP_LOADED).map(s -> relive(warmup, s)) : Optional.empty();
 		List<Point> points = new ArrayList<>();
 		idle.ifPresent(s -> points.add(point("at rest before the warm-up", 0, s)));
 		loaded.ifPresent(s -> points.add(point("end of warm-up", (int) Math.round(s.inFlight()), s)));
-		List<LevelDir> snapshotted = new ArrayList<>();
+		List<MeasuredLevel> snapshotted = new ArrayList<>();
 		List<HeapSnapshot> steadies = new ArrayList<>();
-		for (LevelDir level : sorted) {
-			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), HeapSnapshot.STEADY).map(s -> relive(level.dir(), s));
+		for (MeasuredLevel level : sorted) {
+			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), LevelDir.HEAP_STEADY).map(s -> relive(level.dir(), s));
 			if (steady.isPresent()) {
 				points.add(point(results.relativize(level.dir()).toString(), level.facts().load(), steady.get()));
 				snapshotted.add(level);

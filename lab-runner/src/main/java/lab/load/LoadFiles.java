@@ -12,17 +12,6 @@ import lab.results.LevelDir;
 /** Reads what the simulation wrote into a level's directory. */
 public final class LoadFiles {
 
-	public static final String WINDOW = LevelDir.LOAD_WINDOW;
-
-	/** The window as planned, written by the simulation before its first request. */
-	public static final String PLAN = LevelDir.LOAD_PLAN;
-
-	public static final String LATENCY = LevelDir.LATENCY;
-
-	public static final String REQUESTS = LevelDir.REQUESTS;
-
-	public static final String COMPLETIONS = LevelDir.COMPLETIONS;
-
 	private static final String INJECTOR = "injector";
 
 	private LoadFiles() {
@@ -53,7 +42,7 @@ public final class LoadFiles {
 	}
 
 	public static LoadWindow window(Path dir) throws IOException {
-		return read(dir.resolve(WINDOW));
+		return read(dir.resolve(LevelDir.LOAD_WINDOW));
 	}
 
 	/** The planned window of a level's first injector that has written one yet, else null. */
@@ -62,7 +51,7 @@ public final class LoadFiles {
 			return null;
 		}
 		for (Path part : injectorDirs(level)) {
-			LoadWindow plan = read(part.resolve(PLAN));
+			LoadWindow plan = read(part.resolve(LevelDir.LOAD_PLAN));
 			if (plan != null) {
 				return plan;
 			}

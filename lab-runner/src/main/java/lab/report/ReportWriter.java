@@ -16,7 +16,9 @@ import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
 import lab.analyse.MemoryProfile;
 import lab.analyse.Thresholds;
+import lab.results.LevelDir;
 import lab.results.RunDir;
+import lab.results.ServiceDir;
 import lab.verify.ClientReadback;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
@@ -100,7 +102,7 @@ public final class ReportWriter {
 	/** Each service's downstream client as it read it back ({@link ClientReadback}), one row per variant directory. */
 	static List<Map<String, String>> clientRows(Path results) throws IOException {
 		List<Map<String, String>> rows = new ArrayList<>();
-		try (var files = Files.find(results, 3, (file, attributes) -> file.getFileName().toString().equals(ClientReadback.FILE))) {
+		try (var files = Files.find(results, 3, (file, attributes) -> file.getFileName().toString().equals(ServiceDir.DOWNSTREAM_CLIENT))) {
 			for (Path file : files.sorted().toList()) {
 				ClientReadback.kept(file.getParent()).ifPresent(settings -> rows.add(Map.of("key",
 						"downstream client: " + results.relativize(file.getParent()), "value", ClientReadback.describe(settings))));
@@ -120,7 +122,7 @@ public final class ReportWriter {
 			String title = facts.variant() + ", " + ((facts.users() > 0) ? String.format(java.util.Locale.ROOT, "%,d users", facts.users())
 					: String.format(java.util.Locale.ROOT, "%,d requests/s offered", facts.ratePerSecond())) + " (" + results.relativize(dir) + ")";
 			if (Timeline.write(dir, title, dir.relativize(results.resolve(RunDir.REPORT)).toString())) {
-				links.putIfAbsent(facts.variant() + "/" + facts.load(), results.relativize(dir.resolve(Timeline.FILE)).toString());
+				links.putIfAbsent(facts.variant() + "/" + facts.load(), results.relativize(dir.resolve(LevelDir.TIMELINE)).toString());
 			}
 		}
 		return links;

@@ -35,8 +35,6 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  */
 final class Timeline {
 
-	static final String FILE = LevelDir.TIMELINE;
-
 	private static final double MIB = 1024 * 1024;
 
 	private Timeline() {
@@ -60,9 +58,9 @@ final class Timeline {
 		TreeMap<Long, Histogram> okBySecond = new TreeMap<>();
 		TreeMap<Long, Long> answered = new TreeMap<>();
 		for (Path part : LoadFiles.injectorDirs(level)) {
-			readRequests(part.resolve(LoadFiles.REQUESTS), perSecond);
-			readLatency(part.resolve(LoadFiles.LATENCY), okBySecond);
-			readCompletions(part.resolve(LoadFiles.COMPLETIONS), answered);
+			readRequests(part.resolve(LevelDir.REQUESTS), perSecond);
+			readLatency(part.resolve(LevelDir.LATENCY), okBySecond);
+			readCompletions(part.resolve(LevelDir.COMPLETIONS), answered);
 		}
 		Samples samples = Samples.read(level.resolve(LevelDir.METRICS));
 		List<Charts.Chart> charts = new ArrayList<>();
@@ -100,16 +98,16 @@ final class Timeline {
 			.append("report's row summarises. Latency and errors are placed at the second each request was sent; answered requests at the second ")
 			.append("they completed. CPU, heap, GC and connections are the runner's samples of the service. <a href=\"")
 			.append(escape(report)).append("\">Back to the report</a>.</p>\n");
-		if (Files.isRegularFile(level.resolve(SteadyRecording.SUMMARY))) {
-			html.append("<p>JFR recording of the steady window (<code>--jfr</code>): <a href=\"").append(SteadyRecording.SUMMARY)
+		if (Files.isRegularFile(level.resolve(LevelDir.JFR_SUMMARY))) {
+			html.append("<p>JFR recording of the steady window (<code>--jfr</code>): <a href=\"").append(LevelDir.JFR_SUMMARY)
 				.append("\">summary</a> (hot methods, allocation sites, GC pauses, pinned threads, contention), <a href=\"")
-				.append(SteadyRecording.FLAME).append("\">CPU flame graph</a>, <a href=\"")
-				.append(SteadyRecording.STACKS).append("\">collapsed CPU stacks</a> (for flamegraph.pl or speedscope), <a href=\"")
-				.append(SteadyRecording.RECORDING).append("\">the recording</a> (JDK Mission Control).</p>\n");
+				.append(LevelDir.JFR_FLAME).append("\">CPU flame graph</a>, <a href=\"")
+				.append(LevelDir.JFR_STACKS).append("\">collapsed CPU stacks</a> (for flamegraph.pl or speedscope), <a href=\"")
+				.append(LevelDir.JFR_RECORDING).append("\">the recording</a> (JDK Mission Control).</p>\n");
 		}
-		if (Files.isRegularFile(level.resolve(CpuProfile.FLAME))) {
+		if (Files.isRegularFile(level.resolve(LevelDir.PROFILE_FLAME))) {
 			html.append("<p>async-profiler's CPU profile of the steady window (<code>--profile-cpu</code>, native and JVM frames included): <a href=\"")
-				.append(CpuProfile.FLAME).append("\">CPU flame graph</a>, <a href=\"").append(CpuProfile.STACKS)
+				.append(LevelDir.PROFILE_FLAME).append("\">CPU flame graph</a>, <a href=\"").append(LevelDir.PROFILE_STACKS)
 				.append("\">collapsed stacks</a> (for flamegraph.pl or speedscope).</p>\n");
 		}
 		html.append("<div class=\"charts\">\n");
@@ -120,7 +118,7 @@ final class Timeline {
 			html.append("<figure><img alt=\"").append(escape(chart.title())).append("\" src=\"").append(chart.dataUri()).append("\"></figure>\n");
 		}
 		html.append("</div>\n</body>\n</html>\n");
-		Files.writeString(level.resolve(FILE), html);
+		Files.writeString(level.resolve(LevelDir.TIMELINE), html);
 		return true;
 	}
 

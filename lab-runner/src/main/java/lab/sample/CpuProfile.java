@@ -15,22 +15,13 @@ import lab.results.LevelDir;
  * {@code ./lab run --profile-cpu}: async-profiler's CPU profile of each level's steady window. Its agent (from the
  * {@code tools.profiler:async-profiler} jar on the runner's class path) is loaded into the service's JVM by
  * {@code jcmd JVMTI.agent_load} when the steady window starts and stopped when it ends, writing the samples as
- * collapsed stacks ({@value #STACKS}), drawn as a flame graph ({@value #FLAME}). It samples with perf events
- * ({@code event=cpu}) where the kernel lets it and falls back to a CPU-time timer ({@code event=itimer}); the
- * event used is named in the flame graph's title and jcmd's answers are kept in {@value #START_LOG} and
- * {@value #STOP_LOG}. Unlike JFR's sampler it also sees native and JVM frames (GC, compiler, Netty's
- * epoll), so it answers "where does the CPU go" for the whole process.
+ * collapsed stacks ({@value LevelDir#PROFILE_STACKS}), drawn as a flame graph ({@value LevelDir#PROFILE_FLAME}).
+ * It samples with perf events ({@code event=cpu}) where the kernel lets it and falls back to a CPU-time timer
+ * ({@code event=itimer}); the event used is named in the flame graph's title and jcmd's answers are kept in
+ * {@value LevelDir#PROFILE_START_LOG} and {@value LevelDir#PROFILE_STOP_LOG}. Unlike JFR's sampler it also sees
+ * native and JVM frames (GC, compiler, Netty's epoll), so it answers "where does the CPU go" for the whole process.
  */
 public final class CpuProfile {
-
-	public static final String STACKS = LevelDir.PROFILE_STACKS;
-
-	public static final String FLAME = LevelDir.PROFILE_FLAME;
-
-	/** jcmd's answers to the start and stop commands. */
-	public static final String START_LOG = LevelDir.PROFILE_START_LOG;
-
-	public static final String STOP_LOG = LevelDir.PROFILE_STOP_LOG;
 
 	/** The events tried in order: perf events' CPU cycles, then the CPU-time interval timer. */
 	public static final List<String> EVENTS = List.of("cpu", "itimer");
@@ -75,7 +66,7 @@ public final class CpuProfile {
 	/** {@code jcmd} arguments that stop profiling and write the collapsed stacks into the level's directory. */
 	public static List<String> stop(Path library, Path dir) {
 		return List.of("JVMTI.agent_load", library.toAbsolutePath().toString(),
-				"\"stop,file=" + dir.resolve(STACKS).toAbsolutePath() + ",collapsed\"");
+				"\"stop,file=" + dir.resolve(LevelDir.PROFILE_STACKS).toAbsolutePath() + ",collapsed\"");
 	}
 
 	/** Whether a jcmd answer says the agent accepted the command ({@code return code: 0}). */
@@ -85,11 +76,11 @@ public final class CpuProfile {
 
 	/** Draws the flame graph beside the collapsed stacks; false when there are none. */
 	public static boolean draw(Path dir, String event) throws IOException {
-		Path stacks = dir.resolve(STACKS);
+		Path stacks = dir.resolve(LevelDir.PROFILE_STACKS);
 		if (!Files.isRegularFile(stacks) || Files.size(stacks) == 0) {
 			return false;
 		}
-		Files.writeString(dir.resolve(FLAME), FlameGraph.svg(Files.readAllLines(stacks),
+		Files.writeString(dir.resolve(LevelDir.PROFILE_FLAME), FlameGraph.svg(Files.readAllLines(stacks),
 				"CPU samples of the steady window (async-profiler, event=" + event + ")"));
 		return true;
 	}

@@ -31,15 +31,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, double heapMaxBytes, double rssBytes, String histogram) {
 
-	/** At the end of a level's window, the load still on (the level's unmeasured tail). */
-	public static final String STEADY = LevelDir.HEAP_STEADY;
-
-	/** At the end of the warm-up, under the warm-up's load: with {@link #IDLE}, the slope the prediction uses. */
-	public static final String LOADED = LevelDir.HEAP_LOADED;
-
-	/** At rest before the warm-up: the base every per-request figure is a difference against. */
-	public static final String IDLE = LevelDir.HEAP_IDLE;
-
 	private static final JsonMapper json = JsonMapper.builder().build();
 
 	/** Takes one (only of a service this runner started: it needs its PID); empty when it cannot. */

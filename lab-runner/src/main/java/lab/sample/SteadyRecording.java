@@ -25,15 +25,6 @@ import jdk.jfr.consumer.RecordingFile;
  */
 public final class SteadyRecording {
 
-	public static final String RECORDING = LevelDir.JFR_RECORDING;
-
-	public static final String SUMMARY = LevelDir.JFR_SUMMARY;
-
-	public static final String STACKS = LevelDir.JFR_STACKS;
-
-	/** The collapsed stacks drawn as a flame graph (SVG, no script). */
-	public static final String FLAME = LevelDir.JFR_FLAME;
-
 	/** Given to the services of a {@code --jfr} run: whole stacks for the flame graph (JFR keeps 64 frames by default). */
 	public static final String STACK_DEPTH_FLAG = "-XX:FlightRecorderOptions:stackdepth=256";
 
@@ -52,17 +43,17 @@ public final class SteadyRecording {
 
 	/** {@code jcmd} arguments that stop it into the level's directory. */
 	public static List<String> stop(Path dir) {
-		return List.of("JFR.stop", "name=" + NAME, "filename=" + dir.resolve(RECORDING).toAbsolutePath());
+		return List.of("JFR.stop", "name=" + NAME, "filename=" + dir.resolve(LevelDir.JFR_RECORDING).toAbsolutePath());
 	}
 
 	/** Writes the summary and the collapsed stacks beside the recording; false when there is no recording. */
 	public static boolean summarise(Path javaHome, Path dir) throws IOException, InterruptedException {
-		Path recording = dir.resolve(RECORDING);
+		Path recording = dir.resolve(LevelDir.JFR_RECORDING);
 		if (!Files.isRegularFile(recording)) {
 			return false;
 		}
 		StringBuilder summary = new StringBuilder();
-		summary.append("JFR recording of the steady window: ").append(RECORDING).append(" (open it in JDK Mission Control for more)\n\n");
+		summary.append("JFR recording of the steady window: ").append(LevelDir.JFR_RECORDING).append(" (open it in JDK Mission Control for more)\n\n");
 		for (String view : VIEWS) {
 			Process jfr = new ProcessBuilder(javaHome.resolve("bin/jfr").toString(), "view", "--width", "160", view, recording.toString())
 				.redirectErrorStream(true)
@@ -73,10 +64,10 @@ public final class SteadyRecording {
 			}
 			summary.append("==== jfr view ").append(view).append(" ====\n").append(text.strip()).append("\n\n");
 		}
-		Files.writeString(dir.resolve(SUMMARY), summary);
+		Files.writeString(dir.resolve(LevelDir.JFR_SUMMARY), summary);
 		List<String> stacks = collapsedStacks(recording);
-		Files.write(dir.resolve(STACKS), stacks);
-		Files.writeString(dir.resolve(FLAME), FlameGraph.svg(stacks, "CPU samples of the steady window (JFR jdk.ExecutionSample)"));
+		Files.write(dir.resolve(LevelDir.JFR_STACKS), stacks);
+		Files.writeString(dir.resolve(LevelDir.JFR_FLAME), FlameGraph.svg(stacks, "CPU samples of the steady window (JFR jdk.ExecutionSample)"));
 		return true;
 	}
 

@@ -19,13 +19,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The downstream client's effective settings as the service reads them back from the client it built
- * ({@code downstreamClient} in its {@code /actuator/info}): kept beside the service's log as {@value #FILE} and shown
- * in the report, so a reader sees that every variant called the downstream with the same timeouts and pool.
+ * ({@code downstreamClient} in its {@code /actuator/info}): kept beside the service's log as
+ * {@value ServiceDir#DOWNSTREAM_CLIENT} and shown in the report, so a reader sees that every variant called the
+ * downstream with the same timeouts and pool.
  */
 public final class ClientReadback {
-
-	/** Where the runner keeps it, in the variant's directory. */
-	public static final String FILE = ServiceDir.DOWNSTREAM_CLIENT;
 
 	private static final JsonMapper json = JsonMapper.builder().build();
 
@@ -47,7 +45,7 @@ public final class ClientReadback {
 
 	/** Reads a kept file back; empty when there is none or it does not parse. */
 	public static Optional<JsonNode> kept(Path variantDir) {
-		Path file = variantDir.resolve(FILE);
+		Path file = variantDir.resolve(ServiceDir.DOWNSTREAM_CLIENT);
 		try {
 			return Files.isRegularFile(file) ? Optional.of(json.readTree(file.toFile())) : Optional.empty();
 		}

@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import lab.results.LevelDir;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,9 +48,9 @@ class CpuProfileTests {
 
 		assertThat(CpuProfile.draw(this.dir, "cpu")).isFalse();
 		// async-profiler's frames may hold spaces (native signatures): only the last field is the count.
-		Files.write(this.dir.resolve(CpuProfile.STACKS), List.of("java/lang/Thread.run;a/B.c 30", "clone3;void G1::work(unsigned int) 10"));
+		Files.write(this.dir.resolve(LevelDir.PROFILE_STACKS), List.of("java/lang/Thread.run;a/B.c 30", "clone3;void G1::work(unsigned int) 10"));
 		assertThat(CpuProfile.draw(this.dir, "cpu")).isTrue();
-		assertThat(Files.readString(this.dir.resolve(CpuProfile.FLAME))).startsWith("<svg").contains("(40 samples)")
+		assertThat(Files.readString(this.dir.resolve(LevelDir.PROFILE_FLAME))).startsWith("<svg").contains("(40 samples)")
 			.contains("async-profiler, event=cpu");
 	}
 
