@@ -56,9 +56,10 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		List<Map<String, Object>> levels = plan.levels().stream().map(level -> {
 			Map<String, Object> row = new LinkedHashMap<>();
 			row.put("id", level.id());
-			row.put("users", level.users());
-			row.put("ratePerSecond", level.ratePerSecond());
-			row.put("cappedFrom", level.cappedFrom());
+			// The level as level.json records it (LevelJson): users and ratePerSecond, 0 for the one not used.
+			row.put("users", level.level().usersField());
+			row.put("ratePerSecond", level.level().ratePerSecondField());
+			row.put("cappedFrom", (level.cappedFrom() != null) ? level.cappedFrom() : 0);
 			return row;
 		}).toList();
 		return new Manifest(Instant.now().toString(), host, describeJava(plan.javaHome()), readVersions(), git(plan.root()),

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import lab.analyse.Analyser;
 import lab.analyse.LevelFacts;
+import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
 import lab.analyse.Measurement;
@@ -28,15 +29,17 @@ import lab.load.GatlingRun;
 import lab.load.Injectors;
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
-import lab.plan.Level;
 import lab.plan.PlanException;
+import lab.plan.PlannedLevel;
 import lab.plan.RunPlan;
 import lab.plan.ServiceSource;
 import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
 import lab.report.Summaries;
+import lab.results.Level;
 import lab.results.LevelDir;
+import lab.results.LoadShape;
 import lab.results.RunDir;
 import lab.results.ServiceDir;
 import lab.sample.CpuProfile;
@@ -276,7 +279,7 @@ final class Runner {
 			// A fresh JVM per repeat: its log, GC log and warm-up apart from the others'.
 			dir = dir.resolve(ServiceDir.repeat(repeat));
 		}
-		List<Level> levels = this.plan.levels();
+		List<PlannedLevel> levels = this.plan.levels();
 		Service service;
 		try {
 			if (this.plan.remote().target() instanceof ServiceSource.ReachedAt(URI url)) {
@@ -363,13 +366,13 @@ final class Runner {
 			}
 			Path warmup = warmUp(service, downstream, dir.resolve(ServiceDir.WARMUP));
 			for (int i = 0; i < levels.size() && !Interruption.requested(); i++) {
-				Level level = levels.get(i);
+				PlannedLevel level = levels.get(i);
 				Outcome outcome = runLevel(service, downstream, level, repeat, warmup, (i == 0) ? warmup : null);
 				LevelFacts facts = outcome.facts();
 				if (facts.interruptedAtMs() != null) {
 					return;
 				}
-				List<Level> rest = levels.subList(i + 1, levels.size());
+				List<PlannedLevel> rest = levels.subList(i + 1, levels.size());
 				if (Boolean.FALSE.equals(facts.downstreamAlive())) {
 					recordNotRun(variant, dir, rest, repeat, Verdict.INVALID,
 							List.of("not run: the downstream died during " + level.id() + "; the run goes on with the next variant"), List.of());
@@ -395,8 +398,8 @@ final class Runner {
 				Math.max(1, Math.round(left / 60.0)));
 	}
 
-	private String levelId(Level level, int repeat) {
-		return (this.plan.scenario().repeat() > 1) ? LevelDir.name(level.users(), level.ratePerSecond(), repeat) : level.id();
+	private String levelId(PlannedLevel level, int repeat) {
+		return (this.plan.scenario().repeat() > 1) ? level.level().name(repeat) : level.id();
 	}
 
 	private List<String> relative(List<Path> files) {
@@ -419,7 +422,8 @@ final class Runner {
 		HeapSnapshot.take(service, this.plan.javaHome(), dir, LevelDir.HEAP_IDLE);
 		try (Sampler sampler = sampler(service, null, dir);
 				Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
-			Injectors.Load load = this.injectors.start(users, 0, (u, r) -> properties(service, "closed", u, r, ramp, seconds - ramp, 0),
+			Injectors.Load load = this.injectors.start(new Level.Closed(users),
+					share -> properties(service, LoadShape.CLOSED, share, ramp, seconds - ramp, 0),
 					seconds + 120, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			// The heap under the warm-up's load, 3 s before it ends: with the idle one below, the prediction's slope.
@@ -449,7 +453,7 @@ final class Runner {
 	private record Outcome(LevelFacts facts, Verdict verdict) {
 	}
 
-	private Outcome runLevel(Service service, Service downstream, Level level, int repeat, Path warmup, Path firstAfter)
+	private Outcome runLevel(Service service, Service downstream, PlannedLevel level, int repeat, Path warmup, Path firstAfter)
 			throws IOException, InterruptedException {
 		String id = levelId(level, repeat);
 		Path dir = service.dir().resolve(id);
@@ -458,7 +462,7 @@ final class Runner {
 		this.levelsDone++;
 		int ramp = this.plan.scenario().rampSeconds();
 		int hold = this.plan.scenario().holdSeconds();
-		String shape = this.plan.scenario().model().id();
+		LoadShape shape = this.plan.scenario().model();
 		// An unmeasured tail keeps the load on after the window while the heap is looked at (a full GC): the window's
 		// last requests are answered by then, and no pause falls inside it.
 		long snapshotAfterEndMs = this.plan.scenario().delayMs() + 1_500;
@@ -470,8 +474,8 @@ final class Runner {
 				DownstreamProbe probe = (downstream != null) ? new DownstreamProbe(downstream.url(), this.plan.scenario().delayMs(),
 						dir.resolve(LevelDir.PROBE)) : null;
 				Progress progress = new Progress(this.out, service.name() + " " + id, loadSeconds)) {
-			Injectors.Load load = this.injectors.start(level.users(), level.ratePerSecond(),
-					(users, rate) -> properties(service, shape, users, rate, ramp, hold, tail), timeout, dir, progress::accept);
+			Injectors.Load load = this.injectors.start(level.level(), share -> properties(service, shape, share, ramp, hold, tail), timeout,
+					dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			Thread snapshot = (tail > 0) ? snapshotAtWindowEnd(service, dir, LevelDir.HEAP_STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
 			Thread recording = (this.jfr && service.pid().isPresent()) ? recordSteadyWindow(service, dir, loadSeconds + 60) : null;
@@ -502,12 +506,12 @@ final class Runner {
 		Boolean downstreamAlive = (downstream == null) ? null : downstream.alive();
 		Integer downstreamExit = (downstream == null) ? null : downstream.exitCode();
 		List<String> evidence = new ArrayList<>(relative(service.logs()));
-		LevelFacts facts = new LevelFacts(service.name(), level.users(), level.ratePerSecond(), level.cappedFrom(),
+		LevelFacts facts = new LevelFacts(service.name(), level.level(), level.cappedFrom(),
 				this.plan.scenario().delayMs(), repeat, warmup != null, serviceCpuCount(), injectorCpus(), alive,
 				service.exitCode(), oom, exit, evidence, List.of(), null, this.plan.scenario().requestTimeoutMs(), downstream != null,
 				downstreamAlive, downstreamExit, interruptedAt,
 				(firstAfter != null) ? this.plan.out().relativize(firstAfter).toString() : null);
-		json.writeValue(dir.resolve(LevelDir.FACTS).toFile(), facts);
+		LevelJson.writeFacts(dir, facts);
 		if (interruptedAt != null) {
 			this.out.println("  " + service.name() + " " + id + ": INTERRUPTED");
 			return new Outcome(facts, null);
@@ -518,7 +522,7 @@ final class Runner {
 			Optional<Path> histogram = service.heapHistogram(this.plan.javaHome(), dir.resolve(LevelDir.HEAP_HISTOGRAM));
 			histogram.ifPresent(file -> evidence.add(this.plan.out().relativize(file).toString()));
 			facts = facts.withEvidence(evidence);
-			json.writeValue(dir.resolve(LevelDir.FACTS).toFile(), facts);
+			LevelJson.writeFacts(dir, facts);
 		}
 		this.out.println(Summaries.line(result));
 		// Lets the last connections close before the next level starts.
@@ -526,10 +530,14 @@ final class Runner {
 		return new Outcome(facts, result.verdict());
 	}
 
-	private List<String> properties(Service service, String shape, int users, int rate, int ramp, int hold, int tail) {
+	/** The simulation's properties ({@code lab.gatling.LabParameters}): the level as users or as a rate, never both. */
+	private List<String> properties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail) {
 		long timeout = this.plan.scenario().requestTimeoutMs();
-		return List.of("baseUrl=" + service.url(), "shape=" + shape, "users=" + Math.max(1, users),
-				"ratePerSecond=" + Math.max(1, rate), "delayMs=" + this.plan.scenario().delayMs(), "rampSeconds=" + ramp,
+		String amount = switch (level) {
+			case Level.Closed closed -> "users=" + closed.users();
+			case Level.Open open -> "ratePerSecond=" + open.ratePerSecond();
+		};
+		return List.of("baseUrl=" + service.url(), "shape=" + shape.id(), amount, "delayMs=" + this.plan.scenario().delayMs(), "rampSeconds=" + ramp,
 				"holdSeconds=" + hold, "tailSeconds=" + tail, "requestTimeoutMs=" + timeout, "gatling.http.requestTimeout=" + timeout);
 	}
 
@@ -641,14 +649,14 @@ final class Runner {
 	}
 
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
-	private void recordNotRun(String variant, Path variantDir, List<Level> levels, int repeat, Verdict verdict,
+	private void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, int repeat, Verdict verdict,
 			List<String> problems, List<String> evidence) throws IOException {
 		this.levelsDone += levels.size();
-		for (Level level : levels) {
+		for (PlannedLevel level : levels) {
 			Path dir = variantDir.resolve(levelId(level, repeat));
 			Files.createDirectories(dir);
-			json.writeValue(dir.resolve(LevelDir.FACTS).toFile(),
-					new LevelFacts(variant, level.users(), level.ratePerSecond(), level.cappedFrom(), this.plan.scenario().delayMs(),
+			LevelJson.writeFacts(dir,
+					new LevelFacts(variant, level.level(), level.cappedFrom(), this.plan.scenario().delayMs(),
 							repeat, false, serviceCpuCount(), injectorCpus(), true, null, false, -1, evidence, problems,
 							verdict.name(), this.plan.scenario().requestTimeoutMs(), null, null, null, null, null));
 		}

@@ -9,6 +9,7 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
+import lab.results.LoadShape;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
@@ -69,15 +70,15 @@ public class AddressSimulation extends Simulation {
 
 	PopulationBuilder population() {
 		return switch (p.shape()) {
-			case CLOSED, SOAK -> this.users.injectOpen(ramp(p.users(), p.rampSeconds()));
+			case CLOSED, SOAK -> this.users.injectOpen(ramp(p.level().amount(), p.rampSeconds()));
 			case SPIKE -> {
-				int base = Math.max(1, p.users() / 10);
+				int base = Math.max(1, p.level().amount() / 10);
 				yield this.users.injectOpen(ramp(base, p.rampSeconds()), nothingFor(Duration.ofSeconds(p.rampSeconds())),
-						atOnceUsers(p.users() - base));
+						atOnceUsers(p.level().amount() - base));
 			}
-			case OPEN -> (p.rampSeconds() == 0) ? this.users.injectOpen(constantUsersPerSec(p.ratePerSecond()).during(p.holdSeconds() + p.tailSeconds()))
-					: this.users.injectOpen(rampUsersPerSec(1).to(p.ratePerSecond()).during(p.rampSeconds()),
-							constantUsersPerSec(p.ratePerSecond()).during(p.holdSeconds() + p.tailSeconds()));
+			case OPEN -> (p.rampSeconds() == 0) ? this.users.injectOpen(constantUsersPerSec(p.level().amount()).during(p.holdSeconds() + p.tailSeconds()))
+					: this.users.injectOpen(rampUsersPerSec(1).to(p.level().amount()).during(p.rampSeconds()),
+							constantUsersPerSec(p.level().amount()).during(p.holdSeconds() + p.tailSeconds()));
 		};
 	}
 

@@ -2,13 +2,16 @@ package lab.gatling;
 
 import java.nio.file.Path;
 
+import lab.results.Level;
+import lab.results.LoadShape;
+
 /**
  * Every -D parameter of the simulation, read in one place, units in the names.
  *
  * @param baseUrl the service under test
  * @param shape closed | open | spike | soak
- * @param users concurrent users (closed, spike, soak)
- * @param ratePerSecond arrivals per second (open)
+ * @param level concurrent users ({@code -Dusers}) for the closed, spike and soak shapes, arrivals per second
+ * ({@code -DratePerSecond}) for the open one; only the one the shape uses is read
  * @param delayMs what each request asks the downstream to wait
  * @param rampSeconds time to reach the full load
  * @param holdSeconds time at the full load: the measured window
@@ -16,12 +19,14 @@ import java.nio.file.Path;
  * @param requestTimeoutMs a request without an answer by then is a KO of kind timeout
  * @param outDir where the HdrHistogram log and the per-second request counts go
  */
-public record LabParameters(String baseUrl, LoadShape shape, int users, int ratePerSecond, long delayMs,
+public record LabParameters(String baseUrl, LoadShape shape, Level level, long delayMs,
 		int rampSeconds, int holdSeconds, int tailSeconds, long requestTimeoutMs, Path outDir) {
 
 	public static LabParameters fromSystemProperties() {
-		LabParameters parameters = new LabParameters(System.getProperty("baseUrl", "http://127.0.0.1:8080"),
-				LoadShape.parse(System.getProperty("shape", "closed")), integer("users", 100), integer("ratePerSecond", 100),
+		LoadShape shape = LoadShape.parse(System.getProperty("shape", "closed"));
+		int amount = (shape == LoadShape.OPEN) ? integer("ratePerSecond", 100) : integer("users", 100);
+		require(amount >= 1, (shape == LoadShape.OPEN) ? "ratePerSecond must be at least 1" : "users must be at least 1");
+		LabParameters parameters = new LabParameters(System.getProperty("baseUrl", "http://127.0.0.1:8080"), shape, shape.level(amount),
 				integer("delayMs", 500), integer("rampSeconds", 5), integer("holdSeconds", 20), integer("tailSeconds", 0),
 				integer("requestTimeoutMs", Integer.getInteger("gatling.http.requestTimeout", 60_000)),
 				Path.of(System.getProperty("outDir", "target/lab-load")));
@@ -30,8 +35,6 @@ public record LabParameters(String baseUrl, LoadShape shape, int users, int rate
 	}
 
 	private void validate() {
-		require(this.users >= 1, "users must be at least 1");
-		require(this.ratePerSecond >= 1, "ratePerSecond must be at least 1");
 		require(this.delayMs >= 0, "delayMs must not be negative");
 		require(this.rampSeconds >= 0 && this.holdSeconds >= 1, "rampSeconds must be >= 0 and holdSeconds >= 1");
 		require(this.tailSeconds >= 0, "tailSeconds must not be negative");

@@ -46,12 +46,4 @@ class LatencyRecorderTests {
 		assertThat(completions.stream().skip(1).mapToLong(line -> Long.parseLong(line.split(",")[2])).sum()).as("no answer").isEqualTo(1);
 	}
 
-	@Test
-	void aSpikeIsMeasuredOnlyOnceItsOtherUsersHaveArrived() {
-		// A tenth of the users ramp for 10 s, nothing for 10 s, then the rest at once: full load from 20 s.
-		assertThat(LoadShape.SPIKE.steadyAfterSeconds(10)).isEqualTo(20);
-		assertThat(LoadShape.CLOSED.steadyAfterSeconds(10)).isEqualTo(10);
-		assertThat(LoadShape.OPEN.steadyAfterSeconds(10)).isEqualTo(10);
-	}
-
 }

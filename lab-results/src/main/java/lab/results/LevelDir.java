@@ -1,7 +1,7 @@
 package lab.results;
 
 /**
- * One level's directory ({@code users-<n>} or {@code rate-<n>}, with {@code -r<k>} under repeats): what the load
+ * One level's directory ({@link Level#name()}: {@code users-<n>} or {@code rate-<n>}, with {@code -r<k>} under repeats): what the load
  * generator wrote (latencies, requests, the load window, its own CPU), what the runner sampled (metrics, probe,
  * heap snapshots), its facts and, when asked for, profiles and failure evidence.
  */
@@ -88,16 +88,6 @@ public final class LevelDir {
 	public static final String PROFILE_STOP_LOG = "cpu-profile-stop.log";
 
 	private LevelDir() {
-	}
-
-	/** A level's directory name: {@code users-<n>} for a closed level, {@code rate-<n>} for an open one. */
-	public static String name(int users, int ratePerSecond) {
-		return (ratePerSecond > 0) ? "rate-" + ratePerSecond : "users-" + users;
-	}
-
-	/** A level's directory name under repeat {@code k}. */
-	public static String name(int users, int ratePerSecond, int repeat) {
-		return name(users, ratePerSecond) + "-r" + repeat;
 	}
 
 	/** The directory of injector {@code n} (1-based) when the load is split between several. */

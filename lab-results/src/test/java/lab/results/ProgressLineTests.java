@@ -24,9 +24,9 @@ class ProgressLineTests {
 
 	@Test
 	void namesLevelAndInjectorDirectoriesAsTheRunnerAndReportExpect() {
-		assertThat(LevelDir.name(2000, 0)).isEqualTo("users-2000");
-		assertThat(LevelDir.name(0, 500)).isEqualTo("rate-500");
-		assertThat(LevelDir.name(20, 0, 2)).isEqualTo("users-20-r2");
+		assertThat(new Level.Closed(2000).name()).isEqualTo("users-2000");
+		assertThat(new Level.Open(500).name()).isEqualTo("rate-500");
+		assertThat(new Level.Closed(20).name(2)).isEqualTo("users-20-r2");
 		assertThat(LevelDir.injector(3)).isEqualTo("injector-3");
 		assertThat(ServiceDir.repeat(1)).isEqualTo("repeat-1");
 		assertThat(LevelDir.heapJson(LevelDir.HEAP_STEADY)).isEqualTo("heap-steady.json");

@@ -116,10 +116,10 @@ public final class Analyser {
 				verdict = one;
 			}
 		}
-		if (facts.cappedFrom() > 0) {
+		if (facts.cappedFrom() != null) {
 			// A valid measurement of the users it ran (every figure and the row's label are for those), not of the
 			// level asked for: named, not judged.
-			reasons.add("capped by the descriptor limit: ran " + facts.users() + " of the " + facts.cappedFrom() + " users asked (ulimit -n)");
+			reasons.add("capped by the descriptor limit: ran " + facts.load() + " of the " + facts.cappedFrom() + " users asked (ulimit -n)");
 		}
 		double rpsMin = min(repeats, Measurement::rps);
 		double rpsMax = max(repeats, Measurement::rps);
@@ -140,7 +140,7 @@ public final class Analyser {
 						share.cpuPercent(), share.processors()));
 			}
 		}
-		return new LevelResult(facts.variant(), facts.users(), facts.ratePerSecond(), facts.load(), repeats.size(), rps,
+		return new LevelResult(facts.variant(), facts.level(), repeats.size(), rps,
 				rpsMin, rpsMax, ceiling, rps / ceiling, Latency.millis(all, 50), Latency.millis(all, 95),
 				Latency.millis(all, 99), (all.getTotalCount() == 0) ? Double.NaN : all.getMaxValue() / 1000.0,
 				latency.okMillis(50), latency.okMillis(95), latency.okMillis(99), latency.okMaxMillis(), requests,

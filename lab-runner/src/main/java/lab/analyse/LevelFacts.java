@@ -2,15 +2,16 @@ package lab.analyse;
 
 import java.util.List;
 
+import lab.results.Level;
+
 /**
  * What the runner itself observed about one level, written to {@code level.json} beside the injector's files:
  * the facts a verdict needs that no metric carries. Fields added after the first results were written are boxed:
  * an older {@code level.json} without them reads as null.
  *
  * @param variant the service under test
- * @param users concurrent users run (after any descriptor cap), 0 for the open model
- * @param ratePerSecond arrival rate, 0 for the closed models
- * @param cappedFrom users asked for when the descriptor limit forced fewer, else 0
+ * @param level the users run (after any descriptor cap) or the arrival rate ({@link LevelJson}: the file's two fields)
+ * @param cappedFrom users asked for when the descriptor limit forced fewer, else null
  * @param delayMs the downstream's delay
  * @param repeat which repeat of the level this is, from 1
  * @param warmedUp whether the service had its warm-up before its first level
@@ -31,7 +32,7 @@ import java.util.List;
  * @param interruptedAtMs when the person interrupted the run during this level (epoch ms), else null
  * @param warmupDir the warm-up this level was the first after, relative to the results directory, else null
  */
-public record LevelFacts(String variant, int users, int ratePerSecond, int cappedFrom, long delayMs, int repeat,
+public record LevelFacts(String variant, Level level, Integer cappedFrom, long delayMs, int repeat,
 		boolean warmedUp, int serviceCpus, int injectorCpus, boolean serviceAlive, Integer exitCode, boolean outOfMemory,
 		int injectorExitCode, List<String> evidence, List<String> problems, String notRun, Long requestTimeoutMs,
 		Boolean downstreamWatched, Boolean downstreamAlive, Integer downstreamExitCode, Long interruptedAtMs,
@@ -42,16 +43,20 @@ public record LevelFacts(String variant, int users, int ratePerSecond, int cappe
 		problems = (problems != null) ? List.copyOf(problems) : List.of();
 	}
 
+	/** The users of a closed level, the rate of an open one. */
 	public int load() {
-		return (this.ratePerSecond > 0) ? this.ratePerSecond : this.users;
+		return this.level.amount();
 	}
 
-	/** Little's law: N closed users on a D-second downstream produce at most N / D requests a second. */
+	/**
+	 * The most requests a second the level can produce: an open level its rate; by Little's law, N closed users on a
+	 * D-second downstream N / D.
+	 */
 	public double ceilingRps() {
-		if (this.ratePerSecond > 0) {
-			return this.ratePerSecond;
-		}
-		return (this.delayMs == 0) ? Double.NaN : this.users * 1000.0 / this.delayMs;
+		return switch (this.level) {
+			case Level.Open open -> open.ratePerSecond();
+			case Level.Closed closed -> (this.delayMs == 0) ? Double.NaN : closed.users() * 1000.0 / this.delayMs;
+		};
 	}
 
 	/** The request timeout in microseconds (30 s when an older file did not record it). */
@@ -60,7 +65,7 @@ public record LevelFacts(String variant, int users, int ratePerSecond, int cappe
 	}
 
 	public LevelFacts withEvidence(List<String> more) {
-		return new LevelFacts(this.variant, this.users, this.ratePerSecond, this.cappedFrom, this.delayMs, this.repeat,
+		return new LevelFacts(this.variant, this.level, this.cappedFrom, this.delayMs, this.repeat,
 				this.warmedUp, this.serviceCpus, this.injectorCpus, this.serviceAlive, this.exitCode, this.outOfMemory,
 				this.injectorExitCode, more, this.problems, this.notRun, this.requestTimeoutMs, this.downstreamWatched,
 				this.downstreamAlive, this.downstreamExitCode, this.interruptedAtMs, this.warmupDir);

@@ -3,16 +3,18 @@ package lab.analyse;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.results.Level;
+
 /**
  * One row of the report: a variant at a load level, every figure taken inside the steady load window. Requests are
  * accounted for by the time they were sent: {@code requests} were sent in the window, each answered, failed or
  * {@code unanswered}. Latencies in ms ({@code *AllMs} over every request, failures at the time they took to fail and
  * unanswered ones at the request timeout; {@code *OkMs} over successes), CPU in % of one core, memory in MiB; NaN
  * where the data to compute it was missing. {@code headroom}: what the harness spent per request and
- * how far this host carries. {@code injectors} lists each injector's part when several shared the
+ * how far this host carries. In summary.json the level is two fields and the load ({@link LevelJson#row}). {@code injectors} lists each injector's part when several shared the
  * load, else is empty.
  */
-public record LevelResult(String variant, int users, int ratePerSecond, int load, int repeats, double rps,
+public record LevelResult(String variant, Level level, int repeats, double rps,
 		double rpsMin, double rpsMax, double ceilingRps, double efficiency, double p50AllMs, double p95AllMs,
 		double p99AllMs, double maxAllMs, double p50OkMs, double p95OkMs, double p99OkMs, double maxOkMs, long requests,
 		long errors4xx, long errors5xx, long timeouts, long refused, long checkFailures, long unanswered,
@@ -36,6 +38,11 @@ public record LevelResult(String variant, int users, int ratePerSecond, int load
 
 	}
 
+	/** The users of a closed level, the rate of an open one. */
+	public int load() {
+		return this.level.amount();
+	}
+
 	public long errors() {
 		return this.errors4xx + this.errors5xx + this.timeouts + this.refused + this.checkFailures + this.unanswered;
 	}
@@ -44,7 +51,7 @@ public record LevelResult(String variant, int users, int ratePerSecond, int load
 	LevelResult withReason(String reason) {
 		List<String> more = new ArrayList<>(this.reasons);
 		more.add(reason);
-		return new LevelResult(this.variant, this.users, this.ratePerSecond, this.load, this.repeats, this.rps, this.rpsMin,
+		return new LevelResult(this.variant, this.level, this.repeats, this.rps, this.rpsMin,
 				this.rpsMax, this.ceilingRps, this.efficiency, this.p50AllMs, this.p95AllMs, this.p99AllMs, this.maxAllMs,
 				this.p50OkMs, this.p95OkMs, this.p99OkMs, this.maxOkMs, this.requests, this.errors4xx, this.errors5xx,
 				this.timeouts, this.refused, this.checkFailures, this.unanswered, this.errorPercent,

@@ -36,7 +36,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	private static final double MIB = 1024.0 * 1024.0;
 
 	public static LevelFacts facts(Path dir) {
-		return json.readValue(dir.resolve(LevelDir.FACTS).toFile(), LevelFacts.class);
+		return LevelJson.readFacts(dir);
 	}
 
 	public static Measurement of(Path dir, Path resultsRoot) throws IOException {

@@ -8,10 +8,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicLongArray;
-import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import lab.plan.Remote;
+import lab.results.Level;
 import lab.results.ProgressLine;
 
 /**
@@ -56,14 +57,23 @@ public final class Injectors {
 		return Math.max(1, total / count + ((index < total % count) ? 1 : 0));
 	}
 
+	/** Injector {@code index}'s share of a level split over {@code count}: the same kind of level, a part of its amount. */
+	static Level share(Level level, int count, int index) {
+		int amount = share(level.amount(), count, index);
+		return switch (level) {
+			case Level.Closed closed -> new Level.Closed(amount);
+			case Level.Open open -> new Level.Open(amount);
+		};
+	}
+
 	/**
 	 * Starts every injector at once.
-	 * @param properties the simulation's properties for a share of (users, arrivals per second)
+	 * @param properties the simulation's properties for a share of the level
 	 */
-	public Load start(int users, int ratePerSecond, BiFunction<Integer, Integer, List<String>> properties,
-			long timeoutSeconds, Path dir, Consumer<ProgressLine> progress) throws IOException {
+	public Load start(Level level, Function<Level, List<String>> properties, long timeoutSeconds, Path dir,
+			Consumer<ProgressLine> progress) throws IOException {
 		if (this.hosts.isEmpty()) {
-			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(users, ratePerSecond), this.cpus, dir, progress)),
+			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(level), this.cpus, dir, progress)),
 					dir, List.of(dir));
 		}
 		int count = this.hosts.size();
@@ -74,7 +84,7 @@ public final class Injectors {
 		List<Path> parts = new ArrayList<>();
 		for (int i = 0; i < count; i++) {
 			int index = i;
-			List<String> share = properties.apply(share(users, count, i), share(ratePerSecond, count, i));
+			List<String> share = properties.apply(share(level, count, i));
 			Path part = LoadFiles.injectorDir(dir, i + 1);
 			parts.add(part);
 			Consumer<ProgressLine> combined = line -> {

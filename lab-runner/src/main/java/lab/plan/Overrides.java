@@ -2,14 +2,16 @@ package lab.plan;
 
 import java.util.List;
 
+import lab.results.LoadShape;
+
 /** What flags of {@code ./lab run} change in a scenario; null means keep the scenario's value. */
 public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, String profile,
 		Integer repeat, List<String> tunings, List<String> observe) {
 
 	public Scenario applyTo(Scenario s) {
 		return new Scenario(s.name(), s.description(), s.model(), (this.variants != null) ? this.variants : s.variants(),
-				(this.users != null && s.model() != Model.OPEN) ? this.users : s.users(),
-				(this.users != null && s.model() == Model.OPEN) ? this.users : s.ratesPerSecond(),
+				(this.users != null && s.model() != LoadShape.OPEN) ? this.users : s.users(),
+				(this.users != null && s.model() == LoadShape.OPEN) ? this.users : s.ratesPerSecond(),
 				(this.delayMs != null) ? this.delayMs : s.delayMs(), s.rampSeconds(),
 				(this.holdSeconds != null) ? this.holdSeconds : s.holdSeconds(), s.warmupSeconds(), s.warmupUsers(),
 				s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),

@@ -5,11 +5,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.results.Level;
+
 /**
  * Everything a run will do, fixed and validated before anything starts: the scenario after the flags'
  * overrides, the levels after the host's descriptor limit, where the jars and the results are.
  */
-public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Path root, Path out, Path javaHome,
+public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> levels, Path root, Path out, Path javaHome,
 		List<String> extraJvmOptions, Host host, Remote remote) {
 
 	public static RunPlan of(Scenario scenario, Path root, Path out, Path javaHome, List<String> extraJvmOptions, Host host) {
@@ -63,16 +65,16 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 		if (!problems.isEmpty()) {
 			throw new PlanException(String.join("; ", problems));
 		}
-		List<Level> levels = scenario.levels().stream().map(level -> capped(level, host)).toList();
+		List<PlannedLevel> levels = scenario.levels().stream().map(level -> capped(level, host)).toList();
 		return new RunPlan(scenario, profile, levels, root, out, javaHome, List.copyOf(extraJvmOptions), host, remote);
 	}
 
 	/** A closed level above what the descriptor limit allows runs capped, and says so. */
-	static Level capped(Level level, Host host) {
-		if (level.users() > host.maxUsers()) {
-			return new Level(host.maxUsers(), 0, level.users());
+	static PlannedLevel capped(Level level, Host host) {
+		if (level instanceof Level.Closed closed && closed.users() > host.maxUsers()) {
+			return new PlannedLevel(new Level.Closed(host.maxUsers()), closed.users());
 		}
-		return level;
+		return PlannedLevel.of(level);
 	}
 
 	public static Path jar(Path root, String module) {
@@ -126,8 +128,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<Level> levels, Pa
 			.append(", observe ").append(String.join(", ", this.scenario.observe())).append('\n');
 		for (String variant : this.scenario.variants()) {
 			text.append(variant).append(": ");
-			for (Level level : this.levels) {
-				text.append(level.id()).append(level.cappedFrom() > 0 ? " (capped from " + level.cappedFrom() + " by nofile "
+			for (PlannedLevel level : this.levels) {
+				text.append(level.id()).append(level.cappedFrom() != null ? " (capped from " + level.cappedFrom() + " by nofile "
 						+ this.host.nofileHard() + ")" : "").append(' ');
 			}
 			text.append('\n');

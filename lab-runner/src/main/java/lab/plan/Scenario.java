@@ -7,9 +7,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.results.Level;
+import lab.results.LoadShape;
+import tools.jackson.core.JsonParser;
 import tools.jackson.databind.DatabindException;
+import tools.jackson.databind.DeserializationContext;
 import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.deser.std.StdDeserializer;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
+import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.dataformat.yaml.YAMLMapper;
 
 /**
@@ -33,12 +39,13 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param tunings the tunings each variant runs under, side by side ({@code default}, {@code tuned} or tuning files)
  * @param observe how much each service observes of itself: {@code full} (default), {@code lean}, or both side by side
  */
-public record Scenario(String name, String description, Model model, List<String> variants, List<Integer> users,
+public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
 		Integer warmupUsers, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+		.addModule(new SimpleModule().addDeserializer(LoadShape.class, new ModelName()))
 		.build();
 
 	public Scenario {
@@ -46,7 +53,7 @@ public record Scenario(String name, String description, Model model, List<String
 		variants = (variants != null) ? List.copyOf(variants) : Variant.names();
 		users = (users != null) ? List.copyOf(users) : List.of();
 		ratesPerSecond = (ratesPerSecond != null) ? List.copyOf(ratesPerSecond) : List.of();
-		model = (model != null) ? model : Model.CLOSED;
+		model = (model != null) ? model : LoadShape.CLOSED;
 		profile = (profile != null) ? profile : Profile.T2_MICRO.id();
 		// Optional fields and their defaults; delayMs and holdSeconds are required (checked in problems()).
 		rampSeconds = (rampSeconds != null) ? rampSeconds : 0;
@@ -144,7 +151,7 @@ public record Scenario(String name, String description, Model model, List<String
 		if (this.variants.isEmpty()) {
 			problems.add("variants must name at least one of " + String.join(", ", Variant.names()));
 		}
-		if (this.model == Model.OPEN) {
+		if (this.model == LoadShape.OPEN) {
 			if (this.ratesPerSecond.isEmpty() || this.ratesPerSecond.stream().anyMatch(r -> r == null || r < 1)) {
 				problems.add("the open model needs ratesPerSecond: a list of arrival rates >= 1, e.g. [500, 1000]");
 			}
@@ -180,9 +187,29 @@ public record Scenario(String name, String description, Model model, List<String
 		return problems;
 	}
 
+	/** The levels to run: the arrival rates of the open model, the user counts of the others. */
 	public List<Level> levels() {
-		return (this.model == Model.OPEN) ? this.ratesPerSecond.stream().map(Level::rate).toList()
-				: this.users.stream().map(Level::users).toList();
+		return ((this.model == LoadShape.OPEN) ? this.ratesPerSecond : this.users).stream().map(this.model::level).toList();
+	}
+
+	/** {@code model: <shape>}, in any case; an unknown one names the valid ones. */
+	private static final class ModelName extends StdDeserializer<LoadShape> {
+
+		ModelName() {
+			super(LoadShape.class);
+		}
+
+		@Override
+		public LoadShape deserialize(JsonParser parser, DeserializationContext context) {
+			String name = parser.getValueAsString();
+			try {
+				return LoadShape.parse((name != null) ? name : "");
+			}
+			catch (IllegalArgumentException ex) {
+				throw new PlanException("unknown model '" + name + "': valid models are " + LoadShape.names());
+			}
+		}
+
 	}
 
 	private static String firstLine(String message) {

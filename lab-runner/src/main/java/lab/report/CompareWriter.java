@@ -29,7 +29,7 @@ public final class CompareWriter {
 	public Path write(Comparison c, Path out) throws IOException {
 		Files.createDirectories(out);
 		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c));
-		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.ratePerSecond() > 0);
+		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.level() instanceof lab.results.Level.Open);
 		String loadUnit = open ? "requests/s offered" : "users";
 		Map<String, Object> scope = new LinkedHashMap<>();
 		scope.put("loadUnit", loadUnit);

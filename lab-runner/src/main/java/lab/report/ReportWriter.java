@@ -12,10 +12,12 @@ import java.util.Map;
 import lab.analyse.Analyser;
 import lab.analyse.ClassHistogram;
 import lab.analyse.LevelFacts;
+import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
 import lab.analyse.MemoryProfile;
 import lab.analyse.Thresholds;
+import lab.results.Level;
 import lab.results.LevelDir;
 import lab.results.RunDir;
 import lab.results.ServiceDir;
@@ -23,6 +25,7 @@ import lab.verify.ClientReadback;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -61,12 +64,13 @@ public final class ReportWriter {
 		summary.set("manifest", manifest);
 		summary.set("thresholds", json.valueToTree(thresholds));
 		summary.set("verdicts", json.valueToTree(verdicts));
-		summary.set("results", json.valueToTree(levels));
+		ArrayNode rows = summary.putArray("results");
+		levels.forEach(level -> rows.add(LevelJson.row(level)));
 		List<MemoryProfile> memory = MemoryProfile.analyse(results, levels);
 		summary.set("memory", json.valueToTree(memory));
 		json.writeValue(results.resolve(RunDir.SUMMARY_JSON).toFile(), summary);
 
-		boolean open = levels.stream().anyMatch(r -> r.ratePerSecond() > 0);
+		boolean open = levels.stream().anyMatch(r -> r.level() instanceof Level.Open);
 		String loadUnit = open ? "requests/s offered" : "users";
 		Map<String, Object> scope = new LinkedHashMap<>();
 		scope.put("scenario", manifest.path("scenario").path("name").asString("unknown"));
@@ -119,8 +123,10 @@ public final class ReportWriter {
 		Map<String, String> links = new LinkedHashMap<>();
 		for (Path dir : Analyser.levelDirs(results)) {
 			LevelFacts facts = Measurement.facts(dir);
-			String title = facts.variant() + ", " + ((facts.users() > 0) ? String.format(java.util.Locale.ROOT, "%,d users", facts.users())
-					: String.format(java.util.Locale.ROOT, "%,d requests/s offered", facts.ratePerSecond())) + " (" + results.relativize(dir) + ")";
+			String title = facts.variant() + ", " + switch (facts.level()) {
+				case Level.Closed closed -> String.format(java.util.Locale.ROOT, "%,d users", closed.users());
+				case Level.Open open -> String.format(java.util.Locale.ROOT, "%,d requests/s offered", open.ratePerSecond());
+			} + " (" + results.relativize(dir) + ")";
 			if (Timeline.write(dir, title, dir.relativize(results.resolve(RunDir.REPORT)).toString())) {
 				links.putIfAbsent(facts.variant() + "/" + facts.load(), results.relativize(dir.resolve(LevelDir.TIMELINE)).toString());
 			}

@@ -3,6 +3,7 @@ package lab.report;
 import java.util.Locale;
 
 import lab.analyse.LevelResult;
+import lab.results.Level;
 
 /** The one line printed per finished level, and number formats shared by the report's writers. */
 public final class Summaries {
@@ -11,7 +12,10 @@ public final class Summaries {
 	}
 
 	public static String line(LevelResult r) {
-		String level = (r.ratePerSecond() > 0) ? r.ratePerSecond() + "/s" : r.users() + " users";
+		String level = switch (r.level()) {
+			case Level.Closed closed -> closed.users() + " users";
+			case Level.Open open -> open.ratePerSecond() + "/s";
+		};
 		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms (ok %s)  errors %d of %d  CPU %s%%  injector %s%%  %s%s",
 				r.variant(), level, number(r.rps()), percent(r.efficiency()), number(r.ceilingRps()), number(r.p99AllMs()),
 				number(r.p99OkMs()), r.errors(), r.requests(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), r.verdict(),

@@ -6,6 +6,7 @@ import java.util.List;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.plan.Variant;
+import lab.results.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,7 +25,7 @@ class AnalyserTests {
 
 	@Test
 	void anOkLevelMatchesTheHandArithmetic() throws Exception {
-		LevelResult ok = analyse().stream().filter(r -> r.variant().equals("app-webflux") && r.users() == 100).findFirst().orElseThrow();
+		LevelResult ok = analyse().stream().filter(r -> r.variant().equals("app-webflux") && r.level().equals(new Level.Closed(100))).findFirst().orElseThrow();
 		assertThat(ok.rps()).isEqualTo(190.0);
 		assertThat(ok.ceilingRps()).isEqualTo(200.0);
 		assertThat(ok.efficiency()).isEqualTo(0.95);
@@ -61,7 +62,7 @@ class AnalyserTests {
 
 	@Test
 	void aSlowDownstreamMakesTheLevelInvalid() throws Exception {
-		LevelResult invalid = analyse().stream().filter(r -> r.users() == 200).findFirst().orElseThrow();
+		LevelResult invalid = analyse().stream().filter(r -> r.level().equals(new Level.Closed(200))).findFirst().orElseThrow();
 		assertThat(invalid.downstreamOwnP99OverheadMs()).isCloseTo(89.6, within(1e-6));
 		assertThat(invalid.downstreamP99LateMs()).isCloseTo(90.0, within(1e-9));
 		assertThat(invalid.verdict()).isEqualTo(Verdict.INVALID);
@@ -104,7 +105,7 @@ class AnalyserTests {
 		Files.writeString(level.resolve("level.json"), Files.readString(level.resolve("level.json")).replace("\"cappedFrom\":0", "\"cappedFrom\":150"));
 		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
 		assertThat(result.verdict()).isEqualTo(Verdict.OK);
-		assertThat(result.users()).isEqualTo(100);
+		assertThat(result.level()).isEqualTo(new Level.Closed(100));
 		assertThat(result.reasons()).containsExactly("capped by the descriptor limit: ran 100 of the 150 users asked (ulimit -n)");
 	}
 

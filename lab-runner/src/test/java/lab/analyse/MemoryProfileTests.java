@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import lab.analyse.LevelResult.Verdict;
+import lab.results.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -131,7 +132,7 @@ class MemoryProfileTests {
 
 	private void level(String id, int users, String warmupDir, double liveMiB, double rssMiB) throws IOException {
 		Path dir = Files.createDirectories(this.results.resolve("app-tomcat-loom").resolve(id));
-		Measurement.json.writeValue(dir.resolve("level.json").toFile(), new LevelFacts("app-tomcat-loom", users, 0, 0, 500, 1, true, 1, 1,
+		LevelJson.writeFacts(dir, new LevelFacts("app-tomcat-loom", new Level.Closed(users), null, 500, 1, true, 1, 1,
 				true, null, false, 0, List.of(), List.of(), null, 30_000L, true, true, null, null, warmupDir));
 		if (Double.isFinite(liveMiB)) {
 			snapshot(dir, "heap-steady", users, liveMiB, 256, rssMiB);
@@ -157,7 +158,7 @@ class MemoryProfileTests {
 	}
 
 	private static LevelResult result(int users, Verdict verdict, List<String> reasons) {
-		return new LevelResult("app-tomcat-loom", users, 0, users, 1, 1000, 1000, 1000, 2000, 0.5, 1, 1, 1, 1, 1, 1, 1, 1, 100, 0, 0, 0, 0,
+		return new LevelResult("app-tomcat-loom", new Level.Closed(users), 1, 1000, 1000, 1000, 2000, 0.5, 1, 1, 1, 1, 1, 1, 1, 1, 100, 0, 0, 0, 0,
 				0, 0, 0.0, 0, 50, 0.5, 0.5, 1, 100, 200, 30, 10, 1000, 0, 0, 10, 50, 1, 1, Headroom.UNKNOWN, verdict, reasons, List.of(), List.of(), List.of());
 	}
 

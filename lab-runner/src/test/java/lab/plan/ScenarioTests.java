@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import lab.results.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -29,9 +30,9 @@ class ScenarioTests {
 	@Test
 	void levelsFollowTheModelAndOptionalFieldsHaveDefaults() {
 		Scenario closed = parse(GOOD);
-		assertThat(closed.levels()).containsExactly(Level.users(10), Level.users(20));
+		assertThat(closed.levels()).containsExactly(new Level.Closed(10), new Level.Closed(20));
 		Scenario open = parse("name: o\nmodel: open\nratesPerSecond: [100]\ndelayMs: 10\nholdSeconds: 3\n");
-		assertThat(open.levels()).containsExactly(Level.rate(100));
+		assertThat(open.levels()).containsExactly(new Level.Open(100));
 		assertThat(closed.warmupSeconds()).isEqualTo(30);
 		assertThat(closed.requestTimeoutMs()).isEqualTo(30_000L);
 		assertThat(closed.repeat()).isEqualTo(1);

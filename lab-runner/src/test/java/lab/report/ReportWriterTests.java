@@ -14,6 +14,7 @@ import lab.analyse.GoldenFixtures;
 import lab.analyse.LevelResult;
 import lab.analyse.Thresholds;
 import lab.plan.Variant;
+import lab.results.Level;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,7 +71,7 @@ class ReportWriterTests {
 		Thresholds recorded = Thresholds.recordedIn(ReportWriter.manifest(this.results));
 		assertThat(recorded.errorPercent()).isEqualTo(1);
 		LevelResult byRecorded = new Analyser(recorded).analyse(this.results, Variant.names()).stream()
-			.filter(r -> r.variant().equals("app-webflux") && r.users() == 100).findFirst().orElseThrow();
+			.filter(r -> r.variant().equals("app-webflux") && r.level().equals(new Level.Closed(100))).findFirst().orElseThrow();
 		assertThat(byRecorded.verdict()).isEqualTo(LevelResult.Verdict.FAILED);
 		new ReportWriter().write(this.results, List.of(byRecorded), Thresholds.DEFAULT, "Re-judged with the lab's current thresholds.");
 		assertThat(Files.readString(this.results.resolve("report.html"))).contains("Re-judged with the lab&#39;s current thresholds.");

@@ -1,0 +1,48 @@
+package lab.analyse;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import lab.results.Level;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class LevelJsonTests {
+
+	@TempDir
+	Path dir;
+
+	@Test
+	void writesTheLevelAsTheFilesAlwaysHadItAndReadsItBack() throws Exception {
+		LevelFacts capped = facts(new Level.Closed(9_900), 10_000);
+		LevelJson.writeFacts(this.dir, capped);
+		String file = Files.readString(this.dir.resolve("level.json"));
+		assertThat(file.replaceAll("\\s", "")).startsWith("{\"variant\":\"app-webflux\",\"users\":9900,\"ratePerSecond\":0,\"cappedFrom\":10000,\"delayMs\":500,");
+		assertThat(LevelJson.readFacts(this.dir)).isEqualTo(capped);
+
+		LevelFacts open = facts(new Level.Open(500), null);
+		LevelJson.writeFacts(this.dir, open);
+		assertThat(Files.readString(this.dir.resolve("level.json")).replaceAll("\\s", "")).contains("\"users\":0,\"ratePerSecond\":500,\"cappedFrom\":0,");
+		assertThat(LevelJson.readFacts(this.dir)).isEqualTo(open);
+		assertThat(LevelJson.readFacts(this.dir).ceilingRps()).isEqualTo(500);
+	}
+
+	@Test
+	void aSummaryRowKeepsItsFieldsInTheirPlaces() {
+		LevelResult row = new LevelResult("v", new Level.Closed(100), 1, 200, 200, 200, 200, 1, 1, 1, 500, 1, 1, 1, 500, 1, 1000, 0, 0, 0, 0,
+				0, 0, 0, 0, 50, 0.2, 0.2, 1, 100, 200, 30, 0, 100, 0, 0, 10, 40, 1, 1, null, LevelResult.Verdict.OK, List.of(), List.of(),
+				List.of(), List.of());
+		List<String> fields = LevelJson.row(row).propertyNames().stream().limit(5).toList();
+		assertThat(fields).containsExactly("variant", "users", "ratePerSecond", "load", "repeats");
+		assertThat(LevelJson.row(row).path("load").asInt()).isEqualTo(100);
+	}
+
+	private static LevelFacts facts(Level level, Integer cappedFrom) {
+		return new LevelFacts("app-webflux", level, cappedFrom, 500, 1, true, 1, 1, true, null, false, 0, List.of(), List.of(), null,
+				30_000L, true, true, null, null, null);
+	}
+
+}
