@@ -27,9 +27,8 @@ import lab.launch.Service;
 import lab.launch.ServiceFailure;
 import lab.load.GatlingRun;
 import lab.load.Injectors;
-import lab.load.LoadFiles;
-import lab.load.LoadWindow;
 import lab.plan.PlanException;
+import lab.plan.Pinning;
 import lab.plan.PlannedLevel;
 import lab.plan.RunPlan;
 import lab.plan.ServiceSource;
@@ -47,6 +46,7 @@ import lab.sample.DownstreamProbe;
 import lab.sample.HeapSnapshot;
 import lab.sample.SteadyRecording;
 import lab.sample.Sampler;
+import lab.sample.WindowTasks;
 import lab.verify.ClientReadback;
 import lab.verify.ContractCheck;
 import lab.verify.TuningCheck;
@@ -78,6 +78,11 @@ final class Runner {
 
 	private final Injectors injectors;
 
+	private final Pinning cpus;
+
+	/** What happens at moments of each level's window: heap snapshots, --jfr, --profile-cpu. */
+	private WindowTasks window;
+
 	/** Extra Spring arguments of the downstream (the fault suite's test-only modes). */
 	private List<String> downstreamArguments = List.of();
 
@@ -98,11 +103,14 @@ final class Runner {
 	Runner(RunPlan plan, PrintStream out) {
 		this.plan = plan;
 		this.out = out;
-		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), otherCpus());
+		this.cpus = Pinning.of(plan);
+		this.window = new WindowTasks(plan.javaHome(), plan.out(), out, null);
+		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), this.cpus.harnessTaskset());
 	}
 
 	Runner withCpuProfile(Path library) {
 		this.profiler = library;
+		this.window = new WindowTasks(this.plan.javaHome(), this.plan.out(), this.out, library);
 		return this;
 	}
 
@@ -118,23 +126,6 @@ final class Runner {
 
 	Path java() {
 		return this.plan.javaHome().resolve("bin/java");
-	}
-
-	String serviceCpus() {
-		return this.plan.pinned() ? this.plan.serviceCpus() : null;
-	}
-
-	String otherCpus() {
-		return this.plan.pinned() ? this.plan.otherCpus() : null;
-	}
-
-	int injectorCpus() {
-		return this.plan.pinned() ? this.plan.host().cores() - 1 : this.plan.host().cores();
-	}
-
-	/** The CPUs the harness runs on: the other cores when pinned, every core otherwise (the service shares them). */
-	java.util.Set<Integer> harnessCores() {
-		return this.plan.pinned() ? Sampler.cpuList(this.plan.otherCpus()) : Sampler.cpuList("0-" + (this.plan.host().cores() - 1));
 	}
 
 	/** A run that cannot go on (the downstream died twice): one line, then the report of what was measured. */
@@ -188,27 +179,9 @@ final class Runner {
 		return 0;
 	}
 
-	/**
-	 * The runner's own JVM (the probe included) on the harness cores, never on the service's. Only for a run from the
-	 * command line: a JVM that pins itself sees fewer processors afterwards.
-	 */
+	/** The runner's own JVM on the harness cores ({@link Pinning#pinThisProcess}). */
 	void pinSelf() {
-		if (!this.plan.pinned()) {
-			return;
-		}
-		try {
-			Process taskset = new ProcessBuilder("taskset", "-a", "-p", "-c", this.plan.otherCpus(), Long.toString(ProcessHandle.current().pid()))
-				.redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-				.start();
-			taskset.waitFor(5, java.util.concurrent.TimeUnit.SECONDS);
-		}
-		catch (IOException ex) {
-			this.out.println("lab: could not pin the runner to CPU " + this.plan.otherCpus() + " (" + ex.getMessage() + ")");
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
+		this.cpus.pinThisProcess(this.out);
 	}
 
 	/** The downstream: started here, already running (--downstream), or none to watch (--target alone). */
@@ -229,7 +202,7 @@ final class Runner {
 		}
 		else {
 			downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
-					DOWNSTREAM_JVM_FLAGS, this.downstreamArguments, otherCpus(), dir);
+					DOWNSTREAM_JVM_FLAGS, this.downstreamArguments, this.cpus.harnessTaskset(), dir);
 		}
 		this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + pidNote(downstream));
 		return downstream;
@@ -301,7 +274,7 @@ final class Runner {
 					// Reactive stacks run deeper than JFR's default 64 frames: truncated ones cannot be merged in a flame graph.
 					flags.add(SteadyRecording.STACK_DEPTH_FLAG);
 				}
-				service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), module), flags, arguments, serviceCpus(), dir);
+				service = RunningService.start(variant, java(), RunPlan.jar(this.plan.root(), module), flags, arguments, this.cpus.serviceTaskset(), dir);
 			}
 		}
 		catch (ServiceFailure ex) {
@@ -427,7 +400,7 @@ final class Runner {
 					seconds + 120, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			// The heap under the warm-up's load, 3 s before it ends: with the idle one below, the prediction's slope.
-			Thread loaded = snapshotAtWindowEnd(service, dir, LevelDir.HEAP_LOADED, -3_000, seconds + 60);
+			Thread loaded = this.window.snapshotAtWindowEnd(service, dir, LevelDir.HEAP_LOADED, -3_000, seconds + 60);
 			load.await(seconds + 120);
 			loaded.join(Duration.ofSeconds(60));
 		}
@@ -445,7 +418,7 @@ final class Runner {
 			sampler.watchEndpoint("downstream", downstream.managementUrl());
 			downstream.pid().ifPresent(pid -> sampler.watchProcess("downstream", pid));
 		}
-		sampler.watchCores(harnessCores());
+		sampler.watchCores(this.cpus.harnessCores());
 		return sampler;
 	}
 
@@ -477,11 +450,11 @@ final class Runner {
 			Injectors.Load load = this.injectors.start(level.level(), share -> properties(service, shape, share, ramp, hold, tail), timeout,
 					dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
-			Thread snapshot = (tail > 0) ? snapshotAtWindowEnd(service, dir, LevelDir.HEAP_STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
-			Thread recording = (this.jfr && service.pid().isPresent()) ? recordSteadyWindow(service, dir, loadSeconds + 60) : null;
+			Thread snapshot = (tail > 0) ? this.window.snapshotAtWindowEnd(service, dir, LevelDir.HEAP_STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
+			Thread recording = (this.jfr && service.pid().isPresent()) ? this.window.recordSteadyWindow(service, dir, loadSeconds + 60) : null;
 			AtomicReference<String> profiledWith = new AtomicReference<>();
 			Thread profiling = (this.profiler != null && service.pid().isPresent())
-					? profileSteadyWindow(service, dir, loadSeconds + 60, profiledWith) : null;
+					? this.window.profileSteadyWindow(service, dir, loadSeconds + 60, profiledWith) : null;
 			exit = load.await(timeout);
 			if (profiling != null) {
 				profiling.join(Duration.ofSeconds(60));
@@ -507,7 +480,7 @@ final class Runner {
 		Integer downstreamExit = (downstream == null) ? null : downstream.exitCode();
 		List<String> evidence = new ArrayList<>(relative(service.logs()));
 		LevelFacts facts = new LevelFacts(service.name(), level.level(), level.cappedFrom(),
-				this.plan.scenario().delayMs(), repeat, warmup != null, serviceCpuCount(), injectorCpus(), alive,
+				this.plan.scenario().delayMs(), repeat, warmup != null, this.cpus.serviceCpuCount(), this.cpus.injectorCpuCount(), alive,
 				service.exitCode(), oom, exit, evidence, List.of(), null, this.plan.scenario().requestTimeoutMs(), downstream != null,
 				downstreamAlive, downstreamExit, interruptedAt,
 				(firstAfter != null) ? this.plan.out().relativize(firstAfter).toString() : null);
@@ -530,122 +503,9 @@ final class Runner {
 		return new Outcome(facts, result.verdict());
 	}
 
-	/** The simulation's properties ({@code lab.gatling.LabParameters}): the level as users or as a rate, never both. */
 	private List<String> properties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail) {
-		long timeout = this.plan.scenario().requestTimeoutMs();
-		String amount = switch (level) {
-			case Level.Closed closed -> "users=" + closed.users();
-			case Level.Open open -> "ratePerSecond=" + open.ratePerSecond();
-		};
-		return List.of("baseUrl=" + service.url(), "shape=" + shape.id(), amount, "delayMs=" + this.plan.scenario().delayMs(), "rampSeconds=" + ramp,
-				"holdSeconds=" + hold, "tailSeconds=" + tail, "requestTimeoutMs=" + timeout, "gatling.http.requestTimeout=" + timeout);
-	}
-
-	/**
-	 * A heap snapshot {@code afterEndMs} after the end of the window the injector planned (its {@code load-plan.csv}),
-	 * taken on a thread of its own while the load runs; nothing when no plan appears or the run is interrupted.
-	 */
-	private Thread snapshotAtWindowEnd(Service service, Path dir, String name, long afterEndMs, long giveUpSeconds) {
-		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
-		return whenPlanned(service, dir, deadline, "heap snapshot " + name, plan -> {
-			sleepUntil(plan.end() + afterEndMs);
-			if (!Interruption.requested() && System.currentTimeMillis() < deadline) {
-				HeapSnapshot.take(service, this.plan.javaHome(), dir, name);
-			}
-		});
-	}
-
-	/**
-	 * {@code --jfr}: a JFR recording from the planned window's steady start to its end, by jcmd (the stop, which writes
-	 * the file, falls in the unmeasured tail). Interrupted, the recording is left to die with the service.
-	 */
-	private Thread recordSteadyWindow(Service service, Path dir, long giveUpSeconds) {
-		return duringSteadyWindow(service, dir, giveUpSeconds, "JFR recording",
-				() -> service.diagnose(this.plan.javaHome(), SteadyRecording.start(), dir.resolve(LevelDir.JFR_START_LOG)),
-				() -> service.diagnose(this.plan.javaHome(), SteadyRecording.stop(dir), dir.resolve(LevelDir.JFR_STOP_LOG)));
-	}
-
-	/**
-	 * {@code --profile-cpu}: async-profiler from the planned window's steady start to its end, loaded and stopped by
-	 * jcmd (the stop, which writes the stacks, falls in the unmeasured tail). The first event the agent accepts is
-	 * kept in {@code event}. Interrupted, the profiler is left to die with the service.
-	 */
-	private Thread profileSteadyWindow(Service service, Path dir, long giveUpSeconds, AtomicReference<String> event) {
-		Path answer = dir.resolve(LevelDir.PROFILE_START_LOG);
-		return duringSteadyWindow(service, dir, giveUpSeconds, "CPU profile", () -> {
-			for (String candidate : CpuProfile.EVENTS) {
-				service.diagnose(this.plan.javaHome(), CpuProfile.start(this.profiler, candidate), answer);
-				if (CpuProfile.accepted(answer)) {
-					event.set(candidate);
-					return true;
-				}
-			}
-			this.out.println("  " + service.name() + ": async-profiler did not start (see " + this.plan.out().relativize(answer) + ")");
-			return false;
-		}, () -> service.diagnose(this.plan.javaHome(), CpuProfile.stop(this.profiler, dir), dir.resolve(LevelDir.PROFILE_STOP_LOG)));
-	}
-
-	interface WindowAction {
-
-		boolean run() throws IOException, InterruptedException;
-
-	}
-
-	/**
-	 * Runs {@code start} at the planned window's steady start and, when it succeeded, {@code stop} at the window's end;
-	 * nothing once the run is interrupted or {@code giveUpSeconds} have passed.
-	 */
-	private Thread duringSteadyWindow(Service service, Path dir, long giveUpSeconds, String what, WindowAction start, WindowAction stop) {
-		long deadline = System.currentTimeMillis() + giveUpSeconds * 1000;
-		return whenPlanned(service, dir, deadline, what, plan -> {
-			sleepUntil(plan.steadyStart());
-			if (Interruption.requested() || System.currentTimeMillis() >= deadline || !start.run()) {
-				return;
-			}
-			sleepUntil(plan.end());
-			if (!Interruption.requested()) {
-				stop.run();
-			}
-		});
-	}
-
-	interface PlannedTask {
-
-		void run(LoadWindow plan) throws IOException, InterruptedException;
-
-	}
-
-	/** Runs {@code task} on a thread of its own once the injector has written its planned window; never when no plan appears. */
-	private Thread whenPlanned(Service service, Path dir, long deadline, String what, PlannedTask task) {
-		return Thread.ofVirtual().name(what).start(() -> {
-			try {
-				LoadWindow plan = null;
-				while (plan == null && System.currentTimeMillis() < deadline && !Interruption.requested()) {
-					Thread.sleep(200);
-					plan = LoadFiles.plan(dir);
-				}
-				if (plan != null) {
-					task.run(plan);
-				}
-			}
-			catch (IOException | RuntimeException ex) {
-				this.out.println("lab: no " + what + " of " + service.name() + " (" + ex.getMessage() + ")");
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
-	}
-
-	private static void sleepUntil(long epochMs) throws InterruptedException {
-		while (System.currentTimeMillis() < epochMs && !Interruption.requested()) {
-			Thread.sleep(100);
-		}
-	}
-
-	/** CPUs the service had: 1 pinned, the host's cores unpinned, 0 when it runs elsewhere (unknown here). */
-	private int serviceCpuCount() {
-		return !this.plan.remote().target().startedHere() ? 0 : this.plan.pinned() ? 1 : this.plan.host().cores();
+		return GatlingRun.properties(service.url(), shape, level, this.plan.scenario().delayMs(), ramp, hold, tail,
+				this.plan.scenario().requestTimeoutMs());
 	}
 
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
@@ -657,7 +517,7 @@ final class Runner {
 			Files.createDirectories(dir);
 			LevelJson.writeFacts(dir,
 					new LevelFacts(variant, level.level(), level.cappedFrom(), this.plan.scenario().delayMs(),
-							repeat, false, serviceCpuCount(), injectorCpus(), true, null, false, -1, evidence, problems,
+							repeat, false, this.cpus.serviceCpuCount(), this.cpus.injectorCpuCount(), true, null, false, -1, evidence, problems,
 							verdict.name(), this.plan.scenario().requestTimeoutMs(), null, null, null, null, null));
 		}
 	}

@@ -10,6 +10,7 @@ import lab.analyse.Analyser;
 import lab.analyse.Latency;
 import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
+import lab.analyse.Metric;
 import lab.analyse.RequestCounts;
 import lab.analyse.Thresholds;
 import lab.common.ServiceProcess;
@@ -117,7 +118,7 @@ class RemoteModeTests {
 			LevelResult result = new Analyser(Thresholds.DEFAULT).analyse(this.out, List.of("app-tomcat-loom")).get(0);
 			assertThat(result.rps()).isPositive();
 			assertThat(result.serviceCpuPercent()).as("CPU from the service's own scraped counters").isPositive();
-			assertThat(result.peakRssMiB()).isPositive();
+			assertThat(result.metric(Metric.PEAK_RSS_MIB)).isPositive();
 			assertThat(result.downstreamOwnP99OverheadMs()).as("remote downstream sampled").isNotNaN();
 			assertThat(result.downstreamP99LateMs()).as("remote downstream probed").isNotNaN();
 			assertThat(result.verdict()).as(result.reasons().toString()).isNotEqualTo(LevelResult.Verdict.FAILED);

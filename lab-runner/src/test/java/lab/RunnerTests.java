@@ -13,6 +13,7 @@ import lab.analyse.Latency;
 import lab.analyse.LevelFacts;
 import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
+import lab.analyse.Metric;
 import lab.analyse.Thresholds;
 import lab.plan.Host;
 import lab.plan.Overrides;
@@ -78,14 +79,14 @@ class RunnerTests {
 			}
 			LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.out));
 			assertThat(result.rps()).as(variant + " rps").isPositive();
-			assertThat(result.peakRssMiB()).as(variant + " RSS sampled").isPositive();
+			assertThat(result.metric(Metric.PEAK_RSS_MIB)).as(variant + " RSS sampled").isPositive();
 			assertThat(result.verdict()).as(variant + " " + result.reasons()).isNotEqualTo(LevelResult.Verdict.FAILED);
 			// Connections counted by the server itself (Tomcat's gauge, the Netty variants' own), and the context
 			// switches walked by the runner, not by the measured process.
-			assertThat(result.peakServerConnections()).as(variant + " connections").isGreaterThanOrEqualTo(20);
+			assertThat(result.metric(Metric.PEAK_SERVER_CONNECTIONS)).as(variant + " connections").isGreaterThanOrEqualTo(20);
 			assertThat(Files.readString(this.out.resolve(variant).resolve("command.txt"))).contains("--lab.process-metrics.thread-walk=false");
 			assertThat(Files.readString(level.resolve("metrics.csv"))).as(variant).contains(",service,ctx_voluntary,");
-			assertThat(result.contextSwitchesPerSecond()).as(variant + " context switches").isPositive();
+			assertThat(result.metric(Metric.CONTEXT_SWITCHES_PER_SECOND)).as(variant + " context switches").isPositive();
 			assertThat(result.headroom().injectorMsPerRequest()).as(variant + " injector cost").isPositive();
 			assertThat(result.headroom().validUpToRps()).as(variant + " harness headroom").isPositive();
 		}

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -148,11 +150,7 @@ public final class Analyser {
 				errorPercent, max(repeats, m -> (m.stall().rows() > 0) ? m.stall().seconds() : Double.NaN),
 				median(repeats, Measurement::serviceCpuPercent),
 				perRequest ? median(repeats, Measurement::cpuMsPerRequest) : Double.NaN,
-				median(repeats, Measurement::warmupCpuMsPerRequest), median(repeats, Measurement::gcPercent),
-				max(repeats, Measurement::peakHeapMiB), max(repeats, Measurement::peakRssMiB),
-				max(repeats, Measurement::peakNativeThreads), max(repeats, Measurement::peakVirtualThreads),
-				max(repeats, Measurement::peakServerConnections), median(repeats, Measurement::pinnedEvents),
-				median(repeats, Measurement::contextSwitchesPerSecond), median(repeats, Measurement::injectorCpuPercent),
+				median(repeats, Measurement::warmupCpuMsPerRequest), sampled(repeats), median(repeats, Measurement::injectorCpuPercent),
 				median(repeats, Measurement::injectorCoresBusyPercent), max(repeats, m -> m.probes().p99LateMs()),
 				median(repeats, Measurement::downstreamP99OverheadMs),
 				perRequest ? Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.injectorBusyPercent())
@@ -317,6 +315,15 @@ public final class Analyser {
 	/** " at +12 s" from the start of the level's load, or nothing without a window. */
 	private static String at(LoadWindow window, long epochMs) {
 		return (window == null) ? "" : String.format(Locale.ROOT, " at +%d s", (epochMs - window.start()) / 1000);
+	}
+
+	/** Every declared metric, its repeats combined as it declares. */
+	private static Map<Metric, Double> sampled(List<Measurement> repeats) {
+		Map<Metric, Double> sampled = new EnumMap<>(Metric.class);
+		for (Metric metric : Metric.values()) {
+			sampled.put(metric, metric.combine(repeats, m -> m.sampled().getOrDefault(metric, Double.NaN)));
+		}
+		return Collections.unmodifiableMap(sampled);
 	}
 
 	static <T> double median(List<T> repeats, ToDoubleFunction<T> metric) {

@@ -15,7 +15,8 @@ import tools.jackson.databind.node.ObjectNode;
  * How a level travels in {@code level.json} and in {@code summary.json}'s rows: as two numbers, {@code users} and
  * {@code ratePerSecond}, the one that does not apply written as 0, and {@code cappedFrom} 0 when the level was
  * not capped (the files' format since the first run, which readers of summary.json rely on). In the code it is a
- * {@link Level} and an optional cap; this class is the one place that translates.
+ * {@link Level} and an optional cap; this class is the one place that translates. The same for a row's declared
+ * metrics: a map in the code, a field each in summary.json.
  */
 public final class LevelJson {
 
@@ -61,6 +62,12 @@ public final class LevelJson {
 					}
 				}
 				case "cappedFrom" -> flat.put("cappedFrom", field.getValue().isNumber() ? field.getValue().asInt() : 0);
+				// Each declared metric its own field, where the map stands, in declaration order.
+				case "sampled" -> {
+					for (Metric metric : Metric.values()) {
+						flat.set(metric.field(), field.getValue().path(metric.name()));
+					}
+				}
 				default -> flat.set(field.getKey(), field.getValue());
 			}
 		});

@@ -2,6 +2,7 @@ package lab.analyse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import lab.results.Level;
 
@@ -10,7 +11,8 @@ import lab.results.Level;
  * accounted for by the time they were sent: {@code requests} were sent in the window, each answered, failed or
  * {@code unanswered}. Latencies in ms ({@code *AllMs} over every request, failures at the time they took to fail and
  * unanswered ones at the request timeout; {@code *OkMs} over successes), CPU in % of one core, memory in MiB; NaN
- * where the data to compute it was missing. {@code headroom}: what the harness spent per request and
+ * where the data to compute it was missing. {@code sampled}: every declared {@link Metric} (in summary.json, one
+ * field each, in their place). {@code headroom}: what the harness spent per request and
  * how far this host carries. In summary.json the level is two fields and the load ({@link LevelJson#row}). {@code injectors} lists each injector's part when several shared the
  * load, else is empty.
  */
@@ -19,9 +21,7 @@ public record LevelResult(String variant, Level level, int repeats, double rps,
 		double p99AllMs, double maxAllMs, double p50OkMs, double p95OkMs, double p99OkMs, double maxOkMs, long requests,
 		long errors4xx, long errors5xx, long timeouts, long refused, long checkFailures, long unanswered,
 		double errorPercent, double longestStallSeconds, double serviceCpuPercent, double cpuMsPerRequest,
-		double warmupCpuMsPerRequest, double gcPercent, double peakHeapMiB, double peakRssMiB, double peakNativeThreads,
-		double peakVirtualThreadsMountedOrQueued, double peakServerConnections, double pinnedEvents,
-		double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
+		double warmupCpuMsPerRequest, Map<Metric, Double> sampled, double injectorCpuPercent, double injectorCoresBusyPercent,
 		double downstreamP99LateMs, double downstreamOwnP99OverheadMs, Headroom headroom, Verdict verdict, List<String> reasons,
 		List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports) {
 
@@ -36,6 +36,11 @@ public record LevelResult(String variant, Level level, int repeats, double rps,
 		/** The service broke: died, ran out of memory, stalled, refused connections, or too many errors. */
 		FAILED
 
+	}
+
+	/** A declared metric's figure (NaN when it could not be computed). */
+	public double metric(Metric metric) {
+		return this.sampled.getOrDefault(metric, Double.NaN);
 	}
 
 	/** The users of a closed level, the rate of an open one. */
@@ -56,9 +61,7 @@ public record LevelResult(String variant, Level level, int repeats, double rps,
 				this.p50OkMs, this.p95OkMs, this.p99OkMs, this.maxOkMs, this.requests, this.errors4xx, this.errors5xx,
 				this.timeouts, this.refused, this.checkFailures, this.unanswered, this.errorPercent,
 				this.longestStallSeconds, this.serviceCpuPercent, this.cpuMsPerRequest, this.warmupCpuMsPerRequest,
-				this.gcPercent, this.peakHeapMiB, this.peakRssMiB, this.peakNativeThreads,
-				this.peakVirtualThreadsMountedOrQueued, this.peakServerConnections, this.pinnedEvents,
-				this.contextSwitchesPerSecond, this.injectorCpuPercent, this.injectorCoresBusyPercent,
+				this.sampled, this.injectorCpuPercent, this.injectorCoresBusyPercent,
 				this.downstreamP99LateMs, this.downstreamOwnP99OverheadMs, this.headroom, this.verdict, List.copyOf(more), this.evidence,
 				this.injectors, this.gatlingReports);
 	}

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,12 +20,11 @@ import tools.jackson.databind.json.JsonMapper;
  * injector's {@code load-window.csv}, {@code latency.hlog}, {@code requests.csv}, {@code cpu.csv}. Every series is
  * clipped to the steady window, counters are {@code last - first} (reset-aware), rates are per the real time
  * between samples. Several injectors ({@code injector-<n>/}) count as one: the window is the time all of them
- * were at full load, histograms are merged, counts summed.
+ * were at full load, histograms are merged, counts summed. {@code sampled}: every declared {@link Metric}.
  */
 public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency latency, RequestCounts counts,
-		double rps, double serviceCpuPercent, double cpuMsPerRequest, double gcPercent, double peakHeapMiB,
-		double peakRssMiB, double peakNativeThreads, double peakVirtualThreads, double peakServerConnections,
-		double pinnedEvents, double contextSwitchesPerSecond, double injectorCpuPercent, double injectorCoresBusyPercent,
+		double rps, double serviceCpuPercent, double cpuMsPerRequest, Map<Metric, Double> sampled,
+		double injectorCpuPercent, double injectorCoresBusyPercent,
 		double downstreamP99OverheadMs, Probes probes, Stall stall, double warmupCpuMsPerRequest,
 		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom) {
 
@@ -32,8 +32,6 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	static final int WARMUP_TAIL_SECONDS = 10;
 
 	static final JsonMapper json = JsonMapper.builder().build();
-
-	private static final double MIB = 1024.0 * 1024.0;
 
 	public static LevelFacts facts(Path dir) {
 		return LevelJson.readFacts(dir);
@@ -48,10 +46,13 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			reports.addAll(gatlingReports(part, resultsRoot));
 		}
 		if (window == null) {
+			Map<Metric, Double> none = new EnumMap<>(Metric.class);
+			for (Metric metric : Metric.values()) {
+				none.put(metric, Double.NaN);
+			}
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
-					Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-					Double.NaN, Double.NaN, Double.NaN, new Probes(0, Double.NaN, 0, 0), new Stall(0, 0, 0), Double.NaN, List.of(),
-					reports, Headroom.UNKNOWN);
+					Double.NaN, none, Double.NaN, Double.NaN, Double.NaN, new Probes(0, Double.NaN, 0, 0), new Stall(0, 0, 0), Double.NaN,
+					List.of(), reports, Headroom.UNKNOWN);
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -104,16 +105,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 					: 100 * (localInjectors + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus()));
 		}
 		return new Measurement(dir, facts, window, latency, counts, rps, 100 * cpuPerSecond,
-				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN,
-				100 * CounterDelta.ratePerSecond(samples.series("service", "gc_pause_seconds").clipTo(window)),
-				peak(samples, "heap_used_bytes", window) / MIB, peak(samples, "rss_bytes", window) / MIB,
-				peak(samples, "native_threads", window), peak(samples, "virtual_threads", window),
-				max(peak(samples, "tomcat_connections", window), peak(samples, "netty_connections", window)),
-				CounterDelta.over(samples.series("service", "pinned_count").clipTo(window)),
-				CounterDelta.ratePerSecond(samples.series("service", "ctx_voluntary")
-					.plus(samples.series("service", "ctx_involuntary"))
-					.clipTo(window)),
-				100 * injector, busy, downstreamP99OverheadMillis(samples, window),
+				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN, sampled(samples, window), 100 * injector, busy, downstreamP99OverheadMillis(samples, window),
 				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window),
 				warmupCpuMsPerRequest(facts, resultsRoot), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
 				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()));
@@ -193,13 +185,18 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			.clipTo(window));
 	}
 
+	/** Every declared metric over the window. */
+	static Map<Metric, Double> sampled(Samples samples, LoadWindow window) {
+		Map<Metric, Double> sampled = new EnumMap<>(Metric.class);
+		for (Metric metric : Metric.values()) {
+			sampled.put(metric, metric.measure(samples, window));
+		}
+		return sampled;
+	}
+
 	/** The larger of two figures, ignoring a NaN (a figure that could not be computed). */
 	private static double max(double a, double b) {
 		return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
-	}
-
-	private static double peak(Samples samples, String series, LoadWindow window) {
-		return samples.series("service", series).clipTo(window).max().orElse(Double.NaN);
 	}
 
 	/**

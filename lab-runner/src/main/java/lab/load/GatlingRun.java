@@ -15,7 +15,9 @@ import java.util.function.Consumer;
 
 import lab.launch.Children;
 import lab.launch.Launch;
+import lab.results.Level;
 import lab.results.LevelDir;
+import lab.results.LoadShape;
 import lab.results.ProgressLine;
 
 /**
@@ -57,6 +59,21 @@ public final class GatlingRun {
 	/**
 	 * @param properties the simulation's -D parameters (baseUrl, shape, users, ...), without outDir
 	 */
+	/**
+	 * The simulation's properties ({@code lab.gatling.LabParameters}): the shape, the level as users or as a rate
+	 * (never both), the window's parts in seconds, the request timeout (Gatling's own and the simulation's).
+	 */
+	public static List<String> properties(String baseUrl, LoadShape shape, Level level, long delayMs, int rampSeconds, int holdSeconds,
+			int tailSeconds, long requestTimeoutMs) {
+		String amount = switch (level) {
+			case Level.Closed closed -> "users=" + closed.users();
+			case Level.Open open -> "ratePerSecond=" + open.ratePerSecond();
+		};
+		return List.of("baseUrl=" + baseUrl, "shape=" + shape.id(), amount, "delayMs=" + delayMs, "rampSeconds=" + rampSeconds,
+				"holdSeconds=" + holdSeconds, "tailSeconds=" + tailSeconds, "requestTimeoutMs=" + requestTimeoutMs,
+				"gatling.http.requestTimeout=" + requestTimeoutMs);
+	}
+
 	public static GatlingRun start(Path root, Path java, List<String> properties, String cpus, Path dir,
 			Consumer<ProgressLine> progress) throws IOException {
 		Files.createDirectories(dir);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import lab.analyse.LevelResult;
+import lab.analyse.Metric;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -37,14 +38,11 @@ final class Charts {
 		add(charts, line(byVariant, loadAxis, "p99 latency, all requests", "ms", LevelResult::p99AllMs));
 		add(charts, line(byVariant, loadAxis, "Errors", "% of requests", LevelResult::errorPercent));
 		add(charts, line(byVariant, loadAxis, "Service CPU", "% of one core", LevelResult::serviceCpuPercent));
-		add(charts, line(byVariant, loadAxis, "GC share of wall time", "%", LevelResult::gcPercent));
-		add(charts, line(byVariant, loadAxis, "Peak heap used", "MiB", LevelResult::peakHeapMiB));
-		add(charts, line(byVariant, loadAxis, "Peak RSS", "MiB", LevelResult::peakRssMiB));
-		add(charts, line(byVariant, loadAxis, "Peak native threads", "threads", LevelResult::peakNativeThreads));
-		add(charts, line(byVariant, loadAxis, "Peak virtual threads mounted or queued", "threads",
-				LevelResult::peakVirtualThreadsMountedOrQueued));
-		add(charts, line(byVariant, loadAxis, "Peak server connections (requests in flight)", "connections",
-				LevelResult::peakServerConnections));
+		for (Metric metric : Metric.values()) {
+			if (metric.shown().chart() != null) {
+				add(charts, line(byVariant, loadAxis, metric.shown().chart(), metric.unit(), r -> r.metric(metric)));
+			}
+		}
 		return charts;
 	}
 
@@ -54,7 +52,7 @@ final class Charts {
 		add(charts, line(series, loadAxis, "Throughput", "requests / s", LevelResult::rps));
 		add(charts, line(series, loadAxis, "p99 latency, all requests", "ms", LevelResult::p99AllMs));
 		add(charts, line(series, loadAxis, "Service CPU per request", "ms", LevelResult::cpuMsPerRequest));
-		add(charts, line(series, loadAxis, "Peak heap used", "MiB", LevelResult::peakHeapMiB));
+		add(charts, line(series, loadAxis, Metric.PEAK_HEAP_MIB.shown().chart(), Metric.PEAK_HEAP_MIB.unit(), r -> r.metric(Metric.PEAK_HEAP_MIB)));
 		return charts;
 	}
 

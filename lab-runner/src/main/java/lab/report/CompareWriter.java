@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 import lab.analyse.LevelResult;
+import lab.analyse.Metric;
 import lab.results.RunDir;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -78,7 +79,7 @@ public final class CompareWriter {
 				cells.put("rps", (level != null) ? Summaries.number(level.rps()) : "-");
 				cells.put("p99", (level != null) ? Summaries.number(level.p99AllMs()) : "-");
 				cells.put("cpuPerRequest", (level != null) ? Summaries.decimal3(level.cpuMsPerRequest()) : "-");
-				cells.put("heap", (level != null) ? Summaries.number(level.peakHeapMiB()) : "-");
+				cells.put("heap", (level != null) ? Summaries.number(level.metric(Metric.PEAK_HEAP_MIB)) : "-");
 				cells.put("errorPercent", (level != null) ? Summaries.decimal(level.errorPercent()) : "-");
 				cells.put("verdict", (level != null) ? level.verdict().name() : "not measured");
 				cells.put("verdictClass", (level != null) ? level.verdict().name().toLowerCase(java.util.Locale.ROOT) : "");
@@ -125,7 +126,7 @@ public final class CompareWriter {
 				ObjectNode one = perRun.addObject().put("run", c.runs().get(i).name());
 				if (level != null) {
 					one.put("rps", level.rps()).put("p99AllMs", level.p99AllMs()).put("cpuMsPerRequest", level.cpuMsPerRequest())
-						.put("peakHeapMiB", level.peakHeapMiB()).put("errorPercent", level.errorPercent()).put("verdict", level.verdict().name());
+						.put(Metric.PEAK_HEAP_MIB.field(), level.metric(Metric.PEAK_HEAP_MIB)).put("errorPercent", level.errorPercent()).put("verdict", level.verdict().name());
 				}
 				if (c.hasBaseline() && i != c.baseline()) {
 					one.put("rpsChangePercent", change.rpsPercent()).put("p99ChangePercent", change.p99Percent())

@@ -16,6 +16,7 @@ import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
 import lab.analyse.MemoryProfile;
+import lab.analyse.Metric;
 import lab.analyse.Thresholds;
 import lab.results.Level;
 import lab.results.LevelDir;
@@ -76,6 +77,8 @@ public final class ReportWriter {
 		scope.put("scenario", manifest.path("scenario").path("name").asString("unknown"));
 		scope.put("description", manifest.path("scenario").path("description").asString(""));
 		scope.put("loadUnit", loadUnit);
+		scope.put("mainColumns", columns(Metric.Table.MAIN));
+		scope.put("detailColumns", columns(Metric.Table.DETAIL));
 		List<Map<String, String>> manifestRows = new ArrayList<>(ManifestRows.of(manifest));
 		manifestRows.addAll(clientRows(results));
 		scope.put("manifest", manifestRows);
@@ -198,6 +201,15 @@ public final class ReportWriter {
 	}
 
 
+	/** The headers of a table's metric columns, in declaration order. */
+	static List<String> columns(Metric.Table table) {
+		return Metric.in(table).stream().map(metric -> metric.shown().column()).toList();
+	}
+
+	static List<String> cells(LevelResult r, Metric.Table table) {
+		return Metric.in(table).stream().map(metric -> Summaries.format(metric, r.metric(metric))).toList();
+	}
+
 	static Map<String, Object> row(LevelResult r) {
 		Map<String, Object> row = new LinkedHashMap<>();
 		row.put("variant", r.variant());
@@ -217,13 +229,9 @@ public final class ReportWriter {
 		row.put("stall", Summaries.number(r.longestStallSeconds()));
 		row.put("cpu", Summaries.number(r.serviceCpuPercent()));
 		row.put("cpuPerRequest", Summaries.decimal(r.cpuMsPerRequest()));
-		row.put("gc", Summaries.decimal(r.gcPercent()));
-		row.put("heap", Summaries.number(r.peakHeapMiB()));
-		row.put("rss", Summaries.number(r.peakRssMiB()));
-		row.put("nativeThreads", Summaries.number(r.peakNativeThreads()));
-		row.put("virtualThreads", Summaries.number(r.peakVirtualThreadsMountedOrQueued()));
-		row.put("connections", Summaries.number(r.peakServerConnections()));
-		row.put("pinned", Summaries.number(r.pinnedEvents()));
+		// The declared metrics' cells, table by table (their headers: columns()).
+		row.put("main", cells(r, Metric.Table.MAIN));
+		row.put("detail", cells(r, Metric.Table.DETAIL));
 		row.put("injectorCpu", Summaries.number(r.injectorCpuPercent()));
 		row.put("injectorBusy", Summaries.number(r.injectorCoresBusyPercent()));
 		row.put("downstreamOverhead", Summaries.number(r.downstreamP99LateMs()));

@@ -1,0 +1,179 @@
+package lab.analyse;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.function.ToDoubleFunction;
+
+import lab.load.LoadWindow;
+
+/**
+ * A figure of the service read from its sampled meters, declared once: its field in {@code summary.json}, what it
+ * measures and in which unit, how it is computed from the sampler's series ({@code metrics.csv}, source
+ * {@code service}) over a level's window, how a level's repeats combine, and how the report shows it. Measurement,
+ * Analyser, the report's tables and charts, summary.json and the schema check ({@code MetricTests} against
+ * {@code docs/summary-schema.md}) follow from these declarations: a new one is a constant here plus, when its series
+ * is new, one line in the sampler ({@code lab.sample.Prometheus}).
+ */
+public enum Metric {
+
+	GC_PERCENT("gcPercent", "%", "GC pause time per second of wall time", Source.rate(100, "gc_pause_seconds"), Over.MEDIAN,
+			new Shown(Table.MAIN, "GC %", Format.DECIMAL, "GC share of wall time")),
+
+	PEAK_HEAP_MIB("peakHeapMiB", "MiB", "the most heap used in the window (live objects and garbage, micrometer's `jvm.memory.used` of the heap pools)", Source.peak(1.0 / Source.MIB, "heap_used_bytes"),
+			Over.MAX, new Shown(Table.MAIN, "heap MiB", Format.NUMBER, "Peak heap used")),
+
+	PEAK_RSS_MIB("peakRssMiB", "MiB", "the service process's largest resident set in the window", Source.peak(1.0 / Source.MIB, "rss_bytes"),
+			Over.MAX, new Shown(Table.MAIN, "RSS MiB", Format.NUMBER, "Peak RSS")),
+
+	PEAK_NATIVE_THREADS("peakNativeThreads", "threads", "the most OS threads of the service in the window", Source.peak(1, "native_threads"),
+			Over.MAX, new Shown(Table.DETAIL, "native thr.", Format.NUMBER, "Peak native threads")),
+
+	PEAK_VIRTUAL_THREADS("peakVirtualThreadsMountedOrQueued", "threads",
+			"micrometer-java21's `jvm.threads.virtual.live`: mounted plus queued virtual threads, not parked ones; its maximum in the window",
+			Source.peak(1, "virtual_threads"), Over.MAX,
+			new Shown(Table.DETAIL, "virtual thr.", Format.NUMBER, "Peak virtual threads mounted or queued")),
+
+	PEAK_SERVER_CONNECTIONS("peakServerConnections", "connections", "the server's own open connections, their maximum in the window (Tomcat `tomcat.connections.current`, the Netty "
+					+ "variants' `lab.server.connections.open`, counted as each connection opens and closes; runs before 2026-11-22 used "
+					+ "Reactor Netty's active connections, which undercount when the event loop is saturated): the requests in flight of a "
+					+ "closed model",
+			Source.peak(1, "tomcat_connections", "netty_connections"), Over.MAX,
+			new Shown(Table.DETAIL, "conns", Format.NUMBER, "Peak server connections (requests in flight)")),
+
+	PINNED_EVENTS("pinnedEvents", "events", "`jdk.VirtualThreadPinned` events in the window (JFR threshold: `lab.pinned-threshold`, 1 ms by default, "
+					+ "recorded in `manifest.json` as `pinnedThreshold`; runs before it existed used micrometer-java21's fixed 20 ms)",
+			Source.delta("pinned_count"), Over.MEDIAN, new Shown(Table.DETAIL, "pinned", Format.NUMBER, null)),
+
+	CONTEXT_SWITCHES_PER_SECOND("contextSwitchesPerSecond", "1/s", "voluntary + involuntary, all threads of the service",
+			Source.rate(1, "ctx_voluntary", "ctx_involuntary"), Over.MEDIAN, new Shown(Table.NONE, "ctx sw./s", Format.NUMBER, null));
+
+	/** The field in {@code summary.json}'s rows, and the name in the code. */
+	private final String field;
+
+	private final String unit;
+
+	private final String meaning;
+
+	private final Source source;
+
+	private final Over over;
+
+	private final Shown shown;
+
+	Metric(String field, String unit, String meaning, Source source, Over over, Shown shown) {
+		this.field = field;
+		this.unit = unit;
+		this.meaning = meaning;
+		this.source = source;
+		this.over = over;
+		this.shown = shown;
+	}
+
+	public String field() {
+		return this.field;
+	}
+
+	public String unit() {
+		return this.unit;
+	}
+
+	public String meaning() {
+		return this.meaning;
+	}
+
+	public Shown shown() {
+		return this.shown;
+	}
+
+	/** The figure of one level's window from the service's samples; NaN when its series has no samples there. */
+	public double measure(Samples samples, LoadWindow window) {
+		return this.source.measure(samples, window);
+	}
+
+	/** The figure of a level run several times, from each repeat's. */
+	public <T> double combine(List<T> repeats, ToDoubleFunction<T> value) {
+		return (this.over == Over.MAX) ? repeats.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN)
+				: Analyser.median(repeats, value);
+	}
+
+	/** The rows of {@code docs/summary-schema.md} that document the declared metrics, in declaration order. */
+	public static List<String> schemaRows() {
+		return Arrays.stream(values()).map(m -> "| `" + m.field + "` | " + m.unit + " | " + m.meaning + " |").toList();
+	}
+
+	/** The metrics a table shows, in declaration order. */
+	public static List<Metric> in(Table table) {
+		return Arrays.stream(values()).filter(m -> m.shown.table() == table).toList();
+	}
+
+	/** Which of the report's per-level tables shows a metric: the main one, the details one, or none (summary.json only). */
+	public enum Table {
+		MAIN, DETAIL, NONE
+	}
+
+	/** Whole numbers, or two decimals (the report's Summaries.number and decimal). */
+	public enum Format {
+		NUMBER, DECIMAL
+	}
+
+	/**
+	 * How the report shows a metric.
+	 *
+	 * @param table which per-level table has a column for it
+	 * @param column the column's header
+	 * @param format how its cells are written
+	 * @param chart the title of its chart over the load levels, or null for none
+	 */
+	public record Shown(Table table, String column, Format format, String chart) {
+	}
+
+	/** How repeats of a level combine: the median of a rate or a share, the maximum of a peak. */
+	enum Over {
+		MEDIAN, MAX
+	}
+
+	/**
+	 * Where a metric comes from: the service's sampled series (summed when several), as its peak in the window, its
+	 * growth over the window, or its growth per second; times {@code scale}.
+	 */
+	record Source(Kind kind, double scale, List<String> series) {
+
+		static final double MIB = 1024.0 * 1024.0;
+
+		enum Kind {
+			PEAK, DELTA, RATE
+		}
+
+		static Source peak(double scale, String... series) {
+			return new Source(Kind.PEAK, scale, List.of(series));
+		}
+
+		static Source delta(String... series) {
+			return new Source(Kind.DELTA, 1, List.of(series));
+		}
+
+		static Source rate(double scale, String... series) {
+			return new Source(Kind.RATE, scale, List.of(series));
+		}
+
+		double measure(Samples samples, LoadWindow window) {
+			if (this.kind == Kind.PEAK) {
+				// The largest of the series' peaks: each names the same gauge in another server (Tomcat's, Netty's).
+				double peak = Double.NaN;
+				for (String name : this.series) {
+					double one = samples.series("service", name).clipTo(window).max().orElse(Double.NaN);
+					peak = Double.isNaN(peak) ? one : Double.isNaN(one) ? peak : Math.max(peak, one);
+				}
+				return this.scale * peak;
+			}
+			TimeSeries sum = samples.series("service", this.series.get(0));
+			for (String name : this.series.subList(1, this.series.size())) {
+				sum = sum.plus(samples.series("service", name));
+			}
+			TimeSeries clipped = sum.clipTo(window);
+			return this.scale * ((this.kind == Kind.DELTA) ? CounterDelta.over(clipped) : CounterDelta.ratePerSecond(clipped));
+		}
+
+	}
+
+}
