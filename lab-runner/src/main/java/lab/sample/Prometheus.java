@@ -22,6 +22,7 @@ public final class Prometheus {
 		select("gc_pause_count", "jvm_gc_pause_seconds_count", null);
 		select("heap_used_bytes", "jvm_memory_used_bytes", "area=\"heap\"");
 		select("heap_max_bytes", "jvm_memory_max_bytes", "area=\"heap\"");
+		select("gc_live_bytes", "jvm_gc_live_data_size_bytes", null);
 		select("rss_bytes", "process_memory_rss_bytes", null);
 		select("native_threads", "process_threads_native", null);
 		select("virtual_threads", "jvm_threads_virtual_live_threads", null);
