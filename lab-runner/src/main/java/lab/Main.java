@@ -213,8 +213,8 @@ public final class Main {
 				if (!Files.isRegularFile(dir.resolve(RunDir.MANIFEST))) {
 					throw new PlanException(dir + " is not a results directory (no manifest.json): pass directories under results/");
 				}
-				var manifest = ReportWriter.manifest(dir);
-				var levels = new Analyser(Thresholds.recordedIn(manifest)).analyse(dir, Variant.names());
+				var manifest = Manifest.read(dir);
+				var levels = new Analyser(manifest.thresholds()).analyse(dir, Variant.names());
 				runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels));
 			}
 			Path target = (this.out != null) ? this.out.toAbsolutePath() : timestamped("compare");
@@ -250,7 +250,7 @@ public final class Main {
 			if (!Files.isRegularFile(this.results.resolve(RunDir.MANIFEST))) {
 				throw new PlanException(this.results + " is not a results directory (no manifest.json): pass a directory under results/");
 			}
-			Thresholds recorded = Thresholds.recordedIn(ReportWriter.manifest(this.results));
+			Thresholds recorded = Manifest.read(this.results).thresholds();
 			Thresholds thresholds = this.rejudge ? Thresholds.DEFAULT : recorded;
 			String rejudged = (this.rejudge && !recorded.equals(Thresholds.DEFAULT))
 					? "Re-judged with the lab's current thresholds (--rejudge), not the ones this run recorded: " + recorded + "." : null;

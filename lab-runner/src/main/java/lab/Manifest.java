@@ -13,9 +13,13 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import lab.analyse.Thresholds;
+import lab.results.RunDir;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import lab.plan.Tuning;
+import tools.jackson.databind.DeserializationFeature;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * {@code manifest.json}: everything needed to know what was measured and to re-render the report: host, JDK,
@@ -23,8 +27,48 @@ import lab.plan.Tuning;
  */
 public record Manifest(String startedAt, Map<String, Object> host, Map<String, String> java, Map<String, String> versions,
 		String gitCommit, String profile, Map<String, String> cpus, Map<String, Object> remote, Map<String, List<String>> jvmFlags, Scenario scenario,
-		List<Map<String, Object>> levels, Thresholds thresholds, String pinnedThreshold, Map<String, Object> tunings,
+		List<Map<String, Object>> levels, Thresholds thresholds, String pinnedThreshold, Map<String, AppliedTuning> tunings,
 		List<String> commandLine) {
+
+	/** Reads manifests back leniently: a run older than a field has none, a field since dropped is ignored. */
+	private static final JsonMapper reader = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+	/**
+	 * A tuning as it was applied.
+	 *
+	 * @param description the tuning's one line
+	 * @param variants per variant label, the JVM flags and Spring properties it added
+	 */
+	public record AppliedTuning(String description, Map<String, Applied> variants) {
+	}
+
+	/** What a tuning added to one variant. */
+	public record Applied(List<String> jvm, Map<String, String> properties) {
+	}
+
+	/**
+	 * A run's manifest read back, typed as it was written; null where a run older than a field did not record it. Its
+	 * thresholds are those the run recorded, or the current defaults for a run that recorded none or only some
+	 * ({@link Thresholds#recordedIn}). A directory without a manifest reads as an empty one.
+	 */
+	public static Manifest read(Path results) {
+		JsonNode raw = readTree(results);
+		Manifest typed = reader.treeToValue(raw, Manifest.class);
+		return new Manifest(typed.startedAt, typed.host, typed.java, typed.versions, typed.gitCommit, typed.profile, typed.cpus,
+				typed.remote, typed.jvmFlags, typed.scenario, typed.levels, Thresholds.recordedIn(raw), typed.pinnedThreshold,
+				typed.tunings, typed.commandLine);
+	}
+
+	/** The manifest exactly as written (summary.json embeds it unchanged); an empty object when there is none. */
+	public static JsonNode readTree(Path results) {
+		Path file = results.resolve(RunDir.MANIFEST);
+		return Files.isRegularFile(file) ? reader.readTree(file.toFile()) : reader.createObjectNode();
+	}
+
+	/** The scenario's name, or {@code fallback} for a directory without a manifest. */
+	public String scenarioName(String fallback) {
+		return (this.scenario != null && this.scenario.name() != null) ? this.scenario.name() : fallback;
+	}
 
 	/** The services' default of {@code lab.pinned-threshold} (service-common's lab-service-defaults.properties). */
 	static final String DEFAULT_PINNED_THRESHOLD = "1ms";
@@ -68,20 +112,14 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 	}
 
 	/** Each tuning as it was applied: per variant, the JVM flags added to the profile's and the Spring properties. */
-	static Map<String, Object> tunings(RunPlan plan) {
-		Map<String, Object> tunings = new LinkedHashMap<>();
+	static Map<String, AppliedTuning> tunings(RunPlan plan) {
+		Map<String, AppliedTuning> tunings = new LinkedHashMap<>();
 		for (Tuning tuning : plan.tunings()) {
-			Map<String, Object> entry = new LinkedHashMap<>();
-			entry.put("description", tuning.description());
-			Map<String, Object> variants = new LinkedHashMap<>();
+			Map<String, Applied> variants = new LinkedHashMap<>();
 			for (String variant : plan.scenario().variants()) {
-				Map<String, Object> settings = new LinkedHashMap<>();
-				settings.put("jvm", tuning.jvmFlags(variant));
-				settings.put("properties", tuning.properties(variant));
-				variants.put(tuning.label(variant), settings);
+				variants.put(tuning.label(variant), new Applied(tuning.jvmFlags(variant), tuning.properties(variant)));
 			}
-			entry.put("variants", variants);
-			tunings.put(tuning.name(), entry);
+			tunings.put(tuning.name(), new AppliedTuning(tuning.description(), variants));
 		}
 		return tunings;
 	}

@@ -38,8 +38,8 @@ public final class CompareWriter {
 		for (int i = 0; i < c.runs().size(); i++) {
 			Comparison.Run run = c.runs().get(i);
 			runs.add(Map.of("name", run.name(), "dir", run.dir().toString(), "baseline", i == c.baseline(),
-					"scenario", run.manifest().path("scenario").path("name").asString("?"),
-					"started", run.manifest().path("startedAt").asString("?"),
+					"scenario", run.manifest().scenarioName("?"),
+					"started", (run.manifest().startedAt() != null) ? run.manifest().startedAt() : "?",
 					"report", out.relativize(run.dir().resolve(RunDir.REPORT)).toString()));
 		}
 		scope.put("runs", runs);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
+import lab.Manifest;
 import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
 import tools.jackson.databind.JsonNode;
@@ -22,7 +23,7 @@ import tools.jackson.databind.JsonNode;
 public record Comparison(List<Run> runs, int baseline, double noisePercent, List<ManifestDifference> differences, List<Row> rows) {
 
 	/** One results directory, analysed. */
-	public record Run(String name, Path dir, JsonNode manifest, List<LevelResult> levels) {
+	public record Run(String name, Path dir, Manifest manifest, List<LevelResult> levels) {
 	}
 
 	/** A manifest line whose value is not the same in every run (in run order; "-" where a run lacks it). */

@@ -4,7 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import tools.jackson.databind.JsonNode;
+import lab.Manifest;
+import lab.plan.Scenario;
 
 /** The manifest as key / value rows for the report's "what was measured" table. */
 final class ManifestRows {
@@ -12,53 +13,69 @@ final class ManifestRows {
 	private ManifestRows() {
 	}
 
-	static List<Map<String, String>> of(JsonNode m) {
+	static List<Map<String, String>> of(Manifest m) {
 		List<Map<String, String>> rows = new ArrayList<>();
-		JsonNode host = m.path("host");
-		add(rows, "host", host.path("hostname").asString("") + ", " + host.path("cores").asString("?") + " cores, "
-				+ Summaries.number(host.path("memoryBytes").asDouble(Double.NaN) / (1 << 30)) + " GiB, " + host.path("os").asString(""));
-		add(rows, "descriptors (nofile soft / hard)", host.path("nofileSoft").asString("?") + " / " + host.path("nofileHard").asString("?"));
-		add(rows, "JDK of the services", m.path("java").path("version").asString("") + " — " + m.path("java").path("runtime").asString(""));
-		JsonNode versions = m.path("versions");
-		add(rows, "versions", "lab " + versions.path("lab.version").asString("?") + ", Spring Boot "
-				+ versions.path("spring-boot.version").asString("?") + ", Gatling " + versions.path("gatling.version").asString("?"));
-		add(rows, "git commit", m.path("gitCommit").asString("unknown"));
-		add(rows, "profile", m.path("profile").asString("") + " (service CPUs " + m.path("cpus").path("service").asString("")
-				+ ", downstream and injector CPUs " + m.path("cpus").path("downstreamAndInjector").asString("") + ")");
-		JsonNode remote = m.path("remote");
-		if (!remote.path("target").asString("").isEmpty() || !remote.path("downstream").asString("").isEmpty()
-				|| !remote.path("injectors").isEmpty()) {
-			add(rows, "measured remotely", "target " + remote.path("target").asString("(started here)") + ", downstream "
-					+ remote.path("downstream").asString("(started here)") + ", injectors "
-					+ (remote.path("injectors").isEmpty() ? "(one, here)" : join(remote.path("injectors")).replace(" ", ", ")));
+		Map<String, Object> host = orEmpty(m.host());
+		add(rows, "host", text(host.get("hostname"), "") + ", " + text(host.get("cores"), "?") + " cores, "
+				+ Summaries.number(number(host.get("memoryBytes")) / (1 << 30)) + " GiB, " + text(host.get("os"), ""));
+		add(rows, "descriptors (nofile soft / hard)", text(host.get("nofileSoft"), "?") + " / " + text(host.get("nofileHard"), "?"));
+		Map<String, String> java = orEmpty(m.java());
+		add(rows, "JDK of the services", java.getOrDefault("version", "") + " — " + java.getOrDefault("runtime", ""));
+		Map<String, String> versions = orEmpty(m.versions());
+		add(rows, "versions", "lab " + versions.getOrDefault("lab.version", "?") + ", Spring Boot "
+				+ versions.getOrDefault("spring-boot.version", "?") + ", Gatling " + versions.getOrDefault("gatling.version", "?"));
+		add(rows, "git commit", text(m.gitCommit(), "unknown"));
+		Map<String, String> cpus = orEmpty(m.cpus());
+		add(rows, "profile", text(m.profile(), "") + " (service CPUs " + cpus.getOrDefault("service", "")
+				+ ", downstream and injector CPUs " + cpus.getOrDefault("downstreamAndInjector", "") + ")");
+		Map<String, Object> remote = orEmpty(m.remote());
+		List<?> injectors = (remote.get("injectors") instanceof List<?> list) ? list : List.of();
+		if (!text(remote.get("target"), "").isEmpty() || !text(remote.get("downstream"), "").isEmpty() || !injectors.isEmpty()) {
+			add(rows, "measured remotely", "target " + text(remote.get("target"), "(started here)") + ", downstream "
+					+ text(remote.get("downstream"), "(started here)") + ", injectors "
+					+ (injectors.isEmpty() ? "(one, here)" : join(injectors).replace(" ", ", ")));
 		}
-		add(rows, "service JVM flags", join(m.path("jvmFlags").path("service")));
+		add(rows, "service JVM flags", join(orEmpty(m.jvmFlags()).get("service")));
+		Scenario s = m.scenario();
 		// Runs made before the observe axis existed observed in full.
-		JsonNode observe = m.path("scenario").path("observe");
+		List<String> observe = (s != null) ? s.observe() : List.of();
 		add(rows, "observation", (observe.isEmpty() ? "full" : join(observe).replace(" ", ", "))
 				+ " (full: per-request server and client timers with histograms on every variant; lean: JVM, process and connection meters only)");
 		// Each tuning as applied, per variant label: the flags and properties it added (default adds none).
-		m.path("tunings").properties().forEach(tuning -> tuning.getValue().path("variants").properties().forEach(variant -> {
-			List<String> settings = new ArrayList<>();
-			variant.getValue().path("jvm").forEach(flag -> settings.add(flag.asString()));
-			variant.getValue().path("properties").properties().forEach(p -> settings.add(p.getKey() + "=" + p.getValue().asString()));
-			add(rows, "tuning " + tuning.getKey() + ": " + variant.getKey(), settings.isEmpty() ? "(nothing added)" : String.join(" ", settings));
+		orEmpty(m.tunings()).forEach((name, tuning) -> orEmpty(tuning.variants()).forEach((label, applied) -> {
+			List<String> settings = new ArrayList<>((applied.jvm() != null) ? applied.jvm() : List.of());
+			orEmpty(applied.properties()).forEach((key, value) -> settings.add(key + "=" + value));
+			add(rows, "tuning " + name + ": " + label, settings.isEmpty() ? "(nothing added)" : String.join(" ", settings));
 		}));
-		JsonNode s = m.path("scenario");
-		add(rows, "scenario", s.path("name").asString("") + ": " + s.path("model").asString("") + " model, delay "
-				+ s.path("delayMs").asString("") + " ms, ramp " + s.path("rampSeconds").asString("") + " s, hold "
-				+ s.path("holdSeconds").asString("") + " s, warm-up " + s.path("warmupSeconds").asString("") + " s at "
-				+ s.path("warmupUsers").asString("") + " users, request timeout " + s.path("requestTimeoutMs").asString("")
-				+ " ms, repeat " + s.path("repeat").asString(""));
-		add(rows, "started", m.path("startedAt").asString(""));
-		add(rows, "command", join(m.path("commandLine")));
+		if (s != null) {
+			add(rows, "scenario", s.name() + ": " + s.model() + " model, delay " + s.delayMs() + " ms, ramp " + s.rampSeconds()
+					+ " s, hold " + s.holdSeconds() + " s, warm-up " + s.warmupSeconds() + " s at " + s.warmupUsers()
+					+ " users, request timeout " + s.requestTimeoutMs() + " ms, repeat " + s.repeat());
+		}
+		add(rows, "started", text(m.startedAt(), ""));
+		add(rows, "command", join(m.commandLine()));
 		return rows;
 	}
 
-	private static String join(JsonNode array) {
-		List<String> values = new ArrayList<>();
-		array.forEach(v -> values.add(v.asString()));
-		return values.isEmpty() ? "(none)" : String.join(" ", values);
+	private static <K, V> Map<K, V> orEmpty(Map<K, V> map) {
+		return (map != null) ? map : Map.of();
+	}
+
+	private static String text(Object value, String fallback) {
+		return (value != null) ? value.toString() : fallback;
+	}
+
+	private static double number(Object value) {
+		return (value instanceof Number n) ? n.doubleValue() : Double.NaN;
+	}
+
+	private static String join(List<?> values) {
+		if (values == null || values.isEmpty()) {
+			return "(none)";
+		}
+		List<String> texts = new ArrayList<>();
+		values.forEach(v -> texts.add(String.valueOf(v)));
+		return String.join(" ", texts);
 	}
 
 	private static void add(List<Map<String, String>> rows, String key, String value) {

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.ClassHistogram;
 import lab.analyse.LevelFacts;
@@ -41,16 +42,9 @@ public final class ReportWriter {
 
 
 
-	/** The run's manifest, or an empty object when there is none. */
-	public static JsonNode manifest(Path results) {
-		return Files.isRegularFile(results.resolve(RunDir.MANIFEST)) ? json.readTree(results.resolve(RunDir.MANIFEST).toFile())
-				: json.createObjectNode();
-	}
-
 	/** Returns the path of report.html; the levels were judged by the thresholds the run recorded. */
 	public Path write(Path results, List<LevelResult> levels) throws IOException {
-		JsonNode manifest = manifest(results);
-		return write(results, levels, Thresholds.recordedIn(manifest), null);
+		return write(results, levels, Manifest.read(results).thresholds(), null);
 	}
 
 	/**
@@ -58,11 +52,11 @@ public final class ReportWriter {
 	 * recorded (the report says so), else null.
 	 */
 	public Path write(Path results, List<LevelResult> levels, Thresholds thresholds, String rejudged) throws IOException {
-		JsonNode manifest = manifest(results);
+		Manifest manifest = Manifest.read(results);
 		List<VariantVerdict> verdicts = verdicts(levels);
 		ObjectNode summary = json.createObjectNode();
 		summary.put("schema", SCHEMA);
-		summary.set("manifest", manifest);
+		summary.set("manifest", Manifest.readTree(results));
 		summary.set("thresholds", json.valueToTree(thresholds));
 		summary.set("verdicts", json.valueToTree(verdicts));
 		ArrayNode rows = summary.putArray("results");
@@ -74,8 +68,8 @@ public final class ReportWriter {
 		boolean open = levels.stream().anyMatch(r -> r.level() instanceof Level.Open);
 		String loadUnit = open ? "requests/s offered" : "users";
 		Map<String, Object> scope = new LinkedHashMap<>();
-		scope.put("scenario", manifest.path("scenario").path("name").asString("unknown"));
-		scope.put("description", manifest.path("scenario").path("description").asString(""));
+		scope.put("scenario", manifest.scenarioName("unknown"));
+		scope.put("description", (manifest.scenario() != null) ? manifest.scenario().description() : "");
 		scope.put("loadUnit", loadUnit);
 		scope.put("mainColumns", columns(Metric.Table.MAIN));
 		scope.put("detailColumns", columns(Metric.Table.DETAIL));
@@ -91,12 +85,13 @@ public final class ReportWriter {
 		}).toList());
 		scope.put("memory", memory.stream().map(ReportWriter::memoryRow).toList());
 		scope.put("hasMemory", !memory.isEmpty());
-		String harnessCpus = manifest.path("cpus").path("downstreamAndInjector").asString("all");
+		String harnessCpus = (manifest.cpus() != null) ? manifest.cpus().getOrDefault("downstreamAndInjector", "all") : "all";
 		scope.put("harnessCoresNote", harnessCpus.equals("all") ? "every core of the host, the service's included: no pinning"
 				: "CPU " + harnessCpus + ", shared by the injector, the downstream and the runner");
 		scope.put("busyLimit", Summaries.number(thresholds.injectorBusyPercent()));
 		scope.put("thresholds", thresholdsText(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
-		scope.put("pinnedThreshold", manifest.path("pinnedThreshold").asString("20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)"));
+		scope.put("pinnedThreshold", (manifest.pinnedThreshold() != null) ? manifest.pinnedThreshold()
+				: "20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)");
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
 		scope.put("renderedAt", Instant.now().toString());
 		Templates.render("summary.md.mustache", scope, results.resolve(RunDir.SUMMARY_MD));

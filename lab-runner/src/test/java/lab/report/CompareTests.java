@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import lab.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
 import lab.analyse.LevelResult;
@@ -25,9 +26,9 @@ class CompareTests {
 	Path dir;
 
 	private Comparison.Run run(Path results) throws Exception {
-		var manifest = ReportWriter.manifest(results);
+		var manifest = Manifest.read(results);
 		return new Comparison.Run(results.getFileName().toString(), results, manifest,
-				new Analyser(Thresholds.recordedIn(manifest)).analyse(results, Variant.names()));
+				new Analyser(manifest.thresholds()).analyse(results, Variant.names()));
 	}
 
 	@Test

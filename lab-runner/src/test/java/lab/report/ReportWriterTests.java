@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 
+import lab.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
 import lab.analyse.LevelResult;
@@ -68,7 +69,7 @@ class ReportWriterTests {
 		Files.writeString(manifest, Files.readString(manifest).replace("\"profile\"", "\"thresholds\":{\"injectorBusyPercent\":90,"
 				+ "\"downstreamOverheadMs\":50,\"downstreamOverheadPercent\":10,\"errorPercent\":1,\"stallDelays\":2,\"stallMinSeconds\":2,"
 				+ "\"notWarmRatio\":1.5,\"efficiencyFloorPercent\":50,\"rpsDropPercent\":20,\"repeatSpreadPercent\":10},\"profile\""));
-		Thresholds recorded = Thresholds.recordedIn(ReportWriter.manifest(this.results));
+		Thresholds recorded = Manifest.read(this.results).thresholds();
 		assertThat(recorded.errorPercent()).isEqualTo(1);
 		LevelResult byRecorded = new Analyser(recorded).analyse(this.results, Variant.names()).stream()
 			.filter(r -> r.variant().equals("app-webflux") && r.level().equals(new Level.Closed(100))).findFirst().orElseThrow();
@@ -76,6 +77,7 @@ class ReportWriterTests {
 		new ReportWriter().write(this.results, List.of(byRecorded), Thresholds.DEFAULT, "Re-judged with the lab's current thresholds.");
 		assertThat(Files.readString(this.results.resolve("report.html"))).contains("Re-judged with the lab&#39;s current thresholds.");
 		assertThat(Thresholds.recordedIn(new tools.jackson.databind.json.JsonMapper().readTree("{}"))).isEqualTo(Thresholds.DEFAULT);
+		assertThat(Manifest.read(this.results.resolve("no-such-run")).thresholds()).isEqualTo(Thresholds.DEFAULT);
 	}
 
 	@Test
@@ -122,7 +124,7 @@ class ReportWriterTests {
 		Path other = GoldenFixtures.write(Files.createDirectories(this.results.resolve("other")));
 		var runs = new java.util.ArrayList<Comparison.Run>();
 		for (Path dir : List.of(this.results, other)) {
-			runs.add(new Comparison.Run(dir.getFileName().toString(), dir, ReportWriter.manifest(dir),
+			runs.add(new Comparison.Run(dir.getFileName().toString(), dir, Manifest.read(dir),
 					new Analyser(Thresholds.DEFAULT).analyse(dir, Variant.names())));
 		}
 		Path compare = new CompareWriter().write(Comparison.of(runs, 0, 10), this.results.resolve("compare"));
