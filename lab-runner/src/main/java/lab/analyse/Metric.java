@@ -25,7 +25,7 @@ public enum Metric {
 	PEAK_LIVE_DATA_MIB("peakLiveDataMiB", "MiB",
 			"micrometer's `jvm.gc.live.data.size`: the old generation's occupancy after the last collection that reclaimed it, its "
 					+ "maximum in the window (the long-lived heap, without the young garbage `peakHeapMiB` counts)",
-			Source.peak(1.0 / Source.MIB, "gc_live_bytes"), Over.MAX, new Shown(Table.MAIN, "live after GC MiB", Format.NUMBER,
+			Source.peak(1.0 / Source.MIB, "gc_live_bytes"), Over.MAX, new Shown(Table.MAIN, "live MiB", Format.NUMBER,
 					"Live data after GC (old generation)")),
 
 	PEAK_RSS_MIB("peakRssMiB", "MiB", "the service process's largest resident set in the window", Source.peak(1.0 / Source.MIB, "rss_bytes"),

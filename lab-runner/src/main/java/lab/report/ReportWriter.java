@@ -196,9 +196,10 @@ public final class ReportWriter {
 	}
 
 
-	/** The headers of a table's metric columns, in declaration order. */
-	static List<String> columns(Metric.Table table) {
-		return Metric.in(table).stream().map(metric -> metric.shown().column()).toList();
+	/** The headers of a table's metric columns, in declaration order, each with what it means (the header's tooltip). */
+	static List<Map<String, String>> columns(Metric.Table table) {
+		return Metric.in(table).stream().map(metric -> Map.of("column", metric.shown().column(),
+				"meaning", metric.meaning().replace("`", "") + " (" + metric.unit() + ")")).toList();
 	}
 
 	static List<String> cells(LevelResult r, Metric.Table table) {

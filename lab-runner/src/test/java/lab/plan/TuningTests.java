@@ -38,7 +38,7 @@ class TuningTests {
 			assertThat(tuned.label(variant)).isEqualTo(variant + ".tuned");
 		}
 		for (String blocking : List.of("app-tomcat-loom", "app-tomcat-platform", "app-webflux-loom")) {
-			assertThat(tuned.properties(blocking)).as(blocking).containsEntry("lab.downstream.buffer-size", "1KB");
+			assertThat(tuned.properties(blocking)).as(blocking).containsEntry("lab.downstream.buffer-size", "512B");
 		}
 		assertThat(tuned.properties("app-tomcat-loom")).isEqualTo(tuned.properties("app-tomcat-platform"));
 		assertThat(tuned.arguments("app-tomcat-loom")).contains("--lab.tomcat.socket-buffer-size=2KB");
