@@ -52,7 +52,11 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 	 * ({@link Thresholds#recordedIn}). A directory without a manifest reads as an empty one.
 	 */
 	public static Manifest read(Path results) {
-		JsonNode raw = readTree(results);
+		return parse(readTree(results));
+	}
+
+	/** A manifest already read as a tree ({@link #readTree}), typed. */
+	public static Manifest parse(JsonNode raw) {
 		Manifest typed = reader.treeToValue(raw, Manifest.class);
 		return new Manifest(typed.startedAt, typed.host, typed.java, typed.versions, typed.gitCommit, typed.profile, typed.cpus,
 				typed.remote, typed.jvmFlags, typed.scenario, typed.levels, Thresholds.recordedIn(raw), typed.pinnedThreshold,

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import lab.analyse.Analyser;
 import lab.analyse.Latency;
 import lab.analyse.LevelFacts;
+import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
 import lab.analyse.Metric;
@@ -119,7 +120,7 @@ class RunnerTests {
 			for (String repeat : List.of("repeat-1", "repeat-2")) {
 				Path dir = variant.resolve(repeat);
 				pids.add(Long.parseLong(Files.readString(dir.resolve("pid")).trim()));
-				assertThat(Measurement.facts(dir.resolve("users-20-r" + repeat.substring(7)))).isNotNull();
+				assertThat(LevelJson.readFacts(dir.resolve("users-20-r" + repeat.substring(7)))).isNotNull();
 				// Each repeat has its own warm-up, and its rest-and-load heap snapshots.
 				assertThat(dir.resolve("warmup/heap-idle.json")).isNotEmptyFile();
 				assertThat(dir.resolve("warmup/metrics.csv")).isNotEmptyFile();
@@ -190,14 +191,14 @@ class RunnerTests {
 		killer.join(5_000);
 
 		Path level = this.out.resolve("app-webflux/users-20");
-		LevelFacts facts = Measurement.facts(level);
+		LevelFacts facts = LevelJson.readFacts(level);
 		assertThat(facts.serviceAlive()).isFalse();
 		LevelResult killed = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.out));
 		assertThat(killed.verdict()).isEqualTo(LevelResult.Verdict.FAILED);
 		assertThat(killed.reasons()).anyMatch(reason -> reason.startsWith("the service died (exit code 137)"));
 		assertThat(killed.evidence()).contains("app-webflux/service.log");
 		// The run went on with the next variant.
-		assertThat(Measurement.facts(this.out.resolve("app-tomcat-platform/users-20")).serviceAlive()).isTrue();
+		assertThat(LevelJson.readFacts(this.out.resolve("app-tomcat-platform/users-20")).serviceAlive()).isTrue();
 		assertThat(Files.readString(this.out.resolve("summary.md"))).contains("app-webflux at 20: FAILED the service died");
 	}
 

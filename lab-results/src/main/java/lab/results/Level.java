@@ -26,11 +26,6 @@ public sealed interface Level permits Level.Closed, Level.Open {
 			return "users-" + this.users;
 		}
 
-		@Override
-		public String unit() {
-			return "users";
-		}
-
 	}
 
 	/** Arrivals per second (at least 1), each one request. */
@@ -52,11 +47,6 @@ public sealed interface Level permits Level.Closed, Level.Open {
 			return "rate-" + this.ratePerSecond;
 		}
 
-		@Override
-		public String unit() {
-			return "requests/s";
-		}
-
 	}
 
 	/** The users of a closed level, the rate of an open one. */
@@ -69,9 +59,6 @@ public sealed interface Level permits Level.Closed, Level.Open {
 	default String name(int repeat) {
 		return name() + "-r" + repeat;
 	}
-
-	/** What {@link #amount()} counts: {@code users} or {@code requests/s}. */
-	String unit();
 
 	/**
 	 * The level as {@code level.json} and {@code summary.json} record it: two fields, {@code users} and

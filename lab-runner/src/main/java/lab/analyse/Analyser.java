@@ -339,7 +339,8 @@ public final class Analyser {
 		return repeats.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).min().orElse(Double.NaN);
 	}
 
-	private static double max(List<Measurement> repeats, ToDoubleFunction<Measurement> metric) {
+	/** The largest of the repeats' figures, ignoring a NaN; NaN when none could be computed. */
+	static <T> double max(List<T> repeats, ToDoubleFunction<T> metric) {
 		return repeats.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
 	}
 

@@ -13,7 +13,6 @@ import java.util.stream.Stream;
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
 import lab.results.LevelDir;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One run of one level, computed from its raw files only: {@code level.json}, {@code metrics.csv} and the
@@ -31,14 +30,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
 	static final int WARMUP_TAIL_SECONDS = 10;
 
-	static final JsonMapper json = JsonMapper.builder().build();
-
-	public static LevelFacts facts(Path dir) {
-		return LevelJson.readFacts(dir);
-	}
-
 	public static Measurement of(Path dir, Path resultsRoot) throws IOException {
-		LevelFacts facts = facts(dir);
+		LevelFacts facts = LevelJson.readFacts(dir);
 		List<Path> parts = LoadFiles.injectorDirs(dir);
 		LoadWindow window = window(parts);
 		List<String> reports = new ArrayList<>();
@@ -46,12 +39,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			reports.addAll(gatlingReports(part, resultsRoot));
 		}
 		if (window == null) {
-			Map<Metric, Double> none = new EnumMap<>(Metric.class);
-			for (Metric metric : Metric.values()) {
-				none.put(metric, Double.NaN);
-			}
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
-					Double.NaN, none, Double.NaN, Double.NaN, Double.NaN, new Probes(0, Double.NaN, 0, 0), new Stall(0, 0, 0), Double.NaN,
+					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, new Probes(0, Double.NaN, 0, 0), new Stall(0, 0, 0), Double.NaN,
 					List.of(), reports, Headroom.UNKNOWN);
 		}
 		List<Latency> latencies = new ArrayList<>();
@@ -195,7 +184,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	}
 
 	/** The larger of two figures, ignoring a NaN (a figure that could not be computed). */
-	private static double max(double a, double b) {
+	static double max(double a, double b) {
 		return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
 	}
 

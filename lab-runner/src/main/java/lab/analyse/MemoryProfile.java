@@ -87,7 +87,7 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 	public static List<MemoryProfile> analyse(Path results, List<LevelResult> levels) throws IOException {
 		Map<String, List<MeasuredLevel>> byVariant = new LinkedHashMap<>();
 		for (Path dir : Analyser.levelDirs(results)) {
-			LevelFacts facts = Measurement.facts(dir);
+			LevelFacts facts = LevelJson.readFacts(dir);
 			byVariant.computeIfAbsent(facts.variant(), k -> new ArrayList<>()).add(new MeasuredLevel(dir, facts));
 		}
 		List<MemoryProfile> profiles = new ArrayList<>();

@@ -1,7 +1,9 @@
 package lab.analyse;
 
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import lab.load.LoadWindow;
@@ -98,13 +100,21 @@ public enum Metric {
 
 	/** The figure of a level run several times, from each repeat's. */
 	public <T> double combine(List<T> repeats, ToDoubleFunction<T> value) {
-		return (this.over == Over.MAX) ? repeats.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN)
-				: Analyser.median(repeats, value);
+		return (this.over == Over.MAX) ? Analyser.max(repeats, value) : Analyser.median(repeats, value);
 	}
 
 	/** The rows of {@code docs/summary-schema.md} that document the declared metrics, in declaration order. */
 	public static List<String> schemaRows() {
 		return Arrays.stream(values()).map(m -> "| `" + m.field + "` | " + m.unit + " | " + m.meaning + " |").toList();
+	}
+
+	/** Every declared metric at NaN: a level with no window to measure them in. */
+	public static Map<Metric, Double> unmeasured() {
+		Map<Metric, Double> none = new EnumMap<>(Metric.class);
+		for (Metric metric : values()) {
+			none.put(metric, Double.NaN);
+		}
+		return none;
 	}
 
 	/** The metrics a table shows, in declaration order. */
@@ -167,8 +177,7 @@ public enum Metric {
 				// The largest of the series' peaks: each names the same gauge in another server (Tomcat's, Netty's).
 				double peak = Double.NaN;
 				for (String name : this.series) {
-					double one = samples.series("service", name).clipTo(window).max().orElse(Double.NaN);
-					peak = Double.isNaN(peak) ? one : Double.isNaN(one) ? peak : Math.max(peak, one);
+					peak = Measurement.max(peak, samples.series("service", name).clipTo(window).max().orElse(Double.NaN));
 				}
 				return this.scale * peak;
 			}

@@ -57,9 +57,6 @@ public final class GatlingRun {
 	}
 
 	/**
-	 * @param properties the simulation's -D parameters (baseUrl, shape, users, ...), without outDir
-	 */
-	/**
 	 * The simulation's properties ({@code lab.gatling.LabParameters}): the shape, the level as users or as a rate
 	 * (never both), the window's parts in seconds, the request timeout (Gatling's own and the simulation's).
 	 */
@@ -74,6 +71,9 @@ public final class GatlingRun {
 				"gatling.http.requestTimeout=" + requestTimeoutMs);
 	}
 
+	/**
+	 * @param properties the simulation's -D parameters (baseUrl, shape, users, ...), without outDir
+	 */
 	public static GatlingRun start(Path root, Path java, List<String> properties, String cpus, Path dir,
 			Consumer<ProgressLine> progress) throws IOException {
 		Files.createDirectories(dir);

@@ -15,7 +15,6 @@ import lab.analyse.ClassHistogram;
 import lab.analyse.LevelFacts;
 import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
-import lab.analyse.Measurement;
 import lab.analyse.MemoryProfile;
 import lab.analyse.Metric;
 import lab.analyse.Thresholds;
@@ -52,11 +51,12 @@ public final class ReportWriter {
 	 * recorded (the report says so), else null.
 	 */
 	public Path write(Path results, List<LevelResult> levels, Thresholds thresholds, String rejudged) throws IOException {
-		Manifest manifest = Manifest.read(results);
+		JsonNode written = Manifest.readTree(results);
+		Manifest manifest = Manifest.parse(written);
 		List<VariantVerdict> verdicts = verdicts(levels);
 		ObjectNode summary = json.createObjectNode();
 		summary.put("schema", SCHEMA);
-		summary.set("manifest", Manifest.readTree(results));
+		summary.set("manifest", written);
 		summary.set("thresholds", json.valueToTree(thresholds));
 		summary.set("verdicts", json.valueToTree(verdicts));
 		ArrayNode rows = summary.putArray("results");
@@ -120,7 +120,7 @@ public final class ReportWriter {
 	static Map<String, String> timelines(Path results) throws IOException {
 		Map<String, String> links = new LinkedHashMap<>();
 		for (Path dir : Analyser.levelDirs(results)) {
-			LevelFacts facts = Measurement.facts(dir);
+			LevelFacts facts = LevelJson.readFacts(dir);
 			String title = facts.variant() + ", " + switch (facts.level()) {
 				case Level.Closed closed -> String.format(java.util.Locale.ROOT, "%,d users", closed.users());
 				case Level.Open open -> String.format(java.util.Locale.ROOT, "%,d requests/s offered", open.ratePerSecond());

@@ -11,10 +11,7 @@ public final class TestMetrics {
 
 	/** The metrics named, each with its value; every other declared metric NaN (not measured). */
 	public static Map<Metric, Double> with(Metric first, double value, Object... more) {
-		Map<Metric, Double> metrics = new EnumMap<>(Metric.class);
-		for (Metric metric : Metric.values()) {
-			metrics.put(metric, Double.NaN);
-		}
+		Map<Metric, Double> metrics = Metric.unmeasured();
 		metrics.put(first, value);
 		for (int i = 0; i + 1 < more.length; i += 2) {
 			metrics.put((Metric) more[i], ((Number) more[i + 1]).doubleValue());
