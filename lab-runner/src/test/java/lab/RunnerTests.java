@@ -133,17 +133,18 @@ class RunnerTests {
 		// The tuning reached the service: its properties read back from it, its flags on its command line.
 		JsonNode applied = JsonMapper.builder().build().readTree(tomcat.resolve("repeat-1/tuning-applied.json").toFile());
 		assertThat(applied.path("lab.tomcat.socket-buffer-size").asString()).isEqualTo("2KB");
-		assertThat(applied.path("lab.downstream.buffer-size").asString()).isEqualTo("512B");
+		assertThat(applied.path("lab.downstream.buffer-size").asString()).isEqualTo("256B");
 		assertThat(Files.readString(webflux.resolve("repeat-1/command.txt"))).contains("-XX:MaxRAMPercentage=68");
 		// ... and reached the client: the settings read back from the client objects the services built.
 		JsonNode blocking = JsonMapper.builder().build().readTree(tomcat.resolve("repeat-1/downstream-client.json").toFile());
-		assertThat(blocking.path("bufferSize").asInt()).as(blocking.toString()).isEqualTo(512);
+		assertThat(blocking.path("bufferSize").asInt()).as(blocking.toString()).isEqualTo(256);
+		assertThat(blocking.path("stages").toString()).as(blocking.toString()).isEqualTo("[\"ProtocolExec\",\"ConnectExec\",\"MainClientExec\"]");
 		assertThat(blocking.path("maxConnections").asInt()).as(blocking.toString()).isEqualTo(20000);
 		JsonNode reactive = JsonMapper.builder().build().readTree(webflux.resolve("repeat-1/downstream-client.json").toFile());
 		assertThat(reactive.path("readTimeout").asString()).as(reactive.toString()).isEqualTo(blocking.path("readTimeout").asString());
 		assertThat(reactive.path("maxConnections").asInt()).as(reactive.toString()).isEqualTo(20000);
 		assertThat(Files.readString(this.out.resolve("report.html"))).contains("downstream client: app-tomcat-loom.tuned/repeat-1")
-			.contains("buffer bytes 512");
+			.contains("buffer bytes 256").contains("stages ProtocolExec → ConnectExec → MainClientExec");
 		JsonNode summary = JsonMapper.builder().build().readTree(this.out.resolve("summary.json").toFile());
 		List<String> variants = new java.util.ArrayList<>();
 		summary.path("results").forEach(row -> variants.add(row.path("variant").asString() + " x" + row.path("repeats").asInt()));

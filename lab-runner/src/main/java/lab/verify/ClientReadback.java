@@ -68,6 +68,11 @@ public final class ClientReadback {
 		add(parts, settings, "maxConnectionsPerRoute", "per route");
 		add(parts, settings, "bufferSize", "buffer bytes");
 		add(parts, settings, "version", "HTTP");
+		if (settings.path("stages").isArray()) {
+			List<String> stages = new ArrayList<>();
+			settings.path("stages").forEach(stage -> stages.add(stage.asString()));
+			parts.add("stages " + String.join(" → ", stages));
+		}
 		add(parts, settings, "unreadable", "unreadable");
 		return String.join(", ", parts);
 	}

@@ -38,9 +38,12 @@ class TuningTests {
 			assertThat(tuned.label(variant)).isEqualTo(variant + ".tuned");
 		}
 		for (String blocking : List.of("app-tomcat-loom", "app-tomcat-platform", "app-webflux-loom")) {
-			assertThat(tuned.properties(blocking)).as(blocking).containsEntry("lab.downstream.buffer-size", "512B");
+			assertThat(tuned.properties(blocking)).as(blocking).containsEntry("lab.downstream.buffer-size", "256B")
+				.containsEntry("lab.downstream.content-compression", "false")
+				.containsEntry("spring.http.clients.redirects", "dont-follow");
 		}
 		assertThat(tuned.properties("app-tomcat-loom")).isEqualTo(tuned.properties("app-tomcat-platform"));
+		assertThat(tuned.properties("app-webflux")).containsEntry("spring.http.clients.redirects", "dont-follow");
 		assertThat(tuned.arguments("app-tomcat-loom")).contains("--lab.tomcat.socket-buffer-size=2KB");
 		assertThat(Variant.moduleOf("app-tomcat-loom.tuned")).isEqualTo("app-tomcat-loom");
 		assertThat(Variant.modelOf("app-tomcat-loom.tuned")).startsWith("Spring MVC on Tomcat").endsWith("; tuning tuned");

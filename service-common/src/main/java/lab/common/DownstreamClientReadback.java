@@ -2,7 +2,9 @@ package lab.common;
 
 import java.lang.reflect.Field;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -93,6 +95,12 @@ class DownstreamClientReadback implements InfoContributor {
 				settings.put("maxConnectionsPerRoute", manager.getDefaultMaxPerRoute());
 				var h1 = (org.apache.hc.core5.http.config.Http1Config) field(field(manager, "connFactory"), "h1Config");
 				settings.put("bufferSize", h1.getBufferSize());
+				// The request stages every call passes through, outermost first (retry, redirect, compression, ...).
+				List<String> stages = new ArrayList<>();
+				for (Object stage = field(apache.getHttpClient(), "execChain"); stage != null; stage = field(stage, "next")) {
+					stages.add(field(stage, "handler").getClass().getSimpleName());
+				}
+				settings.put("stages", stages);
 		}
 
 	}

@@ -15,6 +15,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.HttpComponentsClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.HttpRedirects;
 import org.springframework.boot.http.client.JdkClientHttpRequestFactoryBuilder;
 import org.springframework.boot.http.client.autoconfigure.ClientHttpRequestFactoryBuilderCustomizer;
 import org.springframework.boot.http.client.autoconfigure.imperative.ImperativeHttpClientsProperties;
@@ -40,7 +41,10 @@ class DownstreamClients {
 	/**
 	 * Apache HttpClient 5: the pool raised to {@code lab.downstream.max-connections} (HC5 defaults to 25 in total
 	 * and 5 per route: every caller past that would wait), the per-connection buffers sized, no automatic retries
-	 * (a retried timeout would hide the failure the lab counts).
+	 * (a retried timeout would hide the failure the lab counts). Two of its request stages can go: the redirect
+	 * stage where Boot is told not to follow redirects ({@code spring.http.clients.redirects=dont-follow}: the stage
+	 * would only check and pass), and the content-compression stage ({@code lab.downstream.content-compression=false}:
+	 * no {@code Accept-Encoding} asked, no decompression; Reactor Netty's and the JDK's clients ask for none either).
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.apache.hc.client5.http.impl.classic.HttpClientBuilder")
@@ -48,14 +52,26 @@ class DownstreamClients {
 
 		@Bean
 		ClientHttpRequestFactoryBuilderCustomizer<HttpComponentsClientHttpRequestFactoryBuilder> labApacheClient(
-				DownstreamProperties downstream) {
+				DownstreamProperties downstream, Environment environment) {
+			boolean followsRedirects = Binder.get(environment)
+				.bind("spring.http.clients.redirects", HttpRedirects.class)
+				.map(redirects -> redirects != HttpRedirects.DONT_FOLLOW)
+				.orElse(true);
 			return builder -> builder
 				.withConnectionManagerCustomizer(pool -> pool.setMaxConnTotal(downstream.maxConnections())
 					.setMaxConnPerRoute(downstream.maxConnections())
 					.setConnectionFactory(ManagedHttpClientConnectionFactory.builder()
 						.http1Config(Http1Config.custom().setBufferSize((int) downstream.bufferSize().toBytes()).build())
 						.build()))
-				.withHttpClientCustomizer(client -> client.disableAutomaticRetries());
+				.withHttpClientCustomizer(client -> {
+					client.disableAutomaticRetries();
+					if (!followsRedirects) {
+						client.disableRedirectHandling();
+					}
+					if (!downstream.contentCompression()) {
+						client.disableContentCompression();
+					}
+				});
 		}
 
 	}

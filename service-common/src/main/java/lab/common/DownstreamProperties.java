@@ -14,9 +14,12 @@ import org.springframework.util.unit.DataSize;
  * queues silently behind its pool (HC5 defaults to 25, Reactor Netty to 500)
  * @param bufferSize the Apache client's per-connection input and output buffers (its default 8 KB); the answers
  * are a few hundred bytes
+ * @param contentCompression whether the Apache client asks for compressed answers and decompresses them (its
+ * default); the other clients ask for none
  */
 @ConfigurationProperties("lab.downstream")
 public record DownstreamProperties(@DefaultValue("http://127.0.0.1:7000") String baseUrl,
-		@DefaultValue("20000") int maxConnections, @DefaultValue("8KB") DataSize bufferSize) {
+		@DefaultValue("20000") int maxConnections, @DefaultValue("8KB") DataSize bufferSize,
+		@DefaultValue("true") boolean contentCompression) {
 
 }

@@ -1,6 +1,8 @@
 package lab.common;
 
 import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,6 +17,7 @@ import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.ApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.util.unit.DataSize;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.entry;
@@ -86,7 +89,7 @@ public abstract class ProxyContractTests {
 	 */
 	@Test
 	@Order(1)
-	void usesTheSameEffectiveClientSettingsAsEveryVariant() throws Exception {
+	void usesTheSameEffectiveClientSettingsAsEveryVariant(@Autowired ApplicationContext context) throws Exception {
 		var settings = Contract.downstreamClient(url());
 		assertThat(settings.path("unreadable").isMissingNode()).as(settings.toString()).isTrue();
 		assertThat(settings.path("client").asString()).as(settings.toString()).isEqualTo(client());
@@ -97,7 +100,21 @@ public abstract class ProxyContractTests {
 			assertThat(settings.path("implementation").asString()).as(settings.toString())
 				.isEqualTo("HttpComponentsClientHttpRequestFactory");
 			assertThat(settings.path("maxConnectionsPerRoute").asInt()).as(settings.toString()).isEqualTo(20000);
-			assertThat(settings.path("bufferSize").asInt()).as(settings.toString()).isEqualTo(8192);
+			assertThat(settings.path("bufferSize").asLong()).as(settings.toString())
+				.isEqualTo(context.getEnvironment().getProperty("lab.downstream.buffer-size", DataSize.class, DataSize.ofKilobytes(8)).toBytes());
+			// Apache's request stages: no retries ever; redirects and compression unless a setting removes them.
+			var environment = context.getEnvironment();
+			var stages = new ArrayList<String>();
+			settings.path("stages").forEach(stage -> stages.add(stage.asString()));
+			var expected = new ArrayList<String>();
+			if (!"dont-follow".equals(environment.getProperty("spring.http.clients.redirects"))) {
+				expected.add("RedirectExec");
+			}
+			if (environment.getProperty("lab.downstream.content-compression", Boolean.class, true)) {
+				expected.add("ContentCompressionExec");
+			}
+			expected.addAll(List.of("ProtocolExec", "ConnectExec", "MainClientExec"));
+			assertThat(stages).as(settings.toString()).isEqualTo(expected);
 		}
 		else {
 			assertThat(settings.path("implementation").asString()).as(settings.toString()).isEqualTo("ReactorNetty");
