@@ -12,8 +12,8 @@ import org.springframework.util.unit.DataSize;
  * @param baseUrl downstream base URL
  * @param maxConnections client connection pool ceiling; far above the users the lab drives, so no variant
  * queues silently behind its pool (HC5 defaults to 25, Reactor Netty to 500)
- * @param bufferSize the Apache client's per-connection input and output buffers (its default 8 KB); the answers
- * are a few hundred bytes
+ * @param bufferSize the Apache client's per-connection buffers: input, its line buffer, and output (its default
+ * 8 KB each); the answers are a few hundred bytes
  * @param contentCompression whether the Apache client asks for compressed answers and decompresses them (its
  * default); the other clients ask for none
  */
