@@ -43,7 +43,8 @@ public final class ReportWriter {
 
 	/** Returns the path of report.html; the levels were judged by the thresholds the run recorded. */
 	public Path write(Path results, List<LevelResult> levels) throws IOException {
-		return write(results, levels, Manifest.read(results).thresholds(), null);
+		JsonNode written = Manifest.readTree(results);
+		return write(results, levels, written, Manifest.parse(written).thresholds(), null);
 	}
 
 	/**
@@ -51,7 +52,12 @@ public final class ReportWriter {
 	 * recorded (the report says so), else null.
 	 */
 	public Path write(Path results, List<LevelResult> levels, Thresholds thresholds, String rejudged) throws IOException {
-		JsonNode written = Manifest.readTree(results);
+		return write(results, levels, Manifest.readTree(results), thresholds, rejudged);
+	}
+
+	/** The report of a manifest read once: embedded as written, read typed for the page. */
+	private Path write(Path results, List<LevelResult> levels, JsonNode written, Thresholds thresholds, String rejudged)
+			throws IOException {
 		Manifest manifest = Manifest.parse(written);
 		List<VariantVerdict> verdicts = verdicts(levels);
 		ObjectNode summary = json.createObjectNode();

@@ -100,10 +100,10 @@ public abstract class ProxyContractTests {
 			assertThat(settings.path("implementation").asString()).as(settings.toString())
 				.isEqualTo("HttpComponentsClientHttpRequestFactory");
 			assertThat(settings.path("maxConnectionsPerRoute").asInt()).as(settings.toString()).isEqualTo(20000);
-			assertThat(settings.path("bufferSize").asLong()).as(settings.toString())
-				.isEqualTo(context.getEnvironment().getProperty("lab.downstream.buffer-size", DataSize.class, DataSize.ofKilobytes(8)).toBytes());
-			// Apache's request stages: no retries ever; redirects and compression unless a setting removes them.
 			var environment = context.getEnvironment();
+			assertThat(settings.path("bufferSize").asLong()).as(settings.toString())
+				.isEqualTo(environment.getProperty("lab.downstream.buffer-size", DataSize.class, DataSize.ofKilobytes(8)).toBytes());
+			// Apache's request stages: no retries ever; redirects and compression unless a setting removes them.
 			var stages = new ArrayList<String>();
 			settings.path("stages").forEach(stage -> stages.add(stage.asString()));
 			var expected = new ArrayList<String>();
