@@ -10,8 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 
 import lab.analyse.LevelResult.Verdict;
+import lab.load.LoadFiles;
 import lab.results.LevelDir;
 import lab.sample.HeapSnapshot;
 
@@ -20,13 +22,20 @@ import lab.sample.HeapSnapshot;
  * held, at rest before the warm-up, under the warm-up's load, and at the end of every level's window. A straight
  * line through them gives a base and a cost per request in flight; the warm-up's two points alone, taken before any
  * level ran, predict the load at which the live heap would reach the heap the JVM may use, and the levels then say
- * whether that came true. The top classes per request in flight are the highest level's histogram minus the idle
- * one, divided by the requests it held.
+ * whether that came true. The top classes per request in flight are the histogram of the highest level whose requests
+ * were being served minus the idle one, divided by the requests it held.
+ * <p>
+ * A saturated service holds requests it has not begun to serve (accepted, or waiting for a thread or the event loop):
+ * those cost little more than their connection, so a line through saturated levels reads a request as cheaper than
+ * one being served, by how far each level happened to saturate. The line is therefore drawn through the points where
+ * at least {@value #SERVED_SHARE} of the requests in flight were being served ({@link #beingServed}); the others are
+ * named as left out. When fewer than two loads qualify, it is drawn through every point and says so.
  *
  * @param variant the variant (its label, tuning included)
  * @param points every snapshot, in the order idle, loaded, levels by load
- * @param heap live heap over requests in flight (MiB, KB per request)
- * @param rss resident set over requests in flight
+ * @param heap live heap over requests in flight (MiB, KB per request), through the points in {@code fitOver}
+ * @param rss resident set over requests in flight, through the same points
+ * @param fitOver which points the lines go through, in words
  * @param heapMaxMiB the heap the JVM may grow to
  * @param predictedBreak requests in flight at which the live heap reaches {@code heapMaxMiB}, from the warm-up alone
  *     (NaN when the warm-up's snapshots are missing or the slope is not positive)
@@ -36,19 +45,51 @@ import lab.sample.HeapSnapshot;
  * @param topClasses the largest per-request classes at {@code topClassesAt}
  * @param topClassesAt the level those classes come from
  */
-public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rss, double heapMaxMiB, double predictedBreak,
+public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rss, String fitOver, double heapMaxMiB, double predictedBreak,
 		String observedBreak, String bornOut, int highestHeld, List<ClassHistogram.Share> topClasses, String topClassesAt) {
 
 	private static final double MIB = 1024.0 * 1024.0;
 
-	/** One snapshot: where it was taken, requests in flight, live heap and RSS in MiB. */
-	public record Point(String label, int load, double inFlight, double liveHeapMiB, double rssMiB) {
+	/** The share of the requests in flight that must have been being served for a snapshot to be in the fit. */
+	public static final double SERVED_SHARE = 0.9;
+
+	/**
+	 * One snapshot: where it was taken, requests in flight, how many of them were being served ({@link #beingServed},
+	 * NaN when unknown), live heap and RSS in MiB.
+	 */
+	public record Point(String label, int load, double inFlight, double served, double liveHeapMiB, double rssMiB) {
 
 		/** Whether it was taken after a level's window (not at rest, not at the warm-up's end). */
 		boolean isLevel() {
 			return !this.label.startsWith("at rest") && !this.label.startsWith("end of warm-up");
 		}
 
+		/** Whether (nearly) every request in flight was being served: at rest, and when it could not be told, too. */
+		public boolean allServed() {
+			return !(this.inFlight > 0) || !Double.isFinite(this.served) || this.served >= SERVED_SHARE * this.inFlight;
+		}
+
+	}
+
+	/**
+	 * Requests being served when a snapshot was taken, by Little's law: the answers per second over the
+	 * {@code max(5 s, 2 × delay)} before it (the injector's {@code completions.csv}, the second the snapshot fell in
+	 * left out) times the downstream's delay, which every request being served spends waiting on it. Requests that
+	 * wait to be served are not counted: they are answered no faster than the service serves. NaN when the delay is 0
+	 * or fewer than two seconds were written.
+	 */
+	public static double beingServed(Path dir, long atEpochMs, long delayMs) throws IOException {
+		if (delayMs <= 0) {
+			return Double.NaN;
+		}
+		long span = Math.max(5_000, 2 * delayMs);
+		long second = atEpochMs / 1000 * 1000;
+		SortedMap<Long, Long> before = LoadFiles.answeredPerSecond(dir).subMap(second - span, second);
+		if (before.size() < 2) {
+			return Double.NaN;
+		}
+		double perSecond = before.values().stream().mapToLong(Long::longValue).sum() / (double) before.size();
+		return perSecond * delayMs / 1000.0;
 	}
 
 	/**
@@ -112,38 +153,65 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		Path warmup = (first != null) ? results.resolve(first.facts().warmupDir()) : null;
 		Optional<HeapSnapshot> idle = (warmup != null) ? HeapSnapshot.read(warmup, LevelDir.HEAP_IDLE).map(s -> relive(warmup, s)) : Optional.empty();
 		Optional<HeapSnapshot> loaded = (warmup != null) ? HeapSnapshot.read(warmup, LevelDir.HEAP_LOADED).map(s -> relive(warmup, s)) : Optional.empty();
+		long delayMs = sorted.isEmpty() ? 0 : sorted.get(0).facts().delayMs();
 		List<Point> points = new ArrayList<>();
-		idle.ifPresent(s -> points.add(point("at rest before the warm-up", 0, s)));
-		loaded.ifPresent(s -> points.add(point("end of warm-up", (int) Math.round(s.inFlight()), s)));
+		// At rest nothing waits: what the server counts then (the runner's own scrape) is served.
+		idle.ifPresent(s -> points.add(point("at rest before the warm-up", 0, s.inFlight(), s)));
+		if (loaded.isPresent()) {
+			points.add(point("end of warm-up", (int) Math.round(loaded.get().inFlight()), beingServed(warmup, loaded.get().epochMs(), delayMs), loaded.get()));
+		}
 		List<MeasuredLevel> snapshotted = new ArrayList<>();
 		List<HeapSnapshot> steadies = new ArrayList<>();
+		List<Point> levelPoints = new ArrayList<>();
 		for (MeasuredLevel level : sorted) {
 			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), LevelDir.HEAP_STEADY).map(s -> relive(level.dir(), s));
 			if (steady.isPresent()) {
-				points.add(point(results.relativize(level.dir()).toString(), level.facts().load(), steady.get()));
+				Point point = point(results.relativize(level.dir()).toString(), level.facts().load(),
+						beingServed(level.dir(), steady.get().epochMs(), level.facts().delayMs()), steady.get());
+				points.add(point);
 				snapshotted.add(level);
 				steadies.add(steady.get());
+				levelPoints.add(point);
 			}
 		}
-		// The top classes come from the highest level whose histogram differs from the one at rest.
+		// The top classes come from the highest level whose requests were being served (else the highest) and whose
+		// histogram differs from the one at rest.
 		String topAt = null;
 		List<ClassHistogram.Share> top = List.of();
 		if (idle.isPresent()) {
 			ClassHistogram base = ClassHistogram.read(warmup.resolve(idle.get().histogram()));
-			for (int i = snapshotted.size() - 1; i >= 0 && top.isEmpty(); i--) {
-				HeapSnapshot steady = steadies.get(i);
-				if (Double.isFinite(steady.liveBytes())) {
-					Path dir = snapshotted.get(i).dir();
-					top = ClassHistogram.read(dir.resolve(steady.histogram())).perRequestOver(base, steady.inFlight(), 8);
-					topAt = top.isEmpty() ? null : results.relativize(dir).toString();
+			for (boolean servedOnly : new boolean[] { true, false }) {
+				for (int i = snapshotted.size() - 1; i >= 0 && top.isEmpty(); i--) {
+					HeapSnapshot steady = steadies.get(i);
+					if (Double.isFinite(steady.liveBytes()) && (!servedOnly || levelPoints.get(i).allServed())) {
+						Path dir = snapshotted.get(i).dir();
+						top = ClassHistogram.read(dir.resolve(steady.histogram())).perRequestOver(base, steady.inFlight(), 8);
+						topAt = top.isEmpty() ? null : results.relativize(dir).toString();
+					}
 				}
 			}
 		}
 		if (points.isEmpty()) {
 			return null;
 		}
-		Fit heap = Fit.of(points.stream().map(p -> new double[] { p.inFlight(), p.liveHeapMiB() }).toList());
-		Fit rss = Fit.of(points.stream().map(p -> new double[] { p.inFlight(), p.rssMiB() }).toList());
+		List<Point> fitted = points.stream().filter(Point::allServed).toList();
+		List<Point> leftOut = points.stream().filter(p -> !p.allServed()).toList();
+		String fitOver;
+		if (Double.isNaN(Fit.of(xy(fitted, Point::liveHeapMiB)).kbPerRequest()) && !leftOut.isEmpty()) {
+			fitted = points;
+			fitOver = String.format(Locale.ROOT, "every point: fewer than two loads had %.0f%% of their requests in flight being served, so waiting "
+					+ "requests count as requests in flight and the line reads low", 100 * SERVED_SHARE);
+		}
+		else {
+			fitOver = leftOut.isEmpty() ? String.format(Locale.ROOT, "every point (at each, at least %.0f%% of the requests in flight were being served)",
+					100 * SERVED_SHARE)
+					: String.format(Locale.ROOT, "the points where at least %.0f%% of the requests in flight were being served; left out: %s",
+							100 * SERVED_SHARE, String.join(", ", leftOut.stream()
+								.map(p -> String.format(Locale.ROOT, "%s (%.0f%% being served)", p.label(), 100 * p.served() / p.inFlight()))
+								.toList()));
+		}
+		Fit heap = Fit.of(xy(fitted, Point::liveHeapMiB));
+		Fit rss = Fit.of(xy(fitted, Point::rssMiB));
 		HeapSnapshot any = idle.or(() -> loaded).orElse(steadies.isEmpty() ? null : steadies.get(0));
 		double heapMax = (any != null) ? any.heapMaxBytes() / MIB : Double.NaN;
 		double predicted = Double.NaN;
@@ -155,10 +223,14 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 				predicted = idle.get().inFlight() + (idle.get().heapMaxBytes() - idle.get().liveBytes()) / slope;
 			}
 		}
-		return judge(variant, points, heap, rss, heapMax, predicted, noPrediction, levels, top, topAt);
+		return judge(variant, points, heap, rss, fitOver, heapMax, predicted, noPrediction, levels, top, topAt);
 	}
 
-	private static MemoryProfile judge(String variant, List<Point> points, Fit heap, Fit rss, double heapMax, double predicted,
+	private static List<double[]> xy(List<Point> points, java.util.function.ToDoubleFunction<Point> y) {
+		return points.stream().map(p -> new double[] { p.inFlight(), y.applyAsDouble(p) }).toList();
+	}
+
+	private static MemoryProfile judge(String variant, List<Point> points, Fit heap, Fit rss, String fitOver, double heapMax, double predicted,
 			String noPrediction, List<LevelResult> levels, List<ClassHistogram.Share> top, String topAt) {
 		List<LevelResult> ranked = levels.stream()
 			.filter(level -> level.verdict() == Verdict.OK || level.verdict() == Verdict.FAILED)
@@ -212,7 +284,7 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 			bornOut = (predicted <= failed.load()) ? "open: it failed at " + failed.load() + " for another reason first"
 					: "not reached: it failed at " + failed.load() + " for another reason";
 		}
-		return new MemoryProfile(variant, points, heap, rss, heapMax, predicted, observed, bornOut, held, top, topAt);
+		return new MemoryProfile(variant, points, heap, rss, fitOver, heapMax, predicted, observed, bornOut, held, top, topAt);
 	}
 
 	/** Requests in flight the server held at a level (its snapshot), else the level's load. */
@@ -243,8 +315,8 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		}
 	}
 
-	private static Point point(String label, int load, HeapSnapshot snapshot) {
-		return new Point(label, load, snapshot.inFlight(), snapshot.liveBytes() / MIB, snapshot.rssBytes() / MIB);
+	private static Point point(String label, int load, double served, HeapSnapshot snapshot) {
+		return new Point(label, load, snapshot.inFlight(), Math.min(served, snapshot.inFlight()), snapshot.liveBytes() / MIB, snapshot.rssBytes() / MIB);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import lab.results.LevelDir;
@@ -57,6 +58,30 @@ public final class LoadFiles {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * Answers per wall-clock second ({@code completions.csv}: responses with any status), summed over the level's
+	 * injectors, keyed by the second the row was stamped in (ms, rounded down); a second no injector wrote is absent.
+	 */
+	public static TreeMap<Long, Long> answeredPerSecond(Path level) throws IOException {
+		TreeMap<Long, Long> answered = new TreeMap<>();
+		if (!Files.isDirectory(level)) {
+			return answered;
+		}
+		for (Path part : injectorDirs(level)) {
+			Path csv = part.resolve(LevelDir.COMPLETIONS);
+			if (!Files.isRegularFile(csv)) {
+				continue;
+			}
+			for (String line : Files.readAllLines(csv)) {
+				String[] f = line.split(",");
+				if (f.length >= 2 && !f[0].isEmpty() && f[0].chars().allMatch(Character::isDigit)) {
+					answered.merge(Long.parseLong(f[0]) / 1000 * 1000, Long.parseLong(f[1]), Long::sum);
+				}
+			}
+		}
+		return answered;
 	}
 
 	private static LoadWindow read(Path file) throws IOException {

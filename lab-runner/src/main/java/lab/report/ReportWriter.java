@@ -149,13 +149,15 @@ public final class ReportWriter {
 		row.put("rssBase", Summaries.number(m.rss().baseMiB()));
 		row.put("rssPerRequest", kb(m.rss().kbPerRequest()));
 		row.put("rssFit", fit(m.rss()));
+		row.put("fitOver", m.fitOver());
 		row.put("heapMax", Summaries.number(m.heapMaxMiB()));
 		row.put("predicted", Double.isFinite(m.predictedBreak()) ? String.format(java.util.Locale.ROOT, "%,.0f", m.predictedBreak()) : "-");
 		row.put("observed", m.observedBreak());
 		row.put("bornOut", m.bornOut());
 		row.put("held", (m.highestHeld() > 0) ? String.format(java.util.Locale.ROOT, "%,d", m.highestHeld()) : "none");
-		row.put("points", String.join("; ", m.points().stream().map(p -> String.format(java.util.Locale.ROOT, "%s: %,.0f in flight, %,.0f / %,.0f MiB",
-				p.label(), p.inFlight(), p.liveHeapMiB(), p.rssMiB())).toList()));
+		row.put("points", String.join("; ", m.points().stream().map(p -> String.format(java.util.Locale.ROOT, "%s: %,.0f in flight%s, %,.0f / %,.0f MiB",
+				p.label(), p.inFlight(), (p.inFlight() > 0 && Double.isFinite(p.served())) ? String.format(java.util.Locale.ROOT, " (≈ %,.0f being served)", p.served()) : "",
+				p.liveHeapMiB(), p.rssMiB())).toList()));
 		row.put("topAt", (m.topClassesAt() != null) ? m.topClassesAt() : "-");
 		row.put("top", m.topClasses().isEmpty() ? "-" : String.join(", ", m.topClasses().stream().map(ReportWriter::share).toList()));
 		return row;

@@ -56,11 +56,10 @@ final class Timeline {
 		long origin = window.start();
 		TreeMap<Long, long[]> perSecond = new TreeMap<>();
 		TreeMap<Long, Histogram> okBySecond = new TreeMap<>();
-		TreeMap<Long, Long> answered = new TreeMap<>();
+		TreeMap<Long, Long> answered = LoadFiles.answeredPerSecond(level);
 		for (Path part : LoadFiles.injectorDirs(level)) {
 			readRequests(part.resolve(LevelDir.REQUESTS), perSecond);
 			readLatency(part.resolve(LevelDir.LATENCY), okBySecond);
-			readCompletions(part.resolve(LevelDir.COMPLETIONS), answered);
 		}
 		Samples samples = Samples.read(level.resolve(LevelDir.METRICS));
 		List<Charts.Chart> charts = new ArrayList<>();
@@ -201,18 +200,6 @@ final class Timeline {
 			sums[0] += Long.parseLong(f[1]);
 			for (int i = 3; i < 8; i++) {
 				sums[1] += Long.parseLong(f[i]);
-			}
-		}
-	}
-
-	private static void readCompletions(Path csv, Map<Long, Long> answered) throws IOException {
-		if (!Files.isRegularFile(csv)) {
-			return;
-		}
-		for (String line : Files.readAllLines(csv)) {
-			String[] f = line.split(",");
-			if (f.length >= 2 && f[0].chars().allMatch(Character::isDigit) && !f[0].isEmpty()) {
-				answered.merge(Long.parseLong(f[0]) / 1000 * 1000, Long.parseLong(f[1]), Long::sum);
 			}
 		}
 	}

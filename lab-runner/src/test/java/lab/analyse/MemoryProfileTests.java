@@ -123,6 +123,78 @@ class MemoryProfileTests {
 		assertThat(profile.bornOut()).isEqualTo("yes: out of memory between 4000 and 6000");
 	}
 
+	@Test
+	void requestsBeingServedAreTheAnswersPerSecondBeforeTheSnapshotTimesTheDelay() throws IOException {
+		// Snapshot at 100,400 ms, delay 500 ms: the span is max(5 s, 2 × 0.5 s) = 5 s, the seconds 95,000 to 99,000
+		// (the second it fell in, 100,000, is left out). Rows are stamped 94,500, 95,500, ... 101,500; those of the
+		// seconds 95,000 to 99,000 answer 2,000, 2,000, 2,200, 1,800, 2,000: 10,000 / 5 = 2,000 a second, × 0.5 s = 1,000.
+		Path dir = Files.createDirectories(this.results.resolve("level"));
+		completions(dir, 94_500, 1_000, 2_000, 2_000, 2_200, 1_800, 2_000, 1_000, 1_000);
+		assertThat(MemoryProfile.beingServed(dir, 100_400, 500)).isCloseTo(1_000, within(1e-9));
+		// Two injectors: their seconds are summed (each answered half).
+		Path split = Files.createDirectories(this.results.resolve("split"));
+		completions(Files.createDirectories(split.resolve("injector-1")), 94_500, 500, 1_000, 1_000, 1_100, 900, 1_000, 500, 500);
+		completions(Files.createDirectories(split.resolve("injector-2")), 94_700, 500, 1_000, 1_000, 1_100, 900, 1_000, 500, 500);
+		assertThat(MemoryProfile.beingServed(split, 100_400, 500)).isCloseTo(1_000, within(1e-9));
+		// No delay (nothing to multiply by), or a single second written: unknown.
+		assertThat(MemoryProfile.beingServed(dir, 100_400, 0)).isNaN();
+		assertThat(MemoryProfile.beingServed(dir, 95_400, 500)).isNaN();
+	}
+
+	@Test
+	void theLineLeavesOutLevelsWhereMostRequestsInFlightWaitedToBeServed() throws IOException {
+		// At rest (1 in flight: the runner's own scrape on Tomcat, served; 60 MiB); the warm-up's end (1,000 in flight, 100 MiB) answered 2,000 a second at 500 ms: 1,000
+		// being served, all of them. 2,000 users (140 MiB) answered 4,000 a second: 2,000 being served, all.
+		// 6,000 users held only 180 MiB: they answered 4,200 a second, 2,100 being served, 35% of 6,000: left out.
+		// The line through (1, 60), (1,000, 100), (2,000, 140): mean x 1,000.33, mean y 100; Sxx = 999.33² + 0.33² +
+		// 999.67² = 998,667.1 + 0.1 + 999,333.4 = 1,998,000.7, Sxy = 999.33 × 40 + 0.33 × 0 + 999.67 × 40 = 79,960:
+		// slope 0.040020 MiB = 40.980 KB per request, 3 points. Through all four it would be flatter (the 6,000 point lies near 60 + 0.02 x).
+		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
+		snapshot(warmup, "heap-idle", 1, 60, 256, 150);
+		snapshot(warmup, "heap-loaded", 100_400, 1_000, 100, 256, 250);
+		completions(warmup, 94_500, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000);
+		level("users-2000", 2_000, "app-tomcat-loom/warmup", 140, 330);
+		completions(this.results.resolve("app-tomcat-loom/users-2000"), 94_500, 4_000, 4_000, 4_000, 4_000, 4_000, 4_000, 4_000);
+		level("users-6000", 6_000, null, 180, 400);
+		completions(this.results.resolve("app-tomcat-loom/users-6000"), 94_500, 4_200, 4_200, 4_200, 4_200, 4_200, 4_200, 4_200);
+		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(2_000, Verdict.OK, List.of()), result(6_000, Verdict.OK, List.of())))
+			.get(0);
+		assertThat(profile.points()).extracting(MemoryProfile.Point::served).containsExactly(1.0, 1_000.0, 2_000.0, 2_100.0);
+		assertThat(profile.heap().kbPerRequest()).isCloseTo(40.980, within(1e-3));
+		assertThat(profile.heap().points()).isEqualTo(3);
+		assertThat(profile.fitOver()).isEqualTo("the points where at least 90% of the requests in flight were being served; "
+				+ "left out: app-tomcat-loom/users-6000 (35% being served)");
+		// The top classes come from the highest level that was being served, not from the saturated one.
+		assertThat(profile.topClassesAt()).isEqualTo("app-tomcat-loom/users-2000");
+	}
+
+	@Test
+	void whenEveryLoadWasSaturatedTheLineGoesThroughEveryPointAndSaysSo() throws IOException {
+		// 200 threads at 500 ms answer 400 a second whatever the load: 200 being served of 1,000 (the warm-up's end
+		// and the first level) and of 2,000. Only the point at rest is left: no line through it alone.
+		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
+		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
+		snapshot(warmup, "heap-loaded", 100_400, 1_000, 100, 256, 250);
+		completions(warmup, 94_500, 400, 400, 400, 400, 400, 400, 400);
+		level("users-1000", 1_000, "app-tomcat-loom/warmup", 100, 250);
+		completions(this.results.resolve("app-tomcat-loom/users-1000"), 94_500, 400, 400, 400, 400, 400, 400, 400);
+		level("users-2000", 2_000, null, 140, 330);
+		completions(this.results.resolve("app-tomcat-loom/users-2000"), 94_500, 400, 400, 400, 400, 400, 400, 400);
+		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(1_000, Verdict.OK, List.of()), result(2_000, Verdict.OK, List.of())))
+			.get(0);
+		assertThat(profile.heap().points()).isEqualTo(4);
+		assertThat(profile.fitOver()).startsWith("every point: fewer than two loads had 90% of their requests in flight being served");
+	}
+
+	/** {@code completions.csv} with a row a second from {@code firstStampMs}, answering the counts given. */
+	private static void completions(Path dir, long firstStampMs, long... answered) throws IOException {
+		StringBuilder text = new StringBuilder("epoch_ms,answered,unanswered\n");
+		for (int i = 0; i < answered.length; i++) {
+			text.append(firstStampMs + 1_000L * i).append(',').append(answered[i]).append(",0\n");
+		}
+		Files.writeString(dir.resolve("completions.csv"), text);
+	}
+
 	/** At rest: 0 in flight, 60 MiB live; the warm-up's end: 1,000 in flight, 100 MiB; max heap 256 MiB. */
 	private void warmUp() throws IOException {
 		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
@@ -135,15 +207,19 @@ class MemoryProfileTests {
 		LevelJson.writeFacts(dir, new LevelFacts("app-tomcat-loom", new Level.Closed(users), null, 500, 1, true, 1, 1,
 				true, null, false, 0, List.of(), List.of(), null, 30_000L, true, true, null, null, warmupDir));
 		if (Double.isFinite(liveMiB)) {
-			snapshot(dir, "heap-steady", users, liveMiB, 256, rssMiB);
+			snapshot(dir, "heap-steady", 100_400, users, liveMiB, 256, rssMiB);
 		}
 	}
 
 	private static void snapshot(Path dir, String name, double inFlight, double liveMiB, double maxMiB, double rssMiB) throws IOException {
+		snapshot(dir, name, 1, inFlight, liveMiB, maxMiB, rssMiB);
+	}
+
+	private static void snapshot(Path dir, String name, long epochMs, double inFlight, double liveMiB, double maxMiB, double rssMiB) throws IOException {
 		histogram(dir, name + ".txt", (long) (liveMiB * MIB), new Object[][] { { "[B (java.base@25.0.3)", 1, (long) (liveMiB * MIB) } });
 		Files.writeString(dir.resolve(name + ".json"), String.format(java.util.Locale.ROOT,
-				"{\"epochMs\":1,\"inFlight\":%s,\"liveBytes\":%s,\"heapMaxBytes\":%s,\"rssBytes\":%s,\"histogram\":\"%s.txt\"}", inFlight,
-				liveMiB * MIB, maxMiB * MIB, rssMiB * MIB, name));
+				"{\"epochMs\":%d,\"inFlight\":%s,\"liveBytes\":%s,\"heapMaxBytes\":%s,\"rssBytes\":%s,\"histogram\":\"%s.txt\"}", epochMs,
+				inFlight, liveMiB * MIB, maxMiB * MIB, rssMiB * MIB, name));
 	}
 
 	private static Path histogram(Path dir, String name, long total, Object[][] rows) throws IOException {
