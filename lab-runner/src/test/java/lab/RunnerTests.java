@@ -132,7 +132,7 @@ class RunnerTests {
 		assertThat(started(tomcat.resolve("repeat-2"))).isLessThan(started(webflux.resolve("repeat-2")));
 		// The tuning reached the service: its properties read back from it, its flags on its command line.
 		JsonNode applied = JsonMapper.builder().build().readTree(tomcat.resolve("repeat-1/tuning-applied.json").toFile());
-		assertThat(applied.path("lab.tomcat.socket-buffer-size").asString()).isEqualTo("2KB");
+		assertThat(applied.path("lab.tomcat.socket-buffer-size").asString()).isEqualTo("512B");
 		assertThat(applied.path("lab.downstream.buffer-size").asString()).isEqualTo("256B");
 		assertThat(Files.readString(webflux.resolve("repeat-1/command.txt"))).contains("-XX:MaxRAMPercentage=68");
 		// ... and reached the client: the settings read back from the client objects the services built.

@@ -1,15 +1,21 @@
 package lab.app;
 
-import org.springframework.test.context.TestPropertySource;
+import lab.common.TunedProperties;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The shared contract again, under the settings the {@code tuned} tuning gives this variant: the endpoint as a
- * functional route ({@code lab.webflux.endpoint=functional}), virtual threads started straight from
- * {@code Thread.ofVirtual()} ({@code lab.webflux.virtual-threads=thread-builder}), and the Apache client's small
- * buffers without its redirect and compression stages. The same answers, errors and concurrency as the defaults.
+ * The shared contract again, under the properties the lab's {@code tuned} tuning gives this variant, read from
+ * {@code tuned.yml} itself (the endpoint as a functional route, virtual threads started straight from {@code
+ * Thread.ofVirtual()}, the Apache client's small buffers without its redirect and compression stages): the same
+ * answers, errors and concurrency as under the defaults.
  */
-@TestPropertySource(properties = { "lab.webflux.endpoint=functional", "lab.webflux.virtual-threads=thread-builder",
-		"lab.downstream.buffer-size=256B", "spring.http.clients.redirects=dont-follow", "lab.downstream.content-compression=false" })
-class FunctionalRouteTests extends AddressControllerTests {
+class TunedContractTests extends AddressControllerTests {
+
+	@DynamicPropertySource
+	static void tuned(DynamicPropertyRegistry registry) {
+		TunedProperties.register(registry, "app-webflux-loom");
+	}
 
 }

@@ -1,12 +1,20 @@
 package lab.app;
 
-import org.springframework.test.context.TestPropertySource;
+import lab.common.TunedProperties;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 /**
- * The shared contract again, with the endpoint as a functional route ({@code lab.webflux.endpoint=functional}, what
- * the {@code tuned} tuning sets): the same answers, errors and concurrency as the annotated controller.
+ * The shared contract again, under the properties the lab's {@code tuned} tuning gives this variant, read from
+ * {@code tuned.yml} itself (the endpoint as a functional route, no redirects followed): the same answers, errors and
+ * concurrency as under the defaults.
  */
-@TestPropertySource(properties = "lab.webflux.endpoint=functional")
-class FunctionalRouteTests extends AddressControllerTests {
+class TunedContractTests extends AddressControllerTests {
+
+	@DynamicPropertySource
+	static void tuned(DynamicPropertyRegistry registry) {
+		TunedProperties.register(registry, "app-webflux");
+	}
 
 }

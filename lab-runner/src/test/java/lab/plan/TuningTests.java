@@ -44,7 +44,7 @@ class TuningTests {
 		}
 		assertThat(tuned.properties("app-tomcat-loom")).isEqualTo(tuned.properties("app-tomcat-platform"));
 		assertThat(tuned.properties("app-webflux")).containsEntry("spring.http.clients.redirects", "dont-follow");
-		assertThat(tuned.arguments("app-tomcat-loom")).contains("--lab.tomcat.socket-buffer-size=2KB");
+		assertThat(tuned.arguments("app-tomcat-loom")).contains("--lab.tomcat.socket-buffer-size=512B");
 		assertThat(Variant.moduleOf("app-tomcat-loom.tuned")).isEqualTo("app-tomcat-loom");
 		assertThat(Variant.modelOf("app-tomcat-loom.tuned")).startsWith("Spring MVC on Tomcat").endsWith("; tuning tuned");
 	}
@@ -57,7 +57,7 @@ class TuningTests {
 		Tuning tunedLean = Tuning.load("tuned").observed(Observe.LEAN);
 		assertThat(tunedLean.label("app-tomcat-loom")).isEqualTo("app-tomcat-loom.tuned-lean");
 		assertThat(tunedLean.properties("app-tomcat-loom")).containsEntry("management.observations.enable.http", "false")
-			.containsEntry("lab.tomcat.socket-buffer-size", "2KB");
+			.containsEntry("lab.tomcat.socket-buffer-size", "512B");
 		assertThat(tunedLean.jvmFlags("app-webflux")).containsExactly("-XX:MaxRAMPercentage=68");
 		assertThat(Tuning.load("tuned").observed(Observe.FULL)).isEqualTo(Tuning.load("tuned"));
 		assertThatThrownBy(() -> Observe.of("verbose")).isInstanceOf(PlanException.class)

@@ -1,0 +1,21 @@
+package lab.app;
+
+import lab.common.TunedProperties;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The shared contract again, under the properties the lab's {@code tuned} tuning gives this variant, read from
+ * {@code tuned.yml} itself (Tomcat's small socket, header and response buffers, the request reader and trailer
+ * sizes, the Apache client's small buffers without its redirect and compression stages): the same answers, errors
+ * and concurrency as under the defaults.
+ */
+class TunedContractTests extends AddressControllerTests {
+
+	@DynamicPropertySource
+	static void tuned(DynamicPropertyRegistry registry) {
+		TunedProperties.register(registry, "app-tomcat-loom");
+	}
+
+}
