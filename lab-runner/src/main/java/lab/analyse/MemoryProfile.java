@@ -34,7 +34,7 @@ import lab.sample.HeapSnapshot;
  * @param variant the variant (its label, tuning included)
  * @param points every snapshot, in the order idle, loaded, levels by load
  * @param heap live heap over requests in flight (MiB, KB per request), through the points in {@code fitOver}
- * @param rss resident set over requests in flight, through the same points
+ * @param rss resident set over requests in flight, through every point
  * @param fitOver which points the lines go through, in words
  * @param heapMaxMiB the heap the JVM may grow to
  * @param predictedBreak requests in flight at which the live heap reaches {@code heapMaxMiB}, from the warm-up alone
@@ -211,7 +211,9 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 								.toList()));
 		}
 		Fit heap = Fit.of(xy(fitted, Point::liveHeapMiB));
-		Fit rss = Fit.of(xy(fitted, Point::rssMiB));
+		// RSS follows the heap the JVM has committed (it grows in steps and rarely shrinks), not the requests of the
+		// moment: its line goes through every point, over the whole range of loads.
+		Fit rss = Fit.of(xy(points, Point::rssMiB));
 		HeapSnapshot any = idle.or(() -> loaded).orElse(steadies.isEmpty() ? null : steadies.get(0));
 		double heapMax = (any != null) ? any.heapMaxBytes() / MIB : Double.NaN;
 		double predicted = Double.NaN;

@@ -162,6 +162,8 @@ class MemoryProfileTests {
 		assertThat(profile.points()).extracting(MemoryProfile.Point::served).containsExactly(1.0, 1_000.0, 2_000.0, 2_100.0);
 		assertThat(profile.heap().kbPerRequest()).isCloseTo(40.980, within(1e-3));
 		assertThat(profile.heap().points()).isEqualTo(3);
+		// RSS follows the heap the JVM committed, not the requests of the moment: its line goes through every point.
+		assertThat(profile.rss().points()).isEqualTo(4);
 		assertThat(profile.fitOver()).isEqualTo("the points where at least 90% of the requests in flight were being served; "
 				+ "left out: app-tomcat-loom/users-6000 (35% being served)");
 		// The top classes come from the highest level that was being served, not from the saturated one.

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.boot.web.server.WebServer;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ApplicationContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -119,6 +121,22 @@ public abstract class ProxyContractTests {
 		else {
 			assertThat(settings.path("implementation").asString()).as(settings.toString()).isEqualTo("ReactorNetty");
 		}
+	}
+
+	/**
+	 * Tomcat's buffers, read back from the running connector (not from the properties meant to set them): the sizes
+	 * the environment asks for, Tomcat's and Spring Boot's defaults where it asks for none. The WebFlux variants
+	 * serve on Reactor Netty, whose buffers are pooled per read rather than held per connection.
+	 */
+	@Test
+	@Order(1)
+	void tomcatUsesTheBufferSizesItIsGiven(@Autowired ApplicationContext context) {
+		WebServer server = ((WebServerApplicationContext) context).getWebServer();
+		if (!TomcatReadback.isTomcat(server)) {
+			assertThat(module()).as("only the WebFlux variants serve without Tomcat").startsWith("app-webflux");
+			return;
+		}
+		assertThat(TomcatReadback.read(server)).isEqualTo(TomcatReadback.expected(context.getEnvironment()));
 	}
 
 	/**
