@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.function.ToDoubleFunction;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.load.LoadFiles;
@@ -35,7 +36,7 @@ import lab.sample.HeapSnapshot;
  * @param points every snapshot, in the order idle, loaded, levels by load
  * @param heap live heap over requests in flight (MiB, KB per request), through the points in {@code fitOver}
  * @param rss resident set over requests in flight, through every point
- * @param fitOver which points the lines go through, in words
+ * @param fitOver which points the heap line goes through, and which it leaves out, in words
  * @param heapMaxMiB the heap the JVM may grow to
  * @param predictedBreak requests in flight at which the live heap reaches {@code heapMaxMiB}, from the warm-up alone
  *     (NaN when the warm-up's snapshots are missing or the slope is not positive)
@@ -228,7 +229,7 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		return judge(variant, points, heap, rss, fitOver, heapMax, predicted, noPrediction, levels, top, topAt);
 	}
 
-	private static List<double[]> xy(List<Point> points, java.util.function.ToDoubleFunction<Point> y) {
+	private static List<double[]> xy(List<Point> points, ToDoubleFunction<Point> y) {
 		return points.stream().map(p -> new double[] { p.inFlight(), y.applyAsDouble(p) }).toList();
 	}
 
