@@ -212,6 +212,9 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 								.toList()));
 		}
 		Fit heap = Fit.of(xy(fitted, Point::liveHeapMiB));
+		if (Double.isNaN(heap.kbPerRequest())) {
+			fitOver = "no line: the snapshots held fewer than two different numbers of requests in flight";
+		}
 		// RSS follows the heap the JVM has committed (it grows in steps and rarely shrinks), not the requests of the
 		// moment: its line goes through every point, over the whole range of loads.
 		Fit rss = Fit.of(xy(points, Point::rssMiB));

@@ -188,6 +188,18 @@ class MemoryProfileTests {
 		assertThat(profile.fitOver()).startsWith("every point: fewer than two loads had 90% of their requests in flight being served");
 	}
 
+	@Test
+	void snapshotsOfOneLoadOnlyDrawNoLineAndSaySo() throws IOException {
+		// A run stopped after its warm-up, whose end held no request either: two points at 0 in flight.
+		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
+		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
+		snapshot(warmup, "heap-loaded", 0, 61, 256, 160);
+		level("users-1000", 1_000, "app-tomcat-loom/warmup", Double.NaN, Double.NaN);
+		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(1_000, Verdict.INTERRUPTED, List.of()))).get(0);
+		assertThat(profile.heap().kbPerRequest()).isNaN();
+		assertThat(profile.fitOver()).isEqualTo("no line: the snapshots held fewer than two different numbers of requests in flight");
+	}
+
 	/** {@code completions.csv} with a row a second from {@code firstStampMs}, answering the counts given. */
 	private static void completions(Path dir, long firstStampMs, long... answered) throws IOException {
 		StringBuilder text = new StringBuilder("epoch_ms,answered,unanswered\n");
