@@ -200,13 +200,13 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		String fitOver;
 		if (Double.isNaN(Fit.of(xy(fitted, Point::liveHeapMiB)).kbPerRequest()) && !leftOut.isEmpty()) {
 			fitted = points;
-			fitOver = String.format(Locale.ROOT, "every point: fewer than two loads had %.0f%% of their requests in flight being served, so waiting "
-					+ "requests count as requests in flight and the line reads low", 100 * SERVED_SHARE);
+			fitOver = String.format(Locale.ROOT, "line through every point: fewer than two loads had %.0f%% of their requests in flight being served, so "
+					+ "waiting requests count as requests in flight and the line reads low", 100 * SERVED_SHARE);
 		}
 		else {
-			fitOver = leftOut.isEmpty() ? String.format(Locale.ROOT, "every point (at each, at least %.0f%% of the requests in flight were being served)",
+			fitOver = leftOut.isEmpty() ? String.format(Locale.ROOT, "line through every point (at each, at least %.0f%% of the requests in flight were being served)",
 					100 * SERVED_SHARE)
-					: String.format(Locale.ROOT, "the points where at least %.0f%% of the requests in flight were being served; left out: %s",
+					: String.format(Locale.ROOT, "line through the points where at least %.0f%% of the requests in flight were being served; left out: %s",
 							100 * SERVED_SHARE, String.join(", ", leftOut.stream()
 								.map(p -> String.format(Locale.ROOT, "%s (%.0f%% being served)", p.label(), 100 * p.served() / p.inFlight()))
 								.toList()));

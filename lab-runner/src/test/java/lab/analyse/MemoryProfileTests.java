@@ -107,7 +107,7 @@ class MemoryProfileTests {
 	void aPredictionThatTheLevelsContradictIsSaidToBeWrong() throws IOException {
 		warmUp();
 		level("users-6000", 6_000, "app-tomcat-loom/warmup", 200, 400);
-		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(6_000, Verdict.OK, List.of()))).get(0);
+		MemoryProfile profile = profile(ok(6_000));
 		assertThat(profile.bornOut()).isEqualTo("no: 6,000 users (6,000 in flight) held without running out of heap");
 	}
 
@@ -117,8 +117,7 @@ class MemoryProfileTests {
 		warmUp();
 		level("users-4000", 4_000, "app-tomcat-loom/warmup", 220, 490);
 		level("users-6000", 6_000, null, 240, 500);
-		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(4_000, Verdict.OK, List.of()),
-				result(6_000, Verdict.FAILED, List.of("errors 100.0% > 5%")))).get(0);
+		MemoryProfile profile = profile(ok(4_000), result(6_000, Verdict.FAILED, List.of("errors 100.0% > 5%")));
 		assertThat(profile.observedBreak()).isEqualTo("6000 (heap full: 240 of 256 MiB live after a full GC)");
 		assertThat(profile.bornOut()).isEqualTo("yes: out of memory between 4000 and 6000");
 	}
@@ -143,28 +142,24 @@ class MemoryProfileTests {
 
 	@Test
 	void theLineLeavesOutLevelsWhereMostRequestsInFlightWaitedToBeServed() throws IOException {
-		// At rest (1 in flight: the runner's own scrape on Tomcat, served; 60 MiB); the warm-up's end (1,000 in flight, 100 MiB) answered 2,000 a second at 500 ms: 1,000
-		// being served, all of them. 2,000 users (140 MiB) answered 4,000 a second: 2,000 being served, all.
-		// 6,000 users held only 180 MiB: they answered 4,200 a second, 2,100 being served, 35% of 6,000: left out.
+		// At rest 1 in flight (the runner's own scrape on Tomcat: served), 60 MiB. The warm-up's end, 1,000 in flight
+		// and 100 MiB, answered 2,000 a second at 500 ms: 1,000 being served, all of them. 2,000 users (140 MiB)
+		// answered 4,000 a second: 2,000 being served, all. 6,000 users held only 180 MiB: they answered 4,200 a
+		// second, 2,100 being served, 35% of 6,000: left out.
 		// The line through (1, 60), (1,000, 100), (2,000, 140): mean x 1,000.33, mean y 100; Sxx = 999.33² + 0.33² +
 		// 999.67² = 998,667.1 + 0.1 + 999,333.4 = 1,998,000.7, Sxy = 999.33 × 40 + 0.33 × 0 + 999.67 × 40 = 79,960:
-		// slope 0.040020 MiB = 40.980 KB per request, 3 points. Through all four it would be flatter (the 6,000 point lies near 60 + 0.02 x).
-		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
-		snapshot(warmup, "heap-idle", 1, 60, 256, 150);
-		snapshot(warmup, "heap-loaded", 100_400, 1_000, 100, 256, 250);
-		completions(warmup, 94_500, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000, 2_000);
-		level("users-2000", 2_000, "app-tomcat-loom/warmup", 140, 330);
-		completions(this.results.resolve("app-tomcat-loom/users-2000"), 94_500, 4_000, 4_000, 4_000, 4_000, 4_000, 4_000, 4_000);
-		level("users-6000", 6_000, null, 180, 400);
-		completions(this.results.resolve("app-tomcat-loom/users-6000"), 94_500, 4_200, 4_200, 4_200, 4_200, 4_200, 4_200, 4_200);
-		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(2_000, Verdict.OK, List.of()), result(6_000, Verdict.OK, List.of())))
-			.get(0);
+		// slope 0.040020 MiB = 40.980 KB per request, 3 points. Through all four it would be flatter (the 6,000 point
+		// lies near 60 + 0.02 x).
+		warmUpAnswering(2_000);
+		levelAnswering("users-2000", 2_000, "app-tomcat-loom/warmup", 140, 330, 4_000);
+		levelAnswering("users-6000", 6_000, null, 180, 400, 4_200);
+		MemoryProfile profile = profile(ok(2_000), ok(6_000));
 		assertThat(profile.points()).extracting(MemoryProfile.Point::served).containsExactly(1.0, 1_000.0, 2_000.0, 2_100.0);
 		assertThat(profile.heap().kbPerRequest()).isCloseTo(40.980, within(1e-3));
 		assertThat(profile.heap().points()).isEqualTo(3);
 		// RSS follows the heap the JVM committed, not the requests of the moment: its line goes through every point.
 		assertThat(profile.rss().points()).isEqualTo(4);
-		assertThat(profile.fitOver()).isEqualTo("the points where at least 90% of the requests in flight were being served; "
+		assertThat(profile.fitOver()).isEqualTo("line through the points where at least 90% of the requests in flight were being served; "
 				+ "left out: app-tomcat-loom/users-6000 (35% being served)");
 		// The top classes come from the highest level that was being served, not from the saturated one.
 		assertThat(profile.topClassesAt()).isEqualTo("app-tomcat-loom/users-2000");
@@ -174,18 +169,12 @@ class MemoryProfileTests {
 	void whenEveryLoadWasSaturatedTheLineGoesThroughEveryPointAndSaysSo() throws IOException {
 		// 200 threads at 500 ms answer 400 a second whatever the load: 200 being served of 1,000 (the warm-up's end
 		// and the first level) and of 2,000. Only the point at rest is left: no line through it alone.
-		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
-		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
-		snapshot(warmup, "heap-loaded", 100_400, 1_000, 100, 256, 250);
-		completions(warmup, 94_500, 400, 400, 400, 400, 400, 400, 400);
-		level("users-1000", 1_000, "app-tomcat-loom/warmup", 100, 250);
-		completions(this.results.resolve("app-tomcat-loom/users-1000"), 94_500, 400, 400, 400, 400, 400, 400, 400);
-		level("users-2000", 2_000, null, 140, 330);
-		completions(this.results.resolve("app-tomcat-loom/users-2000"), 94_500, 400, 400, 400, 400, 400, 400, 400);
-		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(1_000, Verdict.OK, List.of()), result(2_000, Verdict.OK, List.of())))
-			.get(0);
+		warmUpAnswering(400);
+		levelAnswering("users-1000", 1_000, "app-tomcat-loom/warmup", 100, 250, 400);
+		levelAnswering("users-2000", 2_000, null, 140, 330, 400);
+		MemoryProfile profile = profile(ok(1_000), ok(2_000));
 		assertThat(profile.heap().points()).isEqualTo(4);
-		assertThat(profile.fitOver()).startsWith("every point: fewer than two loads had 90% of their requests in flight being served");
+		assertThat(profile.fitOver()).startsWith("line through every point: fewer than two loads had 90% of their requests in flight being served");
 	}
 
 	@Test
@@ -195,9 +184,27 @@ class MemoryProfileTests {
 		snapshot(warmup, "heap-idle", 0, 60, 256, 150);
 		snapshot(warmup, "heap-loaded", 0, 61, 256, 160);
 		level("users-1000", 1_000, "app-tomcat-loom/warmup", Double.NaN, Double.NaN);
-		MemoryProfile profile = MemoryProfile.analyse(this.results, List.of(result(1_000, Verdict.INTERRUPTED, List.of()))).get(0);
+		MemoryProfile profile = profile(result(1_000, Verdict.INTERRUPTED, List.of()));
 		assertThat(profile.heap().kbPerRequest()).isNaN();
 		assertThat(profile.fitOver()).isEqualTo("no line: the snapshots held fewer than two different numbers of requests in flight");
+	}
+
+	/**
+	 * At rest 1 in flight and 60 MiB; the warm-up's end at 100,400 ms with 1,000 in flight and 100 MiB, after seconds
+	 * that answered {@code perSecond} each; max heap 256 MiB.
+	 */
+	private void warmUpAnswering(long perSecond) throws IOException {
+		Path warmup = Files.createDirectories(this.results.resolve("app-tomcat-loom/warmup"));
+		snapshot(warmup, "heap-idle", 1, 60, 256, 150);
+		snapshot(warmup, "heap-loaded", 100_400, 1_000, 100, 256, 250);
+		completions(warmup, 94_500, perSecond, perSecond, perSecond, perSecond, perSecond, perSecond, perSecond);
+	}
+
+	/** A level as {@link #level}, snapshot at 100,400 ms after seconds that answered {@code perSecond} each. */
+	private void levelAnswering(String id, int users, String warmupDir, double liveMiB, double rssMiB, long perSecond) throws IOException {
+		level(id, users, warmupDir, liveMiB, rssMiB);
+		completions(this.results.resolve("app-tomcat-loom").resolve(id), 94_500, perSecond, perSecond, perSecond, perSecond, perSecond, perSecond,
+				perSecond);
 	}
 
 	/** {@code completions.csv} with a row a second from {@code firstStampMs}, answering the counts given. */
@@ -245,6 +252,15 @@ class MemoryProfileTests {
 		}
 		text.append(String.format("Total %13d %14d%n", instances, total));
 		return Files.writeString(dir.resolve(name), text);
+	}
+
+	/** The one variant's profile of the snapshots written, judged by {@code levels}. */
+	private MemoryProfile profile(LevelResult... levels) throws IOException {
+		return MemoryProfile.analyse(this.results, List.of(levels)).get(0);
+	}
+
+	private static LevelResult ok(int users) {
+		return result(users, Verdict.OK, List.of());
 	}
 
 	private static LevelResult result(int users, Verdict verdict, List<String> reasons) {
