@@ -147,6 +147,10 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 	private record MeasuredLevel(Path dir, LevelFacts facts) {
 	}
 
+	/** A level with its steady snapshot and the point drawn from it. */
+	private record SteadyLevel(Path dir, HeapSnapshot snapshot, Point point) {
+	}
+
 	/** One variant's profile, or null when it has no snapshot at all (results from before snapshots, remote services). */
 	private static MemoryProfile of(String variant, Path results, List<MeasuredLevel> levelDirs, List<LevelResult> levels) throws IOException {
 		List<MeasuredLevel> sorted = levelDirs.stream().sorted(Comparator.comparingInt(level -> level.facts().load())).toList();
@@ -161,18 +165,14 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		if (loaded.isPresent()) {
 			points.add(point("end of warm-up", (int) Math.round(loaded.get().inFlight()), beingServed(warmup, loaded.get().epochMs(), delayMs), loaded.get()));
 		}
-		List<MeasuredLevel> snapshotted = new ArrayList<>();
-		List<HeapSnapshot> steadies = new ArrayList<>();
-		List<Point> levelPoints = new ArrayList<>();
+		List<SteadyLevel> steadies = new ArrayList<>();
 		for (MeasuredLevel level : sorted) {
 			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), LevelDir.HEAP_STEADY).map(s -> relive(level.dir(), s));
 			if (steady.isPresent()) {
 				Point point = point(results.relativize(level.dir()).toString(), level.facts().load(),
 						beingServed(level.dir(), steady.get().epochMs(), level.facts().delayMs()), steady.get());
 				points.add(point);
-				snapshotted.add(level);
-				steadies.add(steady.get());
-				levelPoints.add(point);
+				steadies.add(new SteadyLevel(level.dir(), steady.get(), point));
 			}
 		}
 		// The top classes come from the highest level whose requests were being served (else the highest) and whose
@@ -182,12 +182,11 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		if (idle.isPresent()) {
 			ClassHistogram base = ClassHistogram.read(warmup.resolve(idle.get().histogram()));
 			for (boolean servedOnly : new boolean[] { true, false }) {
-				for (int i = snapshotted.size() - 1; i >= 0 && top.isEmpty(); i--) {
-					HeapSnapshot steady = steadies.get(i);
-					if (Double.isFinite(steady.liveBytes()) && (!servedOnly || levelPoints.get(i).allServed())) {
-						Path dir = snapshotted.get(i).dir();
-						top = ClassHistogram.read(dir.resolve(steady.histogram())).perRequestOver(base, steady.inFlight(), 8);
-						topAt = top.isEmpty() ? null : results.relativize(dir).toString();
+				for (int i = steadies.size() - 1; i >= 0 && top.isEmpty(); i--) {
+					SteadyLevel level = steadies.get(i);
+					if (Double.isFinite(level.snapshot().liveBytes()) && (!servedOnly || level.point().allServed())) {
+						top = ClassHistogram.read(level.dir().resolve(level.snapshot().histogram())).perRequestOver(base, level.snapshot().inFlight(), 8);
+						topAt = top.isEmpty() ? null : results.relativize(level.dir()).toString();
 					}
 				}
 			}
@@ -195,11 +194,11 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		if (points.isEmpty()) {
 			return null;
 		}
-		List<Point> fitted = points.stream().filter(Point::allServed).toList();
 		List<Point> leftOut = points.stream().filter(p -> !p.allServed()).toList();
+		Fit heap = Fit.of(xy(points.stream().filter(Point::allServed).toList(), Point::liveHeapMiB));
 		String fitOver;
-		if (Double.isNaN(Fit.of(xy(fitted, Point::liveHeapMiB)).kbPerRequest()) && !leftOut.isEmpty()) {
-			fitted = points;
+		if (Double.isNaN(heap.kbPerRequest()) && !leftOut.isEmpty()) {
+			heap = Fit.of(xy(points, Point::liveHeapMiB));
 			fitOver = String.format(Locale.ROOT, "line through every point: fewer than two loads had %.0f%% of their requests in flight being served, so "
 					+ "waiting requests count as requests in flight and the line reads low", 100 * SERVED_SHARE);
 		}
@@ -211,14 +210,13 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 								.map(p -> String.format(Locale.ROOT, "%s (%.0f%% being served)", p.label(), 100 * p.served() / p.inFlight()))
 								.toList()));
 		}
-		Fit heap = Fit.of(xy(fitted, Point::liveHeapMiB));
 		if (Double.isNaN(heap.kbPerRequest())) {
 			fitOver = "no line: the snapshots held fewer than two different numbers of requests in flight";
 		}
 		// RSS follows the heap the JVM has committed (it grows in steps and rarely shrinks), not the requests of the
 		// moment: its line goes through every point, over the whole range of loads.
 		Fit rss = Fit.of(xy(points, Point::rssMiB));
-		HeapSnapshot any = idle.or(() -> loaded).orElse(steadies.isEmpty() ? null : steadies.get(0));
+		HeapSnapshot any = idle.or(() -> loaded).orElse(steadies.isEmpty() ? null : steadies.get(0).snapshot());
 		double heapMax = (any != null) ? any.heapMaxBytes() / MIB : Double.NaN;
 		double predicted = Double.NaN;
 		String noPrediction = (idle.isEmpty() || loaded.isEmpty()) ? "no prediction: the warm-up's heap snapshots are missing"
