@@ -22,7 +22,7 @@ import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
-import lab.results.RunDir;
+import lab.layout.RunDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

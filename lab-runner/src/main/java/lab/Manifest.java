@@ -13,7 +13,7 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 import lab.analyse.Thresholds;
-import lab.results.RunDir;
+import lab.layout.RunDir;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import lab.plan.Tuning;

@@ -3,7 +3,7 @@ package lab;
 import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicLong;
 
-import lab.results.ProgressLine;
+import lab.layout.ProgressLine;
 
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;

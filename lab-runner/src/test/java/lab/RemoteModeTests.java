@@ -21,7 +21,7 @@ import lab.plan.Overrides;
 import lab.plan.Remote;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -11,16 +11,16 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
-import lab.results.LevelDir;
-import lab.results.ProgressLine;
-import lab.results.RunDir;
-import lab.results.ServiceDir;
+import lab.layout.LevelDir;
+import lab.layout.ProgressLine;
+import lab.layout.RunDir;
+import lab.layout.ServiceDir;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The results directory has one owner, the {@code lab-results} module: no other module's code spells one of its
+ * The results directory has one owner, the {@code lab-layout} module: no other module's code spells one of its
  * file or directory names, or the progress line, as a string literal (comments may name them).
  */
 class ResultsLayoutTests {
@@ -58,7 +58,7 @@ class ResultsLayoutTests {
 				}
 			}
 		}
-		assertThat(found).as("file names of the results directory spelled outside lab-results").isEmpty();
+		assertThat(found).as("file names of the results directory spelled outside lab-layout").isEmpty();
 	}
 
 	private static List<Path> javaFiles(Path dir) throws IOException {

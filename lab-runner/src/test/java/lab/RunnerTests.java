@@ -21,7 +21,7 @@ import lab.plan.Overrides;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import lab.plan.Variant;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 import lab.sample.CpuProfile;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package lab.gatling;
 
 import java.nio.file.Path;
 
-import lab.results.Level;
-import lab.results.LoadShape;
+import lab.layout.Level;
+import lab.layout.LoadShape;
 
 /**
  * Every -D parameter of the simulation, read in one place, units in the names.

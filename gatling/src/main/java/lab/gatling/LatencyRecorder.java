@@ -12,8 +12,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
-import lab.results.LevelDir;
-import lab.results.ProgressLine;
+import lab.layout.LevelDir;
+import lab.layout.ProgressLine;
 
 import com.sun.management.OperatingSystemMXBean;
 import org.HdrHistogram.Histogram;

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.load.LoadWindow;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 import org.HdrHistogram.Histogram;
 
 /**

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import lab.load.LoadWindow;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 
 /**
  * An injector's own account of its CPU, from its {@code cpu.csv} (per second: the JVM's CPU seconds so far and

@@ -2,7 +2,7 @@ package lab.analyse;
 
 import java.util.List;
 
-import lab.results.Level;
+import lab.layout.Level;
 
 /**
  * What the runner itself observed about one level, written to {@code level.json} beside the injector's files:

@@ -4,8 +4,8 @@ import java.nio.file.Path;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import lab.results.Level;
-import lab.results.LevelDir;
+import lab.layout.Level;
+import lab.layout.LevelDir;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import lab.results.Level;
+import lab.layout.Level;
 
 /**
  * One row of the report: a variant at a load level, every figure taken inside the steady load window. Requests are

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
 
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 
 /**
  * One run of one level, computed from its raw files only: {@code level.json}, {@code metrics.csv} and the

@@ -15,7 +15,7 @@ import java.util.function.ToDoubleFunction;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.load.LoadFiles;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 import lab.sample.HeapSnapshot;
 
 /**

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 
-import lab.results.ServiceDir;
+import lab.layout.ServiceDir;
 
 /**
  * A service already running elsewhere ({@code --target}, {@code --downstream}): reached and sampled over HTTP

@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 
-import lab.results.ServiceDir;
+import lab.layout.ServiceDir;
 
 /** A service the runner started: its port (chosen by the service itself, port 0), PID, log and directory. */
 public final class RunningService implements Service {

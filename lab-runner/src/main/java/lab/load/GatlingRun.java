@@ -15,10 +15,10 @@ import java.util.function.Consumer;
 
 import lab.launch.Children;
 import lab.launch.Launch;
-import lab.results.Level;
-import lab.results.LevelDir;
-import lab.results.LoadShape;
-import lab.results.ProgressLine;
+import lab.layout.Level;
+import lab.layout.LevelDir;
+import lab.layout.LoadShape;
+import lab.layout.ProgressLine;
 
 /**
  * One Gatling run in its own JVM (pinned to the injector's CPUs): the simulation writes its HTML report, latency

@@ -12,8 +12,8 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import lab.plan.Remote;
-import lab.results.Level;
-import lab.results.ProgressLine;
+import lab.layout.Level;
+import lab.layout.ProgressLine;
 
 /**
  * The load generators of a run. By default one local Gatling process writing straight into the level's

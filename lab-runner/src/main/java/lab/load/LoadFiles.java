@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 
 /** Reads what the simulation wrote into a level's directory. */
 public final class LoadFiles {

@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 
 import lab.launch.Children;
 import lab.plan.PlanException;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 
 /**
  * An injector host reached with the operator's own {@code ssh} and {@code scp}: keys and users come from

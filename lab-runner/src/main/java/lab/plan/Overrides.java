@@ -2,7 +2,7 @@ package lab.plan;
 
 import java.util.List;
 
-import lab.results.LoadShape;
+import lab.layout.LoadShape;
 
 /** What flags of {@code ./lab run} change in a scenario; null means keep the scenario's value. */
 public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, String profile,

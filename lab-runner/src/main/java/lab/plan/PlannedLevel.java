@@ -1,6 +1,6 @@
 package lab.plan;
 
-import lab.results.Level;
+import lab.layout.Level;
 
 /**
  * One level of the plan: the level to run, and the users the scenario asked for when the descriptor limit forced

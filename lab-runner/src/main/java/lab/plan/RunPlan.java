@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import lab.results.Level;
+import lab.layout.Level;
 
 /**
  * Everything a run will do, fixed and validated before anything starts: the scenario after the flags'

@@ -11,7 +11,7 @@ import java.util.Map;
 
 import lab.analyse.LevelResult;
 import lab.analyse.Metric;
-import lab.results.RunDir;
+import lab.layout.RunDir;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -30,7 +30,7 @@ public final class CompareWriter {
 	public Path write(Comparison c, Path out) throws IOException {
 		Files.createDirectories(out);
 		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c));
-		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.level() instanceof lab.results.Level.Open);
+		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.level() instanceof lab.layout.Level.Open);
 		String loadUnit = open ? "requests/s offered" : "users";
 		Map<String, Object> scope = new LinkedHashMap<>();
 		scope.put("loadUnit", loadUnit);

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 import lab.analyse.LevelResult;
 import lab.analyse.Metric;
-import lab.results.Level;
+import lab.layout.Level;
 
 /** The one line printed per finished level, and number formats shared by the report's writers. */
 public final class Summaries {

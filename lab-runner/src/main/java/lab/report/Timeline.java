@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import lab.analyse.Samples;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 import lab.sample.CpuProfile;
 import lab.sample.SteadyRecording;
 import lab.analyse.TimeSeries;

@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 
 /**
  * {@code ./lab run --profile-cpu}: async-profiler's CPU profile of each level's steady window. Its agent (from the

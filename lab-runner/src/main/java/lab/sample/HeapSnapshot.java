@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import lab.launch.Service;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 import tools.jackson.databind.json.JsonMapper;
 
 /**

@@ -9,7 +9,7 @@ import lab.launch.Interruption;
 import lab.launch.Service;
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 
 /**
  * What the runner does at moments of a level's load window, each on a thread of its own while the load runs, timed

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import lab.analyse.LevelResult.Verdict;
-import lab.results.Level;
+import lab.layout.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

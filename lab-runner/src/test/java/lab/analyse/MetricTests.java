@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 
-import lab.results.Level;
+import lab.layout.Level;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 

@@ -12,7 +12,7 @@ import lab.analyse.Metric;
 import lab.analyse.TestMetrics;
 import lab.analyse.Thresholds;
 import lab.plan.Variant;
-import lab.results.Level;
+import lab.layout.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -15,7 +15,7 @@ import lab.analyse.GoldenFixtures;
 import lab.analyse.LevelResult;
 import lab.analyse.Thresholds;
 import lab.plan.Variant;
-import lab.results.Level;
+import lab.layout.Level;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-import lab.results.LevelDir;
+import lab.layout.LevelDir;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,4 +1,4 @@
-package lab.results;
+package lab.layout;
 
 /**
  * One level's directory ({@link Level#name()}: {@code users-<n>} or {@code rate-<n>}, with {@code -r<k>} under repeats): what the load

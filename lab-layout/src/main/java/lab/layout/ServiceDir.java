@@ -1,4 +1,4 @@
-package lab.results;
+package lab.layout;
 
 /**
  * One service run's directory ({@code <variant>[.<tuning>]/}, or {@code repeat-<k>/} below it when a scenario

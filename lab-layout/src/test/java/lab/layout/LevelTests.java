@@ -1,4 +1,4 @@
-package lab.results;
+package lab.layout;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package lab.results;
+package lab.layout;
 
 /**
  * One load level: a closed level holds a number of users, each sending its next request when the last one is

@@ -1,4 +1,4 @@
-package lab.results;
+package lab.layout;
 
 /**
  * The top of a results directory ({@code results/<timestamp>-<scenario>/}): what the runner writes once per run
