@@ -84,6 +84,9 @@ public final class Main {
 		@Option(names = "--hold", description = "seconds held at each level")
 		Integer holdSeconds;
 
+		@Option(names = "--warmup-seconds", description = "a fixed warm-up of this many seconds per service, not extended while the JIT still compiles (by default the scenario's warmupSeconds is a minimum, extended up to warmupMaxSeconds)")
+		Integer warmupSeconds;
+
 		@Option(names = "--repeat", description = "runs of each level; the report gives the median and the spread")
 		Integer repeat;
 
@@ -129,7 +132,7 @@ public final class Main {
 		@Override
 		public Integer call() throws Exception {
 			Scenario base = Scenario.load(this.scenario);
-			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.profile, this.repeat, this.tunings,
+			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
 					this.observe).applyTo(base);
 			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
@@ -252,8 +255,13 @@ public final class Main {
 			}
 			Thresholds recorded = Manifest.read(this.results).thresholds();
 			Thresholds thresholds = this.rejudge ? Thresholds.DEFAULT : recorded;
+			List<String> defaulted = Thresholds.defaultedIn(Manifest.readTree(this.results));
 			String rejudged = (this.rejudge && !recorded.equals(Thresholds.DEFAULT))
-					? "Re-judged with the lab's current thresholds (--rejudge), not the ones this run recorded: " + recorded + "." : null;
+					? "Re-judged with the lab's current thresholds (--rejudge), not the ones this run recorded: " + recorded + "."
+					: (!this.rejudge && !defaulted.isEmpty())
+							? "This run recorded no " + String.join(", ", defaulted.stream().map(d -> d.substring(0, d.indexOf(' '))).toList())
+									+ " (newer than the run): judged by today's defaults (" + String.join(", ", defaulted) + ")."
+							: null;
 			var levels = new Analyser(thresholds).analyse(this.results, Variant.names());
 			Path html = new ReportWriter().write(this.results, levels, thresholds, rejudged);
 			this.spec.commandLine().getOut().println("lab: " + levels.size() + " levels; report " + html);

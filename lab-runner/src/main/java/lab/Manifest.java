@@ -57,7 +57,12 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 
 	/** A manifest already read as a tree ({@link #readTree}), typed. */
 	public static Manifest parse(JsonNode raw) {
-		Manifest typed = reader.treeToValue(raw, Manifest.class);
+		// The thresholds are read field by field (a run older than a threshold did not record it), not as one record.
+		JsonNode withoutThresholds = raw.deepCopy();
+		if (withoutThresholds instanceof tools.jackson.databind.node.ObjectNode object) {
+			object.remove("thresholds");
+		}
+		Manifest typed = reader.treeToValue(withoutThresholds, Manifest.class);
 		return new Manifest(typed.startedAt, typed.host, typed.java, typed.versions, typed.gitCommit, typed.profile, typed.cpus,
 				typed.remote, typed.jvmFlags, typed.scenario, typed.levels, Thresholds.recordedIn(raw), typed.pinnedThreshold,
 				typed.tunings, typed.commandLine);

@@ -25,6 +25,7 @@ import lab.launch.RemoteService;
 import lab.launch.RunningService;
 import lab.launch.Service;
 import lab.launch.ServiceFailure;
+import lab.launch.Watchdog;
 import lab.load.GatlingRun;
 import lab.load.Injectors;
 import lab.plan.PlanException;
@@ -146,6 +147,8 @@ final class Runner {
 				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
 		this.out.println("lab: results in " + this.plan.out());
 		Service downstream = null;
+		// If this JVM is killed outright, the watchdog ends what it started; a normal end or Ctrl-C closes it.
+		Watchdog watchdog = Watchdog.start(this.plan.out().resolve(RunDir.CHILDREN), this.plan.out().resolve(RunDir.WATCHDOG_LOG));
 		try {
 			downstream = startDownstream();
 			int repeats = this.plan.scenario().repeat();
@@ -170,6 +173,7 @@ final class Runner {
 				downstream.close();
 			}
 			Children.stopAll();
+			watchdog.close();
 			render();
 		}
 		if (Interruption.requested()) {
@@ -379,7 +383,18 @@ final class Runner {
 		return files.stream().map(file -> this.plan.out().relativize(file).toString()).toList();
 	}
 
-	/** Warms the service up (sampled like a level, never judged); returns its directory, null when skipped. */
+	/** A warm-up round after the first, run while the JIT still compiles. */
+	static final int SETTLE_ROUND_SECONDS = 20;
+
+	/** The last seconds of a warm-up round whose JIT compile time decides whether the service has settled. */
+	static final int SETTLE_TAIL_SECONDS = 10;
+
+	/**
+	 * Warms the service up (sampled like a level, never judged) for the scenario's warmupSeconds, then in rounds of
+	 * {@value #SETTLE_ROUND_SECONDS} s while the JIT compiled for more than the not-warm threshold of the last
+	 * {@value #SETTLE_TAIL_SECONDS} s, up to warmupMaxSeconds in all; says how long it took. Returns the first
+	 * round's directory (its heap snapshots are the memory profile's), null when skipped or the service died.
+	 */
 	private Path warmUp(Service service, Service downstream, Path dir) throws IOException, InterruptedException {
 		int seconds = this.plan.scenario().warmupSeconds();
 		if (seconds == 0) {
@@ -387,12 +402,44 @@ final class Runner {
 			return null;
 		}
 		int users = this.plan.scenario().warmupUsers();
-		this.out.println("lab: " + service.name() + " warming up for " + seconds + " s at " + users + " users (not recorded)");
-		int ramp = Math.min(5, seconds / 3);
+		int max = this.plan.scenario().warmupMaxSeconds();
+		this.out.println("lab: " + service.name() + " warming up for " + seconds + " s at " + users + " users (not recorded)"
+				+ ((max > seconds) ? ", longer while the JIT still compiles (up to " + max + " s)" : ""));
 		Files.createDirectories(dir);
 		// The base, before any load: after a warm-up, Tomcat's processor and buffer caches would still hold the
 		// buffers of hundreds of connections and hide part of what each request costs.
 		HeapSnapshot.take(service, this.plan.javaHome(), dir, LevelDir.HEAP_IDLE);
+		warmUpRound(service, dir, users, seconds, true);
+		int total = seconds;
+		int rounds = 1;
+		double limit = this.thresholds.notWarmJitPercent();
+		double jit = Measurement.warmupJitPercent(dir, SETTLE_TAIL_SECONDS);
+		while (jit > limit && total < max && service.alive() && !Interruption.requested()) {
+			int round = Math.min(SETTLE_ROUND_SECONDS, max - total);
+			this.out.println(String.format(java.util.Locale.ROOT, "lab: %s still compiling (JIT %.0f%% of the last %d s > %.0f%%): warming up %d s more",
+					service.name(), jit, SETTLE_TAIL_SECONDS, limit, round));
+			rounds++;
+			Path more = dir.resolveSibling(ServiceDir.warmupRound(rounds));
+			Files.createDirectories(more);
+			warmUpRound(service, more, users, round, false);
+			total += round;
+			jit = Measurement.warmupJitPercent(more, SETTLE_TAIL_SECONDS);
+		}
+		boolean settled = !(jit > limit);
+		if (!Interruption.requested() && service.alive()) {
+			this.out.println(String.format(java.util.Locale.ROOT, "lab: %s %s after %d s of warm-up (JIT %.1f%% of its last %d s%s)", service.name(),
+					settled ? "warm" : "still compiling", total, jit, SETTLE_TAIL_SECONDS,
+					settled ? "" : String.format(java.util.Locale.ROOT, " > %.0f%%, the cap warmupMaxSeconds %d s reached: its first level may be INVALID, not warm", limit, max)));
+		}
+		json.writeValue(dir.resolveSibling(ServiceDir.WARMUP_SETTLED).toFile(),
+				Map.of("seconds", total, "rounds", rounds, "settled", settled, "jitPercentOfLastSeconds", Double.isNaN(jit) ? "NaN" : jit,
+						"lastSeconds", SETTLE_TAIL_SECONDS, "maxSeconds", max));
+		return service.alive() ? dir : null;
+	}
+
+	/** One warm-up round of {@code seconds} at {@code users}, sampled into {@code dir}; the first also snapshots the heap. */
+	private void warmUpRound(Service service, Path dir, int users, int seconds, boolean first) throws IOException, InterruptedException {
+		int ramp = first ? Math.min(5, seconds / 3) : 0;
 		try (Sampler sampler = sampler(service, null, dir);
 				Progress progress = new Progress(this.out, service.name() + " warm-up", seconds)) {
 			Injectors.Load load = this.injectors.start(new Level.Closed(users),
@@ -400,11 +447,12 @@ final class Runner {
 					seconds + 120, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			// The heap under the warm-up's load, 3 s before it ends: with the idle one below, the prediction's slope.
-			Thread loaded = this.window.snapshotAtWindowEnd(service, dir, LevelDir.HEAP_LOADED, -3_000, seconds + 60);
+			Thread loaded = first ? this.window.snapshotAtWindowEnd(service, dir, LevelDir.HEAP_LOADED, -3_000, seconds + 60) : null;
 			load.await(seconds + 120);
-			loaded.join(Duration.ofSeconds(60));
+			if (loaded != null) {
+				loaded.join(Duration.ofSeconds(60));
+			}
 		}
-		return service.alive() ? dir : null;
 	}
 
 	private Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
@@ -433,6 +481,11 @@ final class Runner {
 		Files.createDirectories(dir);
 		this.out.println(position(service.name() + " " + id));
 		this.levelsDone++;
+		// Until the level's own facts replace it: what a report says of this level if the runner is killed during it.
+		LevelJson.writeFacts(dir, new LevelFacts(service.name(), level.level(), level.cappedFrom(), this.plan.scenario().delayMs(), repeat,
+				warmup != null, this.cpus.serviceCpuCount(), this.cpus.injectorCpuCount(), true, null, false, -1, List.of(),
+				List.of("interrupted: the runner ended during this level without finishing it (killed?); its raw files are kept"),
+				Verdict.INTERRUPTED.name(), this.plan.scenario().requestTimeoutMs(), null, null, null, null, null));
 		int ramp = this.plan.scenario().rampSeconds();
 		int hold = this.plan.scenario().holdSeconds();
 		LoadShape shape = this.plan.scenario().model();

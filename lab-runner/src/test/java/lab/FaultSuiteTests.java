@@ -62,7 +62,11 @@ class FaultSuiteTests {
 	}
 
 	JsonNode result(String variant, int users) throws IOException {
-		for (JsonNode row : json.readTree(this.out.resolve("summary.json").toFile()).path("results")) {
+		return result(this.out, variant, users);
+	}
+
+	static JsonNode result(Path results, String variant, int users) throws IOException {
+		for (JsonNode row : json.readTree(results.resolve("summary.json").toFile()).path("results")) {
 			if (row.path("variant").asString().equals(variant) && row.path("users").asInt() == users) {
 				return row;
 			}
@@ -211,6 +215,45 @@ class FaultSuiteTests {
 		assertThat(level).isNotNull();
 		assertThat(level.path("verdict").asString()).isEqualTo("INTERRUPTED");
 		assertThat(reasons(level)).contains("interrupted by the person running the lab");
+	}
+
+
+	@Test
+	void aRunnerKilledOutrightLeavesNoProcessBehindAndItsResultsRenderWithTheLevelInterrupted() throws Exception {
+		Path scenario = this.out.resolveSibling(this.out.getFileName() + "-fault.yml");
+		scenario("app-webflux");
+		Path results = this.out.resolve("run");
+		List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin/java").toString(), "-Dlab.root=" + RunnerTests.root(),
+				"-cp", System.getProperty("java.class.path"), "lab.Main", "run", "--scenario", scenario.toString(), "--out", results.toString());
+		Process runner = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(this.out.resolve("runner.log").toFile()).start();
+		List<ProcessHandle> children;
+		try {
+			awaitLoad(results.resolve("app-webflux/users-30"), 4);
+			children = runner.descendants().toList();
+			assertThat(children).as("the runner started the downstream, the service, the injector and its watchdog").hasSizeGreaterThanOrEqualTo(4);
+			System.out.println("SIGKILL to the runner " + runner.pid() + "; its descendants: " + children.stream().map(p -> p.pid() + " "
+					+ p.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?")).toList());
+			long killedAt = System.nanoTime();
+			signal("KILL", runner.pid());
+			runner.waitFor(10, TimeUnit.SECONDS);
+			long deadline = killedAt + TimeUnit.SECONDS.toNanos(30);
+			while (children.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+				Thread.sleep(100);
+			}
+			System.out.printf("every descendant gone %.1f s after the SIGKILL; still alive: %s%n", (System.nanoTime() - killedAt) / 1e9,
+					children.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList());
+			assertThat(children).as("every process the runner started ends by itself").noneMatch(ProcessHandle::isAlive);
+		}
+		finally {
+			runner.descendants().forEach(ProcessHandle::destroyForcibly);
+			runner.destroyForcibly().waitFor();
+		}
+		assertThat(Files.readString(results.resolve("watchdog.log"))).contains("the runner (" + runner.pid() + ") is gone");
+		assertThat(Main.execute("report", results.toString())).as("the results written so far re-render").isZero();
+		JsonNode level = result(results, "app-webflux", 30);
+		assertThat(level.path("verdict").asString()).isEqualTo("INTERRUPTED");
+		assertThat(reasons(level)).contains("the runner ended during this level");
+		assertThat(results.resolve("report.html")).isNotEmptyFile();
 	}
 
 }

@@ -27,7 +27,7 @@ class ManifestTests {
 
 	@Test
 	void readsBackTypedWhatTheRunWrote() throws Exception {
-		Thresholds strict = new Thresholds(80, 50, 10, 1, 2, 2, 1.5, 50, 20, 10);
+		Thresholds strict = new Thresholds(80, 50, 10, 1, 2, 2, 5, 25, 10, 50, 20, 10);
 		Manifest written = new Manifest("2026-11-22T10:00:00Z", Map.of("hostname", "box", "cores", 2), Map.of("version", "25"),
 				Map.of("lab.version", "0.1.0"), "abc", "t2-micro", Map.of("service", "0", "downstreamAndInjector", "1"),
 				Map.of("injectors", List.of()), Map.of("service", List.of("-XX:MaxRAM=1g")), Scenario.load("smoke"),

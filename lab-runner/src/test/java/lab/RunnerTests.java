@@ -104,7 +104,7 @@ class RunnerTests {
 
 	@Test
 	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamedAndJfrRecordsEachLevel() throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, null, 2, List.of("tuned"), null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, null, null, 2, List.of("tuned"), null)
 			.applyTo(Scenario.load("smoke"));
 		// async-profiler ships for Linux x64 and arm64: elsewhere --profile-cpu refuses to start, and this part is skipped.
 		Path profiler = CpuProfile.library(Files.createTempDirectory("async-profiler")).orElse(null);
@@ -185,7 +185,7 @@ class RunnerTests {
 
 	@Test
 	void aServiceKilledMidLevelIsRecordedFailedAndTheRunGoesOn() throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, null, null, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, null, null, null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		Thread killer = Thread.ofVirtual().start(() -> killWhenLoaded(this.out.resolve("app-webflux")));
 		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));

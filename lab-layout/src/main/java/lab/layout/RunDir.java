@@ -11,6 +11,12 @@ public final class RunDir {
 
 	public static final String SUMMARY_JSON = "summary.json";
 
+	/** Every process the runner started, "pid starttime" a line, for its watchdog (lab.launch.Watchdog). */
+	public static final String CHILDREN = "children.pids";
+
+	/** What the watchdog did, if the runner died without stopping its children. */
+	public static final String WATCHDOG_LOG = "watchdog.log";
+
 	public static final String SUMMARY_MD = "summary.md";
 
 	public static final String REPORT = "report.html";

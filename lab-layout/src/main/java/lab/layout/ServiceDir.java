@@ -32,7 +32,15 @@ public final class ServiceDir {
 	/** The warm-up's directory: the same load files as a level's, not measured. */
 	public static final String WARMUP = "warmup";
 
+	/** How the warm-up ended: its length, rounds, and the JIT's share of its last seconds ({@code warmup-settled.json}). */
+	public static final String WARMUP_SETTLED = "warmup-settled.json";
+
 	private ServiceDir() {
+	}
+
+	/** The directory of warm-up round {@code k} (2-based: the first round is {@link #WARMUP}), run while the JIT compiled. */
+	public static String warmupRound(int k) {
+		return "warmup-round-" + k;
 	}
 
 	/** The directory of repeat {@code k} (1-based) of a repeated scenario. */

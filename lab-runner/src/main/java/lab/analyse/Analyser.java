@@ -178,8 +178,10 @@ public final class Analyser {
 			evidence.addAll(facts.evidence());
 			return (facts.notRun() != null) ? Verdict.valueOf(facts.notRun()) : Verdict.FAILED;
 		}
-		List<String> invalid = harnessProblems(m);
+		Set<String> notes = new LinkedHashSet<>();
+		List<String> invalid = harnessProblems(m, notes);
 		List<String> failed = serviceProblems(m);
+		Verdict verdict;
 		if (!facts.serviceAlive() || facts.outOfMemory()) {
 			// No harness fault kills a process or fills its heap: a service that died is FAILED whatever else went
 			// wrong (a dead service makes the injector spin on refused connections and saturate its cores).
@@ -187,27 +189,36 @@ public final class Analyser {
 			if (!invalid.isEmpty()) {
 				reasons.add("the harness was off too: " + String.join(", ", invalid));
 			}
-			evidence.addAll(facts.evidence());
-			return Verdict.FAILED;
+			verdict = Verdict.FAILED;
 		}
-		if (!invalid.isEmpty()) {
+		else if (!invalid.isEmpty()) {
 			reasons.addAll(invalid);
 			if (!failed.isEmpty()) {
 				reasons.add("the service's symptoms, not judged: " + String.join(", ", failed));
 			}
-			evidence.addAll(facts.evidence());
-			return Verdict.INVALID;
+			verdict = Verdict.INVALID;
 		}
-		if (!failed.isEmpty()) {
+		else if (!failed.isEmpty()) {
 			reasons.addAll(failed);
-			evidence.addAll(facts.evidence());
-			return Verdict.FAILED;
+			verdict = Verdict.FAILED;
 		}
-		return Verdict.OK;
+		else {
+			verdict = Verdict.OK;
+		}
+		// Harness symptoms too small to have moved the figures, each with its bound: named, not judged.
+		reasons.addAll(notes);
+		if (verdict != Verdict.OK) {
+			evidence.addAll(facts.evidence());
+		}
+		return verdict;
 	}
 
-	/** What made the measurement untrustworthy: the injector, the downstream, the warm-up, missing data. */
-	private List<String> harnessProblems(Measurement m) {
+	/**
+	 * What made the measurement untrustworthy: the injector, the downstream, the warm-up, missing data. A harness
+	 * symptom whose effect on the figures can be bounded below {@link Thresholds#harnessEffectPercent} goes to
+	 * {@code notes} with its bound instead.
+	 */
+	private List<String> harnessProblems(Measurement m, Set<String> notes) {
 		LevelFacts facts = m.facts();
 		LoadWindow window = m.window();
 		List<String> invalid = new ArrayList<>();
@@ -228,23 +239,44 @@ public final class Analyser {
 				invalid.add(String.format(Locale.ROOT, "injector cores %.0f%% busy > %.0f%% (injector and downstream share them)",
 						m.injectorCoresBusyPercent(), this.thresholds.injectorBusyPercent()));
 			}
-			invalid.addAll(downstreamProblems(m));
+			invalid.addAll(downstreamProblems(m, notes));
 			if (m.stall().rows() == 0) {
 				invalid.add("the stall check could not be computed (the injector wrote no completions in the window)");
 			}
+			invalid.addAll(notWarm(m, notes));
 		}
 		if (!facts.warmedUp()) {
 			invalid.add("no warm-up: a cold JVM runs at a fraction of its speed");
 		}
-		if (!Double.isNaN(m.warmupCpuMsPerRequest()) && m.cpuMsPerRequest() > 0
-				&& m.warmupCpuMsPerRequest() > this.thresholds.notWarmRatio() * m.cpuMsPerRequest()) {
-			invalid.add(String.format(Locale.ROOT, "not warm: the warm-up's last %d s cost %.2f ms CPU per request, this level %.2f (> %.1f×)",
-					Measurement.WARMUP_TAIL_SECONDS, m.warmupCpuMsPerRequest(), m.cpuMsPerRequest(), this.thresholds.notWarmRatio()));
+		return invalid;
+	}
+
+	/**
+	 * Warm means the JIT has settled: read from the JIT's own counter (its compile time in the window) and from the
+	 * window's stationarity (its first half dearer per request than its second, GC taken out, means the code was still
+	 * getting faster). Runs older than the JIT series are judged by the halves alone, and say so.
+	 */
+	private List<String> notWarm(Measurement m, Set<String> notes) {
+		List<String> invalid = new ArrayList<>();
+		double jit = m.sampled().getOrDefault(Metric.JIT_PERCENT, Double.NaN);
+		if (Double.isNaN(jit)) {
+			notes.add("the JIT's compile time was not sampled (no jvm_compilation_time_ms_total): warmth judged by the window's halves only");
+		}
+		else if (jit > this.thresholds.notWarmJitPercent()) {
+			invalid.add(String.format(Locale.ROOT, "not warm: the JIT used %.1f s of CPU in the %.0f s window (%.0f%% > %.0f%%)",
+					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.notWarmJitPercent()));
+		}
+		Halves halves = m.halves();
+		double dearer = halves.firstHalfDearerPercent();
+		if (!Double.isNaN(dearer) && dearer > this.thresholds.notWarmHalvesPercent()) {
+			invalid.add(String.format(Locale.ROOT,
+					"not warm: the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",
+					halves.firstCpuMsPerRequest(), halves.secondCpuMsPerRequest(), dearer, this.thresholds.notWarmHalvesPercent()));
 		}
 		return invalid;
 	}
 
-	private List<String> downstreamProblems(Measurement m) {
+	private List<String> downstreamProblems(Measurement m, Set<String> notes) {
 		LevelFacts facts = m.facts();
 		List<String> invalid = new ArrayList<>();
 		double limit = this.thresholds.downstreamOverheadLimitMs(facts.delayMs());
@@ -271,10 +303,62 @@ public final class Analyser {
 			invalid.add("the downstream's lateness could not be computed (no probe in the window)");
 		}
 		else if (probes.p99LateMs() > limit) {
-			invalid.add(String.format(Locale.ROOT, "downstream p99 %.0f ms late > %.0f ms (probed end to end)", probes.p99LateMs(), limit));
+			lateness(m, limit).ifPresentOrElse(invalid::add, () -> notes.add(latenessBound(m)));
 		}
 		return invalid;
 	}
+
+	/**
+	 * A late downstream judged by what it could have changed. The service's p99: every request waited at most the
+	 * downstream's p99 lateness more, so that lateness over the service's own p99 bounds its share. The throughput:
+	 * a closed loop of N users answers N / (delay + mean lateness + the service's time), so the mean lateness over
+	 * delay + mean lateness bounds the share it took, unless the service's own cores were the limit (then the users
+	 * waited on the service, not the downstream) or the load was an open arrival rate (not slowed by late answers).
+	 * INVALID (the returned reason) when either bound exceeds {@link Thresholds#harnessEffectPercent}.
+	 */
+	private java.util.Optional<String> lateness(Measurement m, double limit) {
+		double p99Share = latencyShare(m);
+		double rpsShare = rpsShare(m);
+		boolean latencyMoved = Double.isNaN(p99Share) || p99Share > this.thresholds.harnessEffectPercent();
+		boolean rpsMoved = !Double.isNaN(rpsShare) && rpsShare > this.thresholds.harnessEffectPercent();
+		if (!latencyMoved && !rpsMoved) {
+			return java.util.Optional.empty();
+		}
+		return java.util.Optional.of(String.format(Locale.ROOT, "downstream p99 %.0f ms late > %.0f ms (probed end to end), %s", m.probes().p99LateMs(),
+				limit, latencyMoved ? String.format(Locale.ROOT, "%.0f%% of the service's p99 > %.0f%%", p99Share, this.thresholds.harnessEffectPercent())
+						: String.format(Locale.ROOT, "mean %.0f ms late could take %.0f%% of the throughput > %.0f%%", m.probes().meanLateMs(), rpsShare,
+								this.thresholds.harnessEffectPercent())));
+	}
+
+	private String latenessBound(Measurement m) {
+		double rpsShare = rpsShare(m);
+		return String.format(Locale.ROOT, "downstream p99 %.0f ms late: at most %.0f%% of the service's p99 (%,.0f ms)%s", m.probes().p99LateMs(),
+				latencyShare(m), m.latency().okMillis(99), Double.isNaN(rpsShare) ? ", and not of its throughput (the service's cores were the limit)"
+						: String.format(Locale.ROOT, " and %.0f%% of its throughput", rpsShare));
+	}
+
+	/** The downstream's p99 lateness in % of the service's p99 (successes); NaN when the service's is unknown. */
+	private static double latencyShare(Measurement m) {
+		double p99 = m.latency().okMillis(99);
+		return (p99 > 0) ? 100 * m.probes().p99LateMs() / p99 : Double.NaN;
+	}
+
+	/**
+	 * The share of a closed loop's throughput the downstream's mean lateness could take; NaN when it could take none
+	 * (an open model, or the service's cores at the limit: {@value #SATURATED_PERCENT}% busy or more).
+	 */
+	private static double rpsShare(Measurement m) {
+		LevelFacts facts = m.facts();
+		boolean saturated = m.serviceCpuPercent() >= SATURATED_PERCENT * Math.max(1, facts.serviceCpus());
+		if (!(facts.level() instanceof lab.layout.Level.Closed) || saturated || Double.isNaN(m.probes().meanLateMs())) {
+			return Double.NaN;
+		}
+		double late = m.probes().meanLateMs();
+		return 100 * late / (facts.delayMs() + late);
+	}
+
+	/** A service whose cores were this busy (% of each) was the limit of its own throughput. */
+	static final double SATURATED_PERCENT = 90;
 
 	/** What broke in the service: it died, ran out of memory, stalled, refused, or failed too many requests. */
 	private List<String> serviceProblems(Measurement m) {

@@ -18,14 +18,14 @@ import lab.layout.LevelDir;
  * One run of one level, computed from its raw files only: {@code level.json}, {@code metrics.csv} and the
  * injector's {@code load-window.csv}, {@code latency.hlog}, {@code requests.csv}, {@code cpu.csv}. Every series is
  * clipped to the steady window, counters are {@code last - first} (reset-aware), rates are per the real time
- * between samples. Several injectors ({@code injector-<n>/}) count as one: the window is the time all of them
+ * between samples; the window's two halves are compared ({@link Halves}). Several injectors ({@code injector-<n>/}) count as one: the window is the time all of them
  * were at full load, histograms are merged, counts summed. {@code sampled}: every declared {@link Metric}.
  */
 public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency latency, RequestCounts counts,
 		double rps, double serviceCpuPercent, double cpuMsPerRequest, Map<Metric, Double> sampled,
 		double injectorCpuPercent, double injectorCoresBusyPercent,
 		double downstreamP99OverheadMs, Probes probes, Stall stall, double warmupCpuMsPerRequest,
-		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom) {
+		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves) {
 
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
 	static final int WARMUP_TAIL_SECONDS = 10;
@@ -40,8 +40,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		}
 		if (window == null) {
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
-					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, new Probes(0, Double.NaN, 0, 0), new Stall(0, 0, 0), Double.NaN,
-					List.of(), reports, Headroom.UNKNOWN);
+					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), Double.NaN,
+					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN);
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -97,7 +97,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN, sampled(samples, window), 100 * injector, busy, downstreamP99OverheadMillis(samples, window),
 				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window),
 				warmupCpuMsPerRequest(facts, resultsRoot), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
-				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()));
+				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, parts, window));
 	}
 
 	/** The longest silence any injector saw (several injectors: the one that saw the longest). */
@@ -137,6 +137,19 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double cpu = CounterDelta.ratePerSecond(Samples.read(warmup.resolve(LevelDir.METRICS)).series("service", "proc_cpu_seconds").clipTo(tail));
 		double requests = RequestCounts.read(warmup.resolve(LevelDir.REQUESTS), tail).total() / tail.steadySeconds();
 		return (requests > 0 && !Double.isNaN(cpu)) ? 1000 * cpu / requests : Double.NaN;
+	}
+
+	/**
+	 * The JIT's compile time over the last {@code tailSeconds} of a warm-up round's load, in % of that wall time (the
+	 * runner's "settled?" test between rounds); NaN when the round left no window or no JIT samples there.
+	 */
+	public static double warmupJitPercent(Path warmup, int tailSeconds) throws IOException {
+		LoadWindow whole = LoadFiles.window(warmup);
+		if (whole == null) {
+			return Double.NaN;
+		}
+		LoadWindow tail = new LoadWindow(whole.start(), Math.max(whole.start(), whole.end() - tailSeconds * 1000L), whole.end());
+		return Metric.JIT_PERCENT.measure(Samples.read(warmup.resolve(LevelDir.METRICS)), tail);
 	}
 
 	/**

@@ -21,6 +21,12 @@ public enum Metric {
 	GC_PERCENT("gcPercent", "%", "GC pause time per second of wall time", Source.rate(100, "gc_pause_seconds"), Over.MEDIAN,
 			new Shown(Table.MAIN, "GC %", Format.DECIMAL, "GC share of wall time")),
 
+	JIT_PERCENT("jitPercent", "%", "the JIT's CPU per second of wall time: the CPU time of HotSpot's compiler threads (`C1/C2 "
+			+ "CompilerThread*`, from `/proc`) when the runner started the service, else micrometer's `jvm.compilation.time` (the "
+			+ "compilations' elapsed time, which on a saturated core runs on while the compiler waits for it): what \"not warm\" judges",
+			Source.firstOf(Source.rate(100, "jit_cpu_seconds"), Source.rate(0.1, "jit_compile_ms")), Over.MAX,
+			new Shown(Table.DETAIL, "JIT %", Format.DECIMAL, null)),
+
 	PEAK_HEAP_MIB("peakHeapMiB", "MiB", "the most heap used in the window (live objects and garbage, micrometer's `jvm.memory.used` of the heap pools)", Source.peak(1.0 / Source.MIB, "heap_used_bytes"),
 			Over.MAX, new Shown(Table.MAIN, "heap MiB", Format.NUMBER, "Peak heap used")),
 
@@ -152,27 +158,41 @@ public enum Metric {
 	 * Where a metric comes from: the service's sampled series (summed when several), as its peak in the window, its
 	 * growth over the window, or its growth per second; times {@code scale}.
 	 */
-	record Source(Kind kind, double scale, List<String> series) {
+	record Source(Kind kind, double scale, List<String> series, List<Source> alternatives) {
 
 		static final double MIB = 1024.0 * 1024.0;
 
 		enum Kind {
-			PEAK, DELTA, RATE
+			PEAK, DELTA, RATE, FIRST
 		}
 
 		static Source peak(double scale, String... series) {
-			return new Source(Kind.PEAK, scale, List.of(series));
+			return new Source(Kind.PEAK, scale, List.of(series), List.of());
 		}
 
 		static Source delta(String... series) {
-			return new Source(Kind.DELTA, 1, List.of(series));
+			return new Source(Kind.DELTA, 1, List.of(series), List.of());
 		}
 
 		static Source rate(double scale, String... series) {
-			return new Source(Kind.RATE, scale, List.of(series));
+			return new Source(Kind.RATE, scale, List.of(series), List.of());
+		}
+
+		/** The first of these sources that has a figure in the window (the better measure first). */
+		static Source firstOf(Source... alternatives) {
+			return new Source(Kind.FIRST, 1, List.of(), List.of(alternatives));
 		}
 
 		double measure(Samples samples, LoadWindow window) {
+			if (this.kind == Kind.FIRST) {
+				for (Source alternative : this.alternatives) {
+					double value = alternative.measure(samples, window);
+					if (!Double.isNaN(value)) {
+						return value;
+					}
+				}
+				return Double.NaN;
+			}
 			if (this.kind == Kind.PEAK) {
 				// The largest of the series' peaks: each names the same gauge in another server (Tomcat's, Netty's).
 				double peak = Double.NaN;

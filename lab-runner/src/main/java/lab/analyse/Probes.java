@@ -17,12 +17,16 @@ import lab.load.LoadWindow;
  * @param p99LateMs p99 of (response time - delay) over the probes that answered 200, nearest rank; NaN without any
  * @param failures probes in the window that failed or answered other than 200
  * @param firstFailureEpochMs send time of the first of them, 0 when none failed
+ * @param meanLateMs mean of (response time - delay) over the probes that answered 200: what a closed loop's
+ *        throughput feels; NaN without any
  */
-public record Probes(int count, double p99LateMs, int failures, long firstFailureEpochMs) {
+public record Probes(int count, double p99LateMs, int failures, long firstFailureEpochMs, double meanLateMs) {
+
+	public static final Probes NONE = new Probes(0, Double.NaN, 0, 0, Double.NaN);
 
 	public static Probes read(Path csv, LoadWindow window, long delayMs) throws IOException {
 		if (window == null || !Files.isRegularFile(csv)) {
-			return new Probes(0, Double.NaN, 0, 0);
+			return NONE;
 		}
 		List<Double> late = new ArrayList<>();
 		int count = 0;
@@ -58,11 +62,13 @@ public record Probes(int count, double p99LateMs, int failures, long firstFailur
 			}
 		}
 		double p99 = Double.NaN;
+		double mean = Double.NaN;
 		if (!late.isEmpty()) {
 			late.sort(null);
 			p99 = late.get((int) Math.ceil(0.99 * late.size()) - 1);
+			mean = late.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
 		}
-		return new Probes(count, p99, failures, firstFailure);
+		return new Probes(count, p99, failures, firstFailure, mean);
 	}
 
 }

@@ -1,5 +1,9 @@
 package lab.launch;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -17,6 +21,9 @@ public final class Children {
 
 	private static final Set<Process> running = ConcurrentHashMap.newKeySet();
 
+	/** Where each child's PID and start time are appended as it starts, for the {@link Watchdog}; null: nowhere. */
+	private static volatile Path ledger;
+
 	/** Set once the run is being stopped: a child started after that is stopped at once. */
 	private static volatile boolean shutDown;
 
@@ -29,11 +36,34 @@ public final class Children {
 
 	public static Process register(Process process) {
 		running.add(process);
+		record(process.pid());
 		if (shutDown) {
 			// Started while the run was being stopped (Ctrl-C): it must not outlive the runner.
 			stop(process);
 		}
 		return process;
+	}
+
+	/** Children are listed in {@code file} from now on (null: no longer). */
+	static void ledger(Path file) {
+		ledger = file;
+	}
+
+	/** Appends "pid starttime" to the ledger: the start time tells the watchdog a reused PID from the child. */
+	private static synchronized void record(long pid) {
+		Path file = ledger;
+		if (file == null) {
+			return;
+		}
+		try {
+			String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+			// Field 22 (start time in clock ticks); the command name before it, in parentheses, may hold spaces.
+			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split(" ");
+			Files.writeString(file, pid + " " + fields[19] + "\n", StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+		}
+		catch (IOException | RuntimeException ex) {
+			// Exited already, or no /proc (not Linux): nothing the watchdog could stop.
+		}
 	}
 
 	/** Stops every child, and every child started from now on. */

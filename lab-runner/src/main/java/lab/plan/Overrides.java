@@ -5,16 +5,18 @@ import java.util.List;
 import lab.layout.LoadShape;
 
 /** What flags of {@code ./lab run} change in a scenario; null means keep the scenario's value. */
-public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, String profile,
-		Integer repeat, List<String> tunings, List<String> observe) {
+public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds,
+		String profile, Integer repeat, List<String> tunings, List<String> observe) {
 
 	public Scenario applyTo(Scenario s) {
 		return new Scenario(s.name(), s.description(), s.model(), (this.variants != null) ? this.variants : s.variants(),
 				(this.users != null && s.model() != LoadShape.OPEN) ? this.users : s.users(),
 				(this.users != null && s.model() == LoadShape.OPEN) ? this.users : s.ratesPerSecond(),
 				(this.delayMs != null) ? this.delayMs : s.delayMs(), s.rampSeconds(),
-				(this.holdSeconds != null) ? this.holdSeconds : s.holdSeconds(), s.warmupSeconds(), s.warmupUsers(),
-				s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),
+				(this.holdSeconds != null) ? this.holdSeconds : s.holdSeconds(),
+				// --warmup-seconds is a fixed warm-up: not extended while the JIT compiles.
+				(this.warmupSeconds != null) ? this.warmupSeconds : s.warmupSeconds(), s.warmupUsers(),
+				(this.warmupSeconds != null) ? this.warmupSeconds : s.warmupMaxSeconds(), s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),
 				(this.repeat != null) ? this.repeat : s.repeat(), (this.tunings != null) ? this.tunings : s.tunings(),
 				(this.observe != null) ? this.observe : s.observe());
 	}

@@ -33,6 +33,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param warmupSeconds JIT warm-up of each service before its first level, not recorded; 0 skips it (and
  * marks every level INVALID)
  * @param warmupUsers concurrent users of the warm-up
+ * @param warmupMaxSeconds the warm-up goes on past {@code warmupSeconds}, in rounds, while the JIT still compiles,
+ * up to this long in all (default: {@code warmupSeconds} + 120; equal to it: a fixed warm-up)
  * @param requestTimeoutMs a request without an answer by then counts as a timeout
  * @param profile t2-micro | unconstrained
  * @param repeat how many times each level runs; the report gives the median and the spread
@@ -41,7 +43,7 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
-		Integer warmupUsers, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe) {
+		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -59,6 +61,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		rampSeconds = (rampSeconds != null) ? rampSeconds : 0;
 		warmupSeconds = (warmupSeconds != null) ? warmupSeconds : 30;
 		warmupUsers = (warmupUsers != null) ? warmupUsers : 100;
+		warmupMaxSeconds = (warmupMaxSeconds != null) ? warmupMaxSeconds : (warmupSeconds > 0) ? warmupSeconds + 120 : 0;
 		repeat = (repeat != null) ? repeat : 1;
 		requestTimeoutMs = (requestTimeoutMs != null) ? requestTimeoutMs : 30_000L;
 		tunings = (tunings != null && !tunings.isEmpty()) ? List.copyOf(tunings) : List.of(Tuning.DEFAULT);
@@ -104,7 +107,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		catch (UnrecognizedPropertyException ex) {
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
-					+ "warmupSeconds, warmupUsers, requestTimeoutMs, profile, repeat, tunings, observe");
+					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe");
 		}
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
@@ -168,6 +171,9 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		}
 		if (this.rampSeconds < 0 || this.holdSeconds < 1 || this.warmupSeconds < 0) {
 			problems.add("rampSeconds and warmupSeconds must be >= 0 and holdSeconds >= 1");
+		}
+		if (this.warmupMaxSeconds < this.warmupSeconds) {
+			problems.add("warmupMaxSeconds must be >= warmupSeconds (equal: a fixed warm-up)");
 		}
 		if (this.warmupSeconds > 0 && this.warmupUsers < 1) {
 			problems.add("warmupUsers must be >= 1 when warmupSeconds > 0");

@@ -20,6 +20,9 @@ public final class Prometheus {
 		select("cpu_kernel_seconds", "process_cpu_kernel_seconds_total", null);
 		select("gc_pause_seconds", "jvm_gc_pause_seconds_sum", null);
 		select("gc_pause_count", "jvm_gc_pause_seconds_count", null);
+		// The JIT's own counter (HotSpot's sun.ci.totalTime through the CompilationMXBean): what "not warm" judges when the
+		// compiler threads' CPU cannot be read from /proc (a service the runner did not start).
+		select("jit_compile_ms", "jvm_compilation_time_ms_total", null);
 		select("heap_used_bytes", "jvm_memory_used_bytes", "area=\"heap\"");
 		select("heap_max_bytes", "jvm_memory_max_bytes", "area=\"heap\"");
 		select("gc_live_bytes", "jvm_gc_live_data_size_bytes", null);

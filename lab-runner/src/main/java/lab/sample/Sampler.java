@@ -34,6 +34,8 @@ public final class Sampler implements AutoCloseable {
 
 	private final Map<String, ContextSwitches> threads = new ConcurrentHashMap<>();
 
+	private final Map<String, JitThreads> compilers = new ConcurrentHashMap<>();
+
 	/** CPUs whose /proc/stat counters are sampled (source host), empty for none. */
 	private volatile java.util.Set<Integer> cores = java.util.Set.of();
 
@@ -66,6 +68,7 @@ public final class Sampler implements AutoCloseable {
 	 */
 	public void watchThreads(String source, long pid) {
 		this.threads.put(source, new ContextSwitches(Path.of("/proc/" + pid)));
+		this.compilers.put(source, new JitThreads(Path.of("/proc/" + pid + "/task")));
 	}
 
 	/**
@@ -105,6 +108,7 @@ public final class Sampler implements AutoCloseable {
 			write(now, source, "ctx_voluntary", counts[0]);
 			write(now, source, "ctx_involuntary", counts[1]);
 		});
+		this.compilers.forEach((source, compilers) -> write(System.currentTimeMillis(), source, "jit_cpu_seconds", compilers.cpuSeconds()));
 		if (!this.cores.isEmpty()) {
 			double[] busyAndTotal = coreSeconds(this.cores);
 			if (busyAndTotal != null) {
@@ -175,9 +179,14 @@ public final class Sampler implements AutoCloseable {
 
 	/** utime + stime of a process (fields 14 and 15 of /proc/<pid>/stat), or -1 when it is gone. */
 	static double cpuSeconds(long pid) {
+		return cpuSeconds(Path.of("/proc/" + pid + "/stat"));
+	}
+
+	/** User + kernel seconds from a process's or a thread's {@code stat}; -1 when unreadable. */
+	static double cpuSeconds(Path statFile) {
 		try {
 			// readAllLines, not readString: /proc files report size 0, and readString can return a truncated read.
-			String stat = Files.readAllLines(Path.of("/proc/" + pid + "/stat")).get(0);
+			String stat = Files.readAllLines(statFile).get(0);
 			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
 			return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
 		}

@@ -61,13 +61,78 @@ class AnalyserTests {
 	}
 
 	@Test
-	void aSlowDownstreamMakesTheLevelInvalid() throws Exception {
-		LevelResult invalid = analyse().stream().filter(r -> r.level().equals(new Level.Closed(200))).findFirst().orElseThrow();
-		assertThat(invalid.downstreamOwnP99OverheadMs()).isCloseTo(89.6, within(1e-6));
-		assertThat(invalid.downstreamP99LateMs()).isCloseTo(90.0, within(1e-9));
-		assertThat(invalid.verdict()).isEqualTo(Verdict.INVALID);
-		assertThat(invalid.reasons()).containsExactly("downstream p99 90 ms late > 50 ms (probed end to end)",
+	void aLateDownstreamThatCouldNotHaveMovedTheFiguresIsANoteWithItsBound() throws Exception {
+		LevelResult late = analyse().stream().filter(r -> r.level().equals(new Level.Closed(200))).findFirst().orElseThrow();
+		assertThat(late.downstreamOwnP99OverheadMs()).isCloseTo(89.6, within(1e-6));
+		assertThat(late.downstreamP99LateMs()).isCloseTo(90.0, within(1e-9));
+		// p99 90 ms late > 50 ms, but: 90 / the service's p99 900 ms = 10 % (not over 10 %); mean lateness
+		// (98 × 5 + 2 × 90) / 100 = 6.7 ms of a closed loop's 500 + 6.7 ms = 1.3 % of the throughput at most.
+		assertThat(late.verdict()).isEqualTo(Verdict.OK);
+		assertThat(late.reasons()).containsExactly("downstream p99 90 ms late: at most 10% of the service's p99 (900 ms) and 1% of its throughput",
 				"efficiency 48% < 50% of the ceiling");
+	}
+
+	@Test
+	void aLateDownstreamThatCouldHaveMovedTheServicesP99MakesTheLevelInvalid() throws Exception {
+		GoldenFixtures.write(this.results);
+		Path level = this.results.resolve("app-webflux/users-200");
+		// The 2 late probes 200 ms late: p99 200 ms = 22 % of the service's 900 ms p99 > 10 %.
+		Files.writeString(level.resolve("probe.csv"), Files.readString(level.resolve("probe.csv")).replace(",590.0,", ",700.0,"));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(result.reasons()).containsExactly("downstream p99 200 ms late > 50 ms (probed end to end), 22% of the service's p99 > 10%");
+	}
+
+	@Test
+	void aLateDownstreamCouldHaveMovedAClosedLoopsThroughputWhenTheServiceWasNotTheLimit() throws Exception {
+		GoldenFixtures.write(this.results);
+		Path level = this.results.resolve("app-webflux/users-200");
+		// Every probe 60 ms late: p99 60 ms = 7 % of the 900 ms p99, but a mean of 60 ms in a 500 ms loop takes up to
+		// 60 / 560 = 11 % of the throughput (> 10 %), and the service's core was 50 % busy: not its own limit.
+		Files.writeString(level.resolve("probe.csv"), Files.readString(level.resolve("probe.csv")).replaceAll(",(505|590)\\.0,", ",560.0,"));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(result.reasons()).containsExactly(
+				"downstream p99 60 ms late > 50 ms (probed end to end), mean 60 ms late could take 11% of the throughput > 10%");
+	}
+
+	@Test
+	void aLevelWhileTheJitStillCompiledIsNotWarm() throws Exception {
+		GoldenFixtures.write(this.results);
+		Path level = this.results.resolve("app-webflux/users-100");
+		// The JIT's threads used 1.0 → 3.0 s of CPU in the 10 s window: 20 % > 5 %.
+		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replace("jit_cpu_seconds,1.2", "jit_cpu_seconds,3.0"));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(20.0, within(1e-9));
+		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(result.reasons()).containsExactly("not warm: the JIT used 2.0 s of CPU in the 10 s window (20% > 5%)");
+	}
+
+	@Test
+	void withoutTheCompilerThreadsCpuTheJitsOwnCounterJudges() throws Exception {
+		GoldenFixtures.write(this.results);
+		Path level = this.results.resolve("app-webflux/users-100");
+		// A service the runner did not start: no /proc series, the compile counter's 10 s in 10 s = 100 %.
+		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replaceAll("(?m)^.*jit_cpu_seconds.*\\n", ""));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(100.0, within(1e-9));
+		assertThat(result.reasons()).containsExactly("not warm: the JIT used 10.0 s of CPU in the 10 s window (100% > 5%)");
+	}
+
+	@Test
+	void aWindowWhoseFirstHalfWasDearerPerRequestIsNotWarm() throws Exception {
+		GoldenFixtures.write(this.results);
+		Path level = this.results.resolve("app-webflux/users-100");
+		// The service's CPU at +6,000 is 13.5 instead of 12: the first half 10 → 13.5 s over 4 s = 0.875, less GC 0.05 =
+		// 0.825 s/s over 192.6 req/s = 4.283 ms; the second half as before 2.344 ms: +83 % > 25 %.
+		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv"))
+			.replace((GoldenFixtures.STEADY + 4000) + ",service,proc_cpu_seconds,12.0", (GoldenFixtures.STEADY + 4000) + ",service,proc_cpu_seconds,13.5"));
+		Measurement m = Measurement.of(level, this.results);
+		assertThat(m.halves().firstCpuMsPerRequest()).isCloseTo(825 / 192.6, within(1e-9));
+		assertThat(m.halves().secondCpuMsPerRequest()).isCloseTo(450 / 192.0, within(1e-9));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(m);
+		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(result.reasons()).containsExactly("not warm: the window's first half cost 4.283 ms mutator CPU per request, its second 2.344 (+83% > 25%)");
 	}
 
 	@Test

@@ -174,7 +174,12 @@ public final class GoldenFixtures {
 	 * 0.5 CPU s/s over 1,923 sent / 10 s = 192.3 req/s → 2.6001 ms per request. The sample at +13,000 (20 s)
 	 * lies outside. GC pause sum 1.0 → 1.2, reset to 0.1, → 0.3: growth 0.2 + 0.1 + 0.2 = 0.5 s / 10 s = 5 %.
 	 * Heap peaks at 100 MiB in the window (300 MiB outside), RSS 200 MiB, 30 native and 150 virtual threads,
-	 * pinned 0 → 3 = 3 events. Context switches: voluntary 1,000 → 3,000 plus involuntary 100 → 300, joined by
+	 * pinned 0 → 3 = 3 events. The JIT's threads used 1.0 → 1.2 s CPU: 0.2 s / 10 s = 2 % (under 5 %:
+ * warm); its elapsed compile counter (9,000 → 19,000 ms, 100 %) is only the fallback, not read when the threads' CPU is there. Halves (middle
+ * +7,000): the first [+2,000, +7,000] from the samples at +2,000 and +6,000 (10 → 12 s CPU, GC 1.0 → 1.2 s: 0.45 s
+ * mutator per s) over 963 sent (192 × 4 + 194 + the late timeout's 1) / 5 s = 192.6 /s → 2.336 ms; the second
+ * [+7,000, +12,000] from +10,000 and +12,000 (14 → 15 s over 2 s, GC 0.1 → 0.3 over 4 s: 0.45) over 960 / 5 s
+ * = 192 /s → 2.344 ms: the first half 0.3 % cheaper, stationary. Context switches: voluntary 1,000 → 3,000 plus involuntary 100 → 300, joined by
 	 * timestamp → (3,300 - 1,100) / 10 s = 220 /s. Injector CPU 5 → 7 s = 20 %, downstream 3 → 6 s = 30 %; the
 	 * harness core (/proc/stat, source host) busy 100 → 105 s of 1,000 → 1,010 s: 50 % busy. Downstream overhead buckets (cumulative, delta over the window): the bound
 	 * below → 0, le=bucket → 1,000, +Inf → 1,000: p99 = rank 990 → lower + 0.99 × (bucket - lower) s, i.e.
@@ -202,6 +207,10 @@ public final class GoldenFixtures {
 		row(csv, a + 5000, "service", "virtual_threads", 150);
 		row(csv, a, "service", "pinned_count", 0);
 		row(csv, a + 10000, "service", "pinned_count", 3);
+		row(csv, a, "service", "jit_cpu_seconds", 1.0);
+		row(csv, a + 10000, "service", "jit_cpu_seconds", 1.2);
+		row(csv, a, "service", "jit_compile_ms", 9000);
+		row(csv, a + 10000, "service", "jit_compile_ms", 19000);
 		row(csv, a, "service", "ctx_voluntary", 1000);
 		row(csv, a + 10000, "service", "ctx_voluntary", 3000);
 		row(csv, a, "service", "ctx_involuntary", 100);

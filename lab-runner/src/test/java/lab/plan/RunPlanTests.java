@@ -13,7 +13,7 @@ class RunPlanTests {
 	private static final Host HOST = new Host(2, 20_000, 20_000, "32768 60999", 4096);
 
 	private static RunPlan plan(Integer repeat) {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20, 40), null, 3, null, repeat, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20, 40), null, 3, null, null, repeat, null, null)
 			.applyTo(Scenario.load("smoke"));
 		return RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")), List.of(), HOST);
 	}

@@ -44,7 +44,7 @@ class ReportWriterTests {
 			.contains("<img alt=\"p99 latency, all requests\"").contains("<img alt=\"Peak RSS\"")
 			.contains("<img alt=\"Peak virtual threads mounted or queued\"");
 		assertThat(html).contains(">FAILED<").contains(">INVALID<").contains(">OK<")
-			.contains("downstream p99 90 ms late &gt; 50 ms (probed end to end)")
+			.contains("downstream p99 90 ms late: at most 10% of the service&#39;s p99 (900 ms)")
 			.contains("stalled 3 s at +4 s")
 			.contains("<a href=\"app-tomcat-loom/service.log\">");
 		// Offline: nothing is loaded from anywhere else.
@@ -71,6 +71,10 @@ class ReportWriterTests {
 				+ "\"notWarmRatio\":1.5,\"efficiencyFloorPercent\":50,\"rpsDropPercent\":20,\"repeatSpreadPercent\":10},\"profile\""));
 		Thresholds recorded = Manifest.read(this.results).thresholds();
 		assertThat(recorded.errorPercent()).isEqualTo(1);
+		// A run older than the JIT-based warmth rules keeps what it recorded and takes today's default for the rest.
+		assertThat(recorded.notWarmJitPercent()).isEqualTo(Thresholds.DEFAULT.notWarmJitPercent());
+		assertThat(Thresholds.defaultedIn(Manifest.readTree(this.results))).containsExactly("notWarmJitPercent 5", "notWarmHalvesPercent 25",
+				"harnessEffectPercent 10");
 		LevelResult byRecorded = new Analyser(recorded).analyse(this.results, Variant.names()).stream()
 			.filter(r -> r.variant().equals("app-webflux") && r.level().equals(new Level.Closed(100))).findFirst().orElseThrow();
 		assertThat(byRecorded.verdict()).isEqualTo(LevelResult.Verdict.FAILED);

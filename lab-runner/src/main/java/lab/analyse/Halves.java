@@ -1,0 +1,67 @@
+package lab.analyse;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import lab.layout.LevelDir;
+import lab.load.LoadWindow;
+
+/**
+ * The window's two halves side by side, to see whether it was stationary: requests sent per second and the service's
+ * mutator CPU per request (process CPU less GC pause time, over the requests sent) in each. GC is taken out because
+ * on one core a full collection landing in one half moves that half's CPU per request whatever the JIT does; what is
+ * left falls from the first half to the second while the JIT is still compiling the hot paths.
+ *
+ * @param firstRps requests sent per second in the first half
+ * @param secondRps ... in the second half
+ * @param firstCpuMsPerRequest mutator CPU ms per request in the first half
+ * @param secondCpuMsPerRequest ... in the second half
+ */
+public record Halves(double firstRps, double secondRps, double firstCpuMsPerRequest, double secondCpuMsPerRequest) {
+
+	/** Each half needs this many seconds (and so this many one-second samples) to be compared at all. */
+	static final int MIN_HALF_SECONDS = 3;
+
+	static final Halves UNKNOWN = new Halves(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+
+	/** Both halves of {@code window} over every injector's requests; UNKNOWN when a half is too short to compare. */
+	static Halves of(Samples samples, List<Path> injectorDirs, LoadWindow window) throws IOException {
+		long middle = (window.steadyStart() + window.end()) / 2;
+		LoadWindow first = new LoadWindow(window.start(), window.steadyStart(), middle);
+		LoadWindow second = new LoadWindow(window.start(), middle, window.end());
+		if (first.steadySeconds() < MIN_HALF_SECONDS) {
+			return UNKNOWN;
+		}
+		double[] firstHalf = half(samples, injectorDirs, first);
+		double[] secondHalf = half(samples, injectorDirs, second);
+		return new Halves(firstHalf[0], secondHalf[0], firstHalf[1], secondHalf[1]);
+	}
+
+	/** Requests sent per second and mutator CPU ms per request in one half. */
+	private static double[] half(Samples samples, List<Path> injectorDirs, LoadWindow half) throws IOException {
+		long sent = 0;
+		for (Path dir : injectorDirs) {
+			sent += RequestCounts.read(dir.resolve(LevelDir.REQUESTS), half).total();
+		}
+		double rps = sent / half.steadySeconds();
+		double cpu = CounterDelta.ratePerSecond(samples.series("service", "proc_cpu_seconds").clipTo(half));
+		if (Double.isNaN(cpu)) {
+			cpu = CounterDelta.ratePerSecond(samples.series("service", "cpu_user_seconds").plus(samples.series("service", "cpu_kernel_seconds")).clipTo(half));
+		}
+		double gc = CounterDelta.ratePerSecond(samples.series("service", "gc_pause_seconds").clipTo(half));
+		double mutator = cpu - (Double.isNaN(gc) ? 0 : gc);
+		return new double[] { rps, (rps > 0) ? 1000 * mutator / rps : Double.NaN };
+	}
+
+	/** How much dearer the first half's requests were than the second's, in % of the second's (NaN if unknown). */
+	public double firstHalfDearerPercent() {
+		return (this.secondCpuMsPerRequest > 0) ? 100 * (this.firstCpuMsPerRequest / this.secondCpuMsPerRequest - 1) : Double.NaN;
+	}
+
+	/** How far the second half's request rate fell below the first's, in % of the first's (negative: it rose). */
+	public double secondHalfSlowerPercent() {
+		return (this.firstRps > 0) ? 100 * (1 - this.secondRps / this.firstRps) : Double.NaN;
+	}
+
+}
