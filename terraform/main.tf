@@ -88,7 +88,9 @@ resource "aws_security_group" "lab" {
   }
 
   ingress {
-    description = "SSH between the lab's instances: the runner on injector 1 drives the other injectors (with the operator's forwarded agent; no key is stored on an instance)"
+    # The runner on injector 1 drives the other injectors with the operator's forwarded agent; no key is stored on an
+    # instance. (The EC2 API allows no apostrophe in a description: the provider refuses it before any call.)
+    description = "SSH between the lab instances: injector 1 drives the other injectors"
     from_port   = 22
     to_port     = 22
     protocol    = "tcp"
@@ -96,7 +98,7 @@ resource "aws_security_group" "lab" {
   }
 
   ingress {
-    description = "Service ports (downstream 7000, proxies 8080-8083), only between the lab's instances"
+    description = "Service ports (downstream 7000, proxies 8080-8083), only between the lab instances"
     from_port   = 7000
     to_port     = 8083
     protocol    = "tcp"
@@ -145,6 +147,14 @@ resource "aws_instance" "downstream" {
   }
 
   tags = { Name = "loom-lab-downstream", Role = "downstream" }
+
+  # User data installs packages at first boot: the route out must exist before the instance starts.
+  depends_on = [aws_route_table_association.lab]
+
+  lifecycle {
+    # A newer Ubuntu image appears every few weeks: it is used by new instances, never replaces running ones.
+    ignore_changes = [ami]
+  }
 }
 
 resource "aws_instance" "proxy" {
@@ -181,6 +191,15 @@ resource "aws_instance" "proxy" {
   }
 
   tags = { Name = "loom-lab-${each.key}", Role = "proxy", Variant = each.key }
+
+  # The downstream's address is baked into the user data: a new downstream replaces the proxies on purpose.
+  user_data_replace_on_change = true
+
+  depends_on = [aws_route_table_association.lab]
+
+  lifecycle {
+    ignore_changes = [ami]
+  }
 }
 
 resource "aws_instance" "injector" {
@@ -207,4 +226,10 @@ resource "aws_instance" "injector" {
   }
 
   tags = { Name = "loom-lab-injector-${count.index}", Role = "injector" }
+
+  depends_on = [aws_route_table_association.lab]
+
+  lifecycle {
+    ignore_changes = [ami]
+  }
 }

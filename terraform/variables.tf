@@ -25,8 +25,14 @@ variable "operator_cidr" {
   type        = string
 
   validation {
-    condition     = can(cidrhost(var.operator_cidr, 0)) && var.operator_cidr != "0.0.0.0/0"
-    error_message = "operator_cidr must be a CIDR block and not 0.0.0.0/0, e.g. \"203.0.113.7/32\"."
+    condition     = try(cidrhost(var.operator_cidr, 0) == split("/", var.operator_cidr)[0], false)
+    error_message = "operator_cidr must be a network address in CIDR form (host bits zero, as the AWS provider checks), e.g. \"203.0.113.7/32\"."
+  }
+
+  validation {
+    # SSH is the only port open to the outside: a /0 or /1 would open it to the internet.
+    condition     = try(tonumber(split("/", var.operator_cidr)[1]) >= 16, false)
+    error_message = "operator_cidr must be /16 or narrower (your address as /32 is best): a wider block opens SSH to too much of the internet."
   }
 }
 

@@ -54,8 +54,9 @@ class RunnerTests {
 
 	@Test
 	void smokeRunsEveryVariantEndToEnd() throws Exception {
-		Scenario smoke = Scenario.load("smoke");
-		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke"));
+		// The pipeline, not the verdicts: a fixed 10 s warm-up (the bundled one runs until the JIT settles, minutes here).
+		Scenario smoke = new Overrides(null, null, null, null, 10, null, null, null, null).applyTo(Scenario.load("smoke"));
+		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke", "--warmup-seconds", "10"));
 
 		JsonNode manifest = JsonMapper.builder().build().readTree(this.out.resolve("manifest.json").toFile());
 		for (String key : List.of("startedAt", "host", "java", "versions", "gitCommit", "profile", "cpus", "jvmFlags", "scenario", "levels",
@@ -98,13 +99,14 @@ class RunnerTests {
 	@Test
 	void progressGivesThePositionInTheRunAndTheTimeLeftFromThePlansEstimate() {
 		Runner runner = new Runner(plan(Scenario.load("smoke"), this.out), System.out);
-		// smoke: 4 variants x 1 level; a level 1 + 3 + 0 + 6 = 10 s, a service start 15 + 3 + 6 = 24 s: 136 s left.
-		assertThat(runner.position("app-webflux users-20")).isEqualTo("lab: level 1 of 4 (app-webflux users-20), about 2 min left");
+		// smoke: 4 variants x 1 level; a level 1 + 6 + 0 + 6 = 13 s, a service start 15 + 30 + 6 = 51 s (the warm-up's
+		// minimum): 4 x 13 + 4 x 51 = 256 s left.
+		assertThat(runner.position("app-webflux users-20")).isEqualTo("lab: level 1 of 4 (app-webflux users-20), about 4 min left");
 	}
 
 	@Test
 	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamedAndJfrRecordsEachLevel() throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, null, null, 2, List.of("tuned"), null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, 10, null, 2, List.of("tuned"), null)
 			.applyTo(Scenario.load("smoke"));
 		// async-profiler ships for Linux x64 and arm64: elsewhere --profile-cpu refuses to start, and this part is skipped.
 		Path profiler = CpuProfile.library(Files.createTempDirectory("async-profiler")).orElse(null);
@@ -185,7 +187,7 @@ class RunnerTests {
 
 	@Test
 	void aServiceKilledMidLevelIsRecordedFailedAndTheRunGoesOn() throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, null, null, null, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, 10, null, null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		Thread killer = Thread.ofVirtual().start(() -> killWhenLoaded(this.out.resolve("app-webflux")));
 		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));

@@ -100,6 +100,85 @@ class TerraformTests {
 		assertThat(Files.exists(Repo.root().resolve("terraform/terraform.tfvars.example"))).isTrue();
 	}
 
+	/**
+	 * The characters the EC2 API allows in a security group's and a rule's description, as the AWS provider (6.x,
+	 * {@code validSecurityGroupRuleDescription}) checks them before any call: no apostrophe, no quotes, at most 255.
+	 * {@code terraform plan} stops on the first one that breaks it.
+	 */
+	static final Pattern EC2_DESCRIPTION = Pattern.compile("[A-Za-z0-9 ._\\-:/()#,@\\[\\]+=&;{}!$*]{0,255}");
+
+	@Test
+	void everySecurityGroupDescriptionUsesOnlyWhatTheEc2ApiAccepts() throws Exception {
+		String main = read("main.tf");
+		List<String> groups = Pattern.compile("(?s)resource \"aws_(default_)?security_group\" .*?\n}\n").matcher(main).results()
+			.map(m -> m.group()).toList();
+		assertThat(groups).hasSizeGreaterThanOrEqualTo(1);
+		List<String> descriptions = groups.stream().flatMap(group -> Pattern.compile("description\\s*=\\s*\"([^\"]*)\"").matcher(group).results()
+			.map(m -> m.group(1))).toList();
+		assertThat(descriptions).hasSizeGreaterThanOrEqualTo(4);
+		assertThat(descriptions).allSatisfy(d -> assertThat(d).as("a description the provider rejects").matches(EC2_DESCRIPTION));
+	}
+
+	@Test
+	void everyCidrIsANetworkAddressAndTheOperatorsIsBounded() throws Exception {
+		// The provider checks CIDRs as network addresses (host bits zero): "10.0.1.5/24" stops the plan.
+		for (String file : List.of("main.tf", "variables.tf", "terraform.tfvars.example")) {
+			Pattern.compile("\"(\\d+)\\.(\\d+)\\.(\\d+)\\.(\\d+)/(\\d+)\"").matcher(read(file)).results().forEach(cidr -> {
+				long address = 0;
+				for (int i = 1; i <= 4; i++) {
+					address = (address << 8) | Long.parseLong(cidr.group(i));
+				}
+				int prefix = Integer.parseInt(cidr.group(5));
+				long hostBits = (prefix == 0) ? 0xFFFFFFFFL : (1L << (32 - prefix)) - 1;
+				assertThat(address & hostBits).as(file + ": " + cidr.group() + " is a network address").isZero();
+			});
+		}
+		String variables = read("variables.tf");
+		String operator = variables.substring(variables.indexOf("variable \"operator_cidr\""));
+		operator = operator.substring(0, operator.indexOf("\n}"));
+		// Checked when the variable is read, before any resource: a network address, and no wider than /16.
+		assertThat(operator).contains("cidrhost(var.operator_cidr, 0) == split(\"/\", var.operator_cidr)[0]")
+			.contains("tonumber(split(\"/\", var.operator_cidr)[1]) >= 16");
+	}
+
+	@Test
+	void instancesStartAfterTheRouteOutExistsAndChangeOnlyOnPurpose() throws Exception {
+		String main = read("main.tf");
+		List<String> instances = Pattern.compile("(?s)resource \"aws_instance\" \"(\\w+)\" \\{.*?\n}\n").matcher(main).results()
+			.map(m -> m.group()).toList();
+		assertThat(instances).hasSize(3);
+		for (String instance : instances) {
+			String name = instance.substring(0, instance.indexOf('{'));
+			// User data installs packages at first boot: without the route to the gateway, apt fails and the boot with it.
+			assertThat(instance).as(name).containsPattern("depends_on\\s*=\\s*\\[aws_route_table_association.lab\\]");
+			// A newer Ubuntu image must not replace running instances at the next apply.
+			assertThat(instance).as(name).containsPattern("ignore_changes\\s*=\\s*\\[ami\\]");
+		}
+		String proxy = instances.stream().filter(i -> i.contains("\"proxy\"")).findFirst().orElseThrow();
+		// The downstream's address is in the proxies' user data: when it changes, the proxies are replaced.
+		assertThat(proxy).containsPattern("user_data_replace_on_change\\s*=\\s*true");
+	}
+
+	@Test
+	void userDataWaitsForTheDpkgLockAndUnitsSayWhatIsMissing() throws Exception {
+		for (String template : List.of("templates/service.sh.tftpl", "templates/injector.sh.tftpl")) {
+			String script = read(template);
+			// Unattended upgrades hold the dpkg lock at first boot: every apt-get waits for it instead of failing.
+			assertThat(script).as(template).contains("export DEBIAN_FRONTEND=noninteractive");
+			assertThat(script).as(template).contains("apt_get() { apt-get -o DPkg::Lock::Timeout=")
+				.doesNotContainPattern("(?m)^\\s*apt-get ").containsPattern("(?m)^apt_get install");
+		}
+		String unit = read("templates/service.sh.tftpl");
+		assertThat(unit).contains("Wants=network-online.target").contains("After=network-online.target")
+			.contains("WorkingDirectory=/opt/lab").contains("ExecStartPre=");
+	}
+
+	@Test
+	void gitKeepsOutEveryFileThatHoldsTheOperatorsValuesOrAPlan() throws Exception {
+		List<String> ignored = Files.readAllLines(Repo.root().resolve(".gitignore"));
+		assertThat(ignored).contains("terraform.tfvars", "*.auto.tfvars", "*.tfvars.json", "*.tfplan", "override.tf", "*_override.tf", "*.tfstate");
+	}
+
 	private static boolean runs(String... command) {
 		try {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

@@ -31,7 +31,7 @@ public record Thresholds(double injectorBusyPercent, double downstreamOverheadMs
 		double errorPercent, double stallDelays, int stallMinSeconds, double notWarmJitPercent, double notWarmHalvesPercent,
 		double harnessEffectPercent, double efficiencyFloorPercent, double rpsDropPercent, double repeatSpreadPercent) {
 
-	public static final Thresholds DEFAULT = new Thresholds(90, 50, 10, 5, 2, 2, 5, 25, 10, 50, 20, 10);
+	public static final Thresholds DEFAULT = new Thresholds(90, 50, 10, 5, 2, 2, 10, 25, 10, 50, 20, 10);
 
 	/** The manifest's field names, in the record's order. */
 	static final List<String> FIELDS = List.of("injectorBusyPercent", "downstreamOverheadMs", "downstreamOverheadPercent", "errorPercent",

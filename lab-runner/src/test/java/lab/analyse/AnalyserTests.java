@@ -100,12 +100,12 @@ class AnalyserTests {
 	void aLevelWhileTheJitStillCompiledIsNotWarm() throws Exception {
 		GoldenFixtures.write(this.results);
 		Path level = this.results.resolve("app-webflux/users-100");
-		// The JIT's threads used 1.0 → 3.0 s of CPU in the 10 s window: 20 % > 5 %.
+		// The JIT's threads used 1.0 → 3.0 s of CPU in the 10 s window: 20 % > 10 %.
 		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replace("jit_cpu_seconds,1.2", "jit_cpu_seconds,3.0"));
 		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
 		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(20.0, within(1e-9));
 		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
-		assertThat(result.reasons()).containsExactly("not warm: the JIT used 2.0 s of CPU in the 10 s window (20% > 5%)");
+		assertThat(result.reasons()).containsExactly("not warm: the JIT used 2.0 s of CPU in the 10 s window (20% > 10%)");
 	}
 
 	@Test
@@ -116,7 +116,7 @@ class AnalyserTests {
 		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replaceAll("(?m)^.*jit_cpu_seconds.*\\n", ""));
 		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
 		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(100.0, within(1e-9));
-		assertThat(result.reasons()).containsExactly("not warm: the JIT used 10.0 s of CPU in the 10 s window (100% > 5%)");
+		assertThat(result.reasons()).containsExactly("not warm: the JIT used 10.0 s of CPU in the 10 s window (100% > 10%)");
 	}
 
 	@Test

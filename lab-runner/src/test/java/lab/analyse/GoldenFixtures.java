@@ -174,7 +174,7 @@ public final class GoldenFixtures {
 	 * 0.5 CPU s/s over 1,923 sent / 10 s = 192.3 req/s → 2.6001 ms per request. The sample at +13,000 (20 s)
 	 * lies outside. GC pause sum 1.0 → 1.2, reset to 0.1, → 0.3: growth 0.2 + 0.1 + 0.2 = 0.5 s / 10 s = 5 %.
 	 * Heap peaks at 100 MiB in the window (300 MiB outside), RSS 200 MiB, 30 native and 150 virtual threads,
-	 * pinned 0 → 3 = 3 events. The JIT's threads used 1.0 → 1.2 s CPU: 0.2 s / 10 s = 2 % (under 5 %:
+	 * pinned 0 → 3 = 3 events. The JIT's threads used 1.0 → 1.2 s CPU: 0.2 s / 10 s = 2 % (under 10 %:
  * warm); its elapsed compile counter (9,000 → 19,000 ms, 100 %) is only the fallback, not read when the threads' CPU is there. Halves (middle
  * +7,000): the first [+2,000, +7,000] from the samples at +2,000 and +6,000 (10 → 12 s CPU, GC 1.0 → 1.2 s: 0.45 s
  * mutator per s) over 963 sent (192 × 4 + 194 + the late timeout's 1) / 5 s = 192.6 /s → 2.336 ms; the second

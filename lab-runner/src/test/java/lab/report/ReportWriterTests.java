@@ -73,7 +73,7 @@ class ReportWriterTests {
 		assertThat(recorded.errorPercent()).isEqualTo(1);
 		// A run older than the JIT-based warmth rules keeps what it recorded and takes today's default for the rest.
 		assertThat(recorded.notWarmJitPercent()).isEqualTo(Thresholds.DEFAULT.notWarmJitPercent());
-		assertThat(Thresholds.defaultedIn(Manifest.readTree(this.results))).containsExactly("notWarmJitPercent 5", "notWarmHalvesPercent 25",
+		assertThat(Thresholds.defaultedIn(Manifest.readTree(this.results))).containsExactly("notWarmJitPercent 10", "notWarmHalvesPercent 25",
 				"harnessEffectPercent 10");
 		LevelResult byRecorded = new Analyser(recorded).analyse(this.results, Variant.names()).stream()
 			.filter(r -> r.variant().equals("app-webflux") && r.level().equals(new Level.Closed(100))).findFirst().orElseThrow();
