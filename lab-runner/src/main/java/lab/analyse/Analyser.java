@@ -259,15 +259,19 @@ public final class Analyser {
 	private List<String> notWarm(Measurement m, Set<String> notes) {
 		List<String> invalid = new ArrayList<>();
 		double jit = m.sampled().getOrDefault(Metric.JIT_PERCENT, Double.NaN);
-		if (Double.isNaN(jit)) {
-			notes.add("the JIT's compile time was not sampled (no jvm_compilation_time_ms_total): warmth judged by the window's halves only");
-		}
-		else if (jit > this.thresholds.notWarmJitPercent()) {
-			invalid.add(String.format(Locale.ROOT, "not warm: the JIT used %.1f s of CPU in the %.0f s window (%.0f%% > %.0f%%)",
-					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.notWarmJitPercent()));
-		}
 		Halves halves = m.halves();
 		double dearer = halves.firstHalfDearerPercent();
+		if (Double.isNaN(jit) && Double.isNaN(dearer)) {
+			invalid.add("whether the service was warm could not be computed (no JIT samples, and the window too short to compare its halves)");
+			return invalid;
+		}
+		if (Double.isNaN(jit)) {
+			notes.add("the JIT was not sampled (a run older than its series): warmth judged by the window's halves only");
+		}
+		else if (jit > this.thresholds.notWarmJitPercent()) {
+			invalid.add(String.format(Locale.ROOT, "not warm: the JIT was busy %.1f s of the %.0f s window (%.0f%% > %.0f%%)",
+					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.notWarmJitPercent()));
+		}
 		if (!Double.isNaN(dearer) && dearer > this.thresholds.notWarmHalvesPercent()) {
 			invalid.add(String.format(Locale.ROOT,
 					"not warm: the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",

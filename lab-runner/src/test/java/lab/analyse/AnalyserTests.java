@@ -105,7 +105,7 @@ class AnalyserTests {
 		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
 		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(20.0, within(1e-9));
 		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
-		assertThat(result.reasons()).containsExactly("not warm: the JIT used 2.0 s of CPU in the 10 s window (20% > 10%)");
+		assertThat(result.reasons()).containsExactly("not warm: the JIT was busy 2.0 s of the 10 s window (20% > 10%)");
 	}
 
 	@Test
@@ -116,7 +116,21 @@ class AnalyserTests {
 		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replaceAll("(?m)^.*jit_cpu_seconds.*\\n", ""));
 		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
 		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(100.0, within(1e-9));
-		assertThat(result.reasons()).containsExactly("not warm: the JIT used 10.0 s of CPU in the 10 s window (100% > 10%)");
+		assertThat(result.reasons()).containsExactly("not warm: the JIT was busy 10.0 s of the 10 s window (100% > 10%)");
+	}
+
+	@Test
+	void warmthThatCannotBeComputedIsInvalidNeverOk() throws Exception {
+		GoldenFixtures.write(this.results);
+		Path level = this.results.resolve("app-webflux/users-100");
+		// No JIT series (a run older than them) and a 4 s window: halves of 2 s, under the 3 s each needs.
+		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replaceAll("(?m)^.*jit_.*\\n", ""));
+		Files.writeString(level.resolve("load-window.csv"), "start_epoch_ms,steady_start_epoch_ms,end_epoch_ms\n" + GoldenFixtures.START + ","
+				+ GoldenFixtures.STEADY + "," + (GoldenFixtures.STEADY + 4_000) + "\n");
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(result.reasons()).contains(
+				"whether the service was warm could not be computed (no JIT samples, and the window too short to compare its halves)");
 	}
 
 	@Test
