@@ -3,6 +3,7 @@ package lab.analyse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.plan.Variant;
@@ -21,6 +22,18 @@ class AnalyserTests {
 
 	List<LevelResult> analyse() throws Exception {
 		return new Analyser(Thresholds.DEFAULT).analyse(GoldenFixtures.write(this.results), Variant.names());
+	}
+
+	/** The golden fixture's app-webflux level after {@code edit} rewrote one of its files, measured alone. */
+	private Measurement edited(String level, String file, UnaryOperator<String> edit) throws Exception {
+		GoldenFixtures.write(this.results);
+		Path dir = this.results.resolve("app-webflux/" + level);
+		Files.writeString(dir.resolve(file), edit.apply(Files.readString(dir.resolve(file))));
+		return Measurement.of(dir, this.results);
+	}
+
+	private static LevelResult judged(Measurement measurement) {
+		return new Analyser(Thresholds.DEFAULT).analyseOne(measurement);
 	}
 
 	@Test
@@ -74,23 +87,17 @@ class AnalyserTests {
 
 	@Test
 	void aLateDownstreamThatCouldHaveMovedTheServicesP99MakesTheLevelInvalid() throws Exception {
-		GoldenFixtures.write(this.results);
-		Path level = this.results.resolve("app-webflux/users-200");
 		// The 2 late probes 200 ms late: p99 200 ms = 22 % of the service's 900 ms p99 > 10 %.
-		Files.writeString(level.resolve("probe.csv"), Files.readString(level.resolve("probe.csv")).replace(",590.0,", ",700.0,"));
-		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		LevelResult result = judged(edited("users-200", "probe.csv", text -> text.replace(",590.0,", ",700.0,")));
 		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
 		assertThat(result.reasons()).containsExactly("downstream p99 200 ms late > 50 ms (probed end to end), 22% of the service's p99 > 10%");
 	}
 
 	@Test
 	void aLateDownstreamCouldHaveMovedAClosedLoopsThroughputWhenTheServiceWasNotTheLimit() throws Exception {
-		GoldenFixtures.write(this.results);
-		Path level = this.results.resolve("app-webflux/users-200");
 		// Every probe 60 ms late: p99 60 ms = 7 % of the 900 ms p99, but a mean of 60 ms in a 500 ms loop takes up to
 		// 60 / 560 = 11 % of the throughput (> 10 %), and the service's core was 50 % busy: not its own limit.
-		Files.writeString(level.resolve("probe.csv"), Files.readString(level.resolve("probe.csv")).replaceAll(",(505|590)\\.0,", ",560.0,"));
-		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		LevelResult result = judged(edited("users-200", "probe.csv", text -> text.replaceAll(",(505|590)\\.0,", ",560.0,")));
 		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
 		assertThat(result.reasons()).containsExactly(
 				"downstream p99 60 ms late > 50 ms (probed end to end), mean 60 ms late could take 11% of the throughput > 10%");
@@ -98,11 +105,8 @@ class AnalyserTests {
 
 	@Test
 	void aLevelWhileTheJitStillCompiledIsNotWarm() throws Exception {
-		GoldenFixtures.write(this.results);
-		Path level = this.results.resolve("app-webflux/users-100");
 		// The JIT's threads used 1.0 → 3.0 s of CPU in the 10 s window: 20 % > 10 %.
-		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replace("jit_cpu_seconds,1.2", "jit_cpu_seconds,3.0"));
-		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		LevelResult result = judged(edited("users-100", "metrics.csv", text -> text.replace("jit_cpu_seconds,1.2", "jit_cpu_seconds,3.0")));
 		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(20.0, within(1e-9));
 		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
 		assertThat(result.reasons()).containsExactly("not warm: the JIT was busy 2.0 s of the 10 s window (20% > 10%)");
@@ -110,11 +114,8 @@ class AnalyserTests {
 
 	@Test
 	void withoutTheCompilerThreadsCpuTheJitsOwnCounterJudges() throws Exception {
-		GoldenFixtures.write(this.results);
-		Path level = this.results.resolve("app-webflux/users-100");
 		// A service the runner did not start: no /proc series, the compile counter's 10 s in 10 s = 100 %.
-		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replaceAll("(?m)^.*jit_cpu_seconds.*\\n", ""));
-		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		LevelResult result = judged(edited("users-100", "metrics.csv", text -> text.replaceAll("(?m)^.*jit_cpu_seconds.*\\n", "")));
 		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(100.0, within(1e-9));
 		assertThat(result.reasons()).containsExactly("not warm: the JIT was busy 10.0 s of the 10 s window (100% > 10%)");
 	}
@@ -127,7 +128,7 @@ class AnalyserTests {
 		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv")).replaceAll("(?m)^.*jit_.*\\n", ""));
 		Files.writeString(level.resolve("load-window.csv"), "start_epoch_ms,steady_start_epoch_ms,end_epoch_ms\n" + GoldenFixtures.START + ","
 				+ GoldenFixtures.STEADY + "," + (GoldenFixtures.STEADY + 4_000) + "\n");
-		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		LevelResult result = judged(Measurement.of(level, this.results));
 		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
 		assertThat(result.reasons()).contains(
 				"whether the service was warm could not be computed (no JIT samples, and the window too short to compare its halves)");
@@ -135,16 +136,13 @@ class AnalyserTests {
 
 	@Test
 	void aWindowWhoseFirstHalfWasDearerPerRequestIsNotWarm() throws Exception {
-		GoldenFixtures.write(this.results);
-		Path level = this.results.resolve("app-webflux/users-100");
 		// The service's CPU at +6,000 is 13.5 instead of 12: the first half 10 → 13.5 s over 4 s = 0.875, less GC 0.05 =
 		// 0.825 s/s over 192.6 req/s = 4.283 ms; the second half as before 2.344 ms: +83 % > 25 %.
-		Files.writeString(level.resolve("metrics.csv"), Files.readString(level.resolve("metrics.csv"))
-			.replace((GoldenFixtures.STEADY + 4000) + ",service,proc_cpu_seconds,12.0", (GoldenFixtures.STEADY + 4000) + ",service,proc_cpu_seconds,13.5"));
-		Measurement m = Measurement.of(level, this.results);
+		String at = (GoldenFixtures.STEADY + 4000) + ",service,proc_cpu_seconds,";
+		Measurement m = edited("users-100", "metrics.csv", text -> text.replace(at + "12.0", at + "13.5"));
 		assertThat(m.halves().firstCpuMsPerRequest()).isCloseTo(825 / 192.6, within(1e-9));
 		assertThat(m.halves().secondCpuMsPerRequest()).isCloseTo(450 / 192.0, within(1e-9));
-		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(m);
+		LevelResult result = judged(m);
 		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
 		assertThat(result.reasons()).containsExactly("not warm: the window's first half cost 4.283 ms mutator CPU per request, its second 2.344 (+83% > 25%)");
 	}
