@@ -163,7 +163,7 @@ public final class Analyser {
 	 * The measurement is judged first, then the service: INTERRUPTED when the person stopped the run; FAILED when the
 	 * service died or ran out of memory (no harness fault does that); INVALID when the harness was the limit or broke,
 	 * or a check could not be computed (whatever else the service did: its symptoms are listed, not judged); FAILED
-	 * when the service broke otherwise; OK.
+	 * when the service broke otherwise, warm or not; INVALID when the JIT had not settled; OK.
 	 */
 	Verdict judge(Measurement m, Set<String> reasons, Set<String> evidence) {
 		LevelFacts facts = m.facts();
@@ -180,6 +180,7 @@ public final class Analyser {
 		}
 		Set<String> notes = new LinkedHashSet<>();
 		List<String> invalid = harnessProblems(m, notes);
+		List<String> cold = (m.window() != null) ? notWarm(m, notes) : List.of();
 		List<String> failed = serviceProblems(m);
 		Verdict verdict;
 		if (!facts.serviceAlive() || facts.outOfMemory()) {
@@ -193,14 +194,23 @@ public final class Analyser {
 		}
 		else if (!invalid.isEmpty()) {
 			reasons.addAll(invalid);
+			reasons.addAll(cold);
 			if (!failed.isEmpty()) {
 				reasons.add("the service's symptoms, not judged: " + String.join(", ", failed));
 			}
 			verdict = Verdict.INVALID;
 		}
 		else if (!failed.isEmpty()) {
+			// A JIT still compiling makes a service slower, it does not leave users unanswered: errors, a stall or
+			// refused connections are the service's whether it was warm or not (the failure itself opens code paths
+			// the JIT then compiles, and makes the window's halves incomparable). Named, not judged.
 			reasons.addAll(failed);
+			cold.forEach(reason -> reasons.add(reason + " (named, not judged: a JIT still compiling slows a service, it does not stop it answering)"));
 			verdict = Verdict.FAILED;
+		}
+		else if (!cold.isEmpty()) {
+			reasons.addAll(cold);
+			verdict = Verdict.INVALID;
 		}
 		else {
 			verdict = Verdict.OK;
@@ -214,7 +224,8 @@ public final class Analyser {
 	}
 
 	/**
-	 * What made the measurement untrustworthy: the injector, the downstream, the warm-up, missing data. A harness
+	 * What made the measurement untrustworthy: the injector, the downstream, no warm-up, missing data (the JIT's state
+	 * is judged apart: {@link #notWarm}). A harness
 	 * symptom whose effect on the figures can be bounded below {@link Thresholds#harnessEffectPercent} goes to
 	 * {@code notes} with its bound instead.
 	 */
@@ -243,7 +254,6 @@ public final class Analyser {
 			if (m.stall().rows() == 0) {
 				invalid.add("the stall check could not be computed (the injector wrote no completions in the window)");
 			}
-			invalid.addAll(notWarm(m, notes));
 		}
 		if (!facts.warmedUp()) {
 			invalid.add("no warm-up: a cold JVM runs at a fraction of its speed");

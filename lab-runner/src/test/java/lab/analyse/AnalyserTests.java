@@ -26,8 +26,14 @@ class AnalyserTests {
 
 	/** The golden fixture's app-webflux level after {@code edit} rewrote one of its files, measured alone. */
 	private Measurement edited(String level, String file, UnaryOperator<String> edit) throws Exception {
-		GoldenFixtures.write(this.results);
-		Path dir = this.results.resolve("app-webflux/" + level);
+		return edited("app-webflux/" + level, file, edit, true);
+	}
+
+	private Measurement edited(String levelDir, String file, UnaryOperator<String> edit, boolean fresh) throws Exception {
+		if (fresh) {
+			GoldenFixtures.write(this.results);
+		}
+		Path dir = this.results.resolve(levelDir);
 		Files.writeString(dir.resolve(file), edit.apply(Files.readString(dir.resolve(file))));
 		return Measurement.of(dir, this.results);
 	}
@@ -153,6 +159,17 @@ class AnalyserTests {
 		assertThat(stalled.longestStallSeconds()).isEqualTo(3.0);
 		assertThat(stalled.verdict()).isEqualTo(Verdict.FAILED);
 		assertThat(stalled.reasons()).containsExactly("stalled 3 s at +4 s: no response while users waited");
+	}
+
+	@Test
+	void aServiceThatFailedWhileTheJitStillCompiledFailedWarmOrNot() throws Exception {
+		// The stalled level with its JIT busy 2.0 s of the 10 s window: a compiling JIT slows a service, it does not
+		// stop it answering for 3 s, so the stall is judged and the JIT named.
+		LevelResult result = judged(edited("app-tomcat-platform/users-100", "metrics.csv",
+				text -> text.replace("jit_cpu_seconds,1.2", "jit_cpu_seconds,3.0"), true));
+		assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
+		assertThat(result.reasons()).containsExactly("stalled 3 s at +4 s: no response while users waited",
+				"not warm: the JIT was busy 2.0 s of the 10 s window (20% > 10%) (named, not judged: a JIT still compiling slows a service, it does not stop it answering)");
 	}
 
 	@Test
