@@ -20,9 +20,9 @@ class ComposeTests {
 	@Test
 	void theComposeFileIsValidAgainstTheComposeSpecSchema() throws Exception {
 		JsonSchema schema = schema();
-		assertThat(schema.validate(Repo.yaml("docker-compose.yml"))).isEmpty();
+		assertThat(schema.validate(Repo.compose("docker-compose.yml"))).isEmpty();
 		// The schema does reject what is wrong: an unknown key and a value of the wrong type.
-		ObjectNode broken = (ObjectNode) Repo.yaml("docker-compose.yml");
+		ObjectNode broken = (ObjectNode) Repo.compose("docker-compose.yml");
 		((ObjectNode) broken.path("services").path("app-webflux")).put("cpu_quota_typo", 1).put("restart", 5);
 		assertThat(schema.validate(broken)).extracting(ValidationMessage::getMessage)
 			.anyMatch(m -> m.contains("cpu_quota_typo")).anyMatch(m -> m.contains("restart"));
@@ -61,7 +61,7 @@ class ComposeTests {
 
 	@Test
 	void everyVariantRunsWithTheLimitsOfAT2Micro() throws Exception {
-		JsonNode services = Repo.yaml("docker-compose.yml").path("services");
+		JsonNode services = Repo.compose("docker-compose.yml").path("services");
 		for (String variant : Variant.names()) {
 			JsonNode app = services.path(variant);
 			assertThat(app.isMissingNode()).as(variant + " is in docker-compose.yml").isFalse();
@@ -82,7 +82,7 @@ class ComposeTests {
 
 	@Test
 	void everyBuildContextAndDockerfileExists() throws Exception {
-		for (JsonNode service : Repo.yaml("docker-compose.yml").path("services")) {
+		for (JsonNode service : Repo.compose("docker-compose.yml").path("services")) {
 			JsonNode build = service.path("build");
 			if (!build.isMissingNode()) {
 				assertThat(Repo.root().resolve(build.path("context").asText())).isDirectory();
@@ -102,7 +102,7 @@ class ComposeTests {
 		JsonNode config = Repo.yaml("prometheus/prometheus.yml");
 		assertThat(config.path("global").path("scrape_interval").asText()).isEqualTo("1s");
 		String targets = config.path("scrape_configs").toString();
-		JsonNode services = Repo.yaml("docker-compose.yml").path("services");
+		JsonNode services = Repo.compose("docker-compose.yml").path("services");
 		String downstreamPort = services.path(Variant.DOWNSTREAM).path("environment").path("SERVER_PORT").asText();
 		assertThat(targets).contains(Variant.DOWNSTREAM + ":" + downstreamPort);
 		for (Variant variant : Variant.ALL) {
@@ -113,7 +113,7 @@ class ComposeTests {
 	/** Each variant listens where the one list of variants says: its application.yml, and Compose. */
 	@Test
 	void everyVariantListensOnThePortTheListOfVariantsGives() throws Exception {
-		JsonNode services = Repo.yaml("docker-compose.yml").path("services");
+		JsonNode services = Repo.compose("docker-compose.yml").path("services");
 		for (Variant variant : Variant.ALL) {
 			JsonNode application = Repo.yaml(variant.name() + "/src/main/resources/application.yml");
 			assertThat(application.path("server").path("port").asInt()).as(variant.name()).isEqualTo(variant.port());

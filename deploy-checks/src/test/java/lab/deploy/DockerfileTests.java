@@ -28,7 +28,8 @@ class DockerfileTests {
 	@Test
 	void theDockerfileStepsExtractAndLaunchTheBuiltJar() throws Exception {
 		String dockerfile = Files.readString(Repo.root().resolve("docker/Dockerfile"));
-		assertThat(dockerfile).contains("FROM maven:3.9-eclipse-temurin-25 AS build").contains("FROM eclipse-temurin:25-jre")
+		assertThat(dockerfile).contains("ARG BUILD_IMAGE=maven:3.9-eclipse-temurin-25").contains("FROM ${BUILD_IMAGE} AS build")
+			.contains("ARG RUN_IMAGE=eclipse-temurin:25-jre").contains("FROM ${RUN_IMAGE}")
 			.contains("USER lab").contains("HEALTHCHECK").contains("/actuator/health");
 		Matcher extract = Pattern.compile("java -Djarmode=tools -jar \\S+ (extract [^\\n]*) --destination /extracted").matcher(dockerfile);
 		assertThat(extract.find()).as("the extract step").isTrue();

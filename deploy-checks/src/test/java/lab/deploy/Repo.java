@@ -25,4 +25,12 @@ final class Repo {
 		return yaml.readTree(root().resolve(file).toFile());
 	}
 
+	/** A Compose file as Compose reads it: each {@code ${NAME:-default}} replaced by its default, then parsed. */
+	static JsonNode compose(String file) throws IOException {
+		String text = java.nio.file.Files.readString(root().resolve(file));
+		return yaml.readTree(DEFAULTED.matcher(text).replaceAll(match -> java.util.regex.Matcher.quoteReplacement(match.group(1))));
+	}
+
+	private static final java.util.regex.Pattern DEFAULTED = java.util.regex.Pattern.compile("\\$\\{[A-Z_]+:-([^}]*)}");
+
 }

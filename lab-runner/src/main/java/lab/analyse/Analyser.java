@@ -283,9 +283,16 @@ public final class Analyser {
 					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.notWarmJitPercent()));
 		}
 		if (!Double.isNaN(dearer) && dearer > this.thresholds.notWarmHalvesPercent()) {
-			invalid.add(String.format(Locale.ROOT,
-					"not warm: the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",
-					halves.firstCpuMsPerRequest(), halves.secondCpuMsPerRequest(), dearer, this.thresholds.notWarmHalvesPercent()));
+			String dearerText = String.format(Locale.ROOT, "the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",
+					halves.firstCpuMsPerRequest(), halves.secondCpuMsPerRequest(), dearer, this.thresholds.notWarmHalvesPercent());
+			double extra = halves.firstHalfExtraCorePercent();
+			if (extra > HALVES_MIN_CORE_PERCENT) {
+				invalid.add("not warm: " + dearerText);
+			}
+			else {
+				notes.add(String.format(Locale.ROOT, "%s, but the difference was %.1f%% of one core (<= %.0f%%: what fixed per-second costs move)",
+						dearerText, extra, HALVES_MIN_CORE_PERCENT));
+			}
 		}
 		return invalid;
 	}
@@ -370,6 +377,13 @@ public final class Analyser {
 		double late = m.probes().meanLateMs();
 		return 100 * late / (facts.delayMs() + late);
 	}
+
+	/**
+	 * A first half dearer per request than the second makes a level not warm only when the difference took more than
+	 * this share of one core (%): below it, a light load's few ms of CPU per second are moved as much by the fixed
+	 * per-second costs (the runner's scrape, the probe, the sampler) and the 10 ms ticks of /proc as by the JIT.
+	 */
+	static final double HALVES_MIN_CORE_PERCENT = 5;
 
 	/** A service whose cores were this busy (% of each) was the limit of its own throughput. */
 	static final double SATURATED_PERCENT = 90;

@@ -9,9 +9,10 @@ import lab.load.LoadWindow;
 
 /**
  * The window's two halves side by side, to see whether it was stationary: requests sent per second and the service's
- * mutator CPU per request (process CPU less GC pause time, over the requests sent) in each. GC is taken out because
- * on one core a full collection landing in one half moves that half's CPU per request whatever the JIT does; what is
- * left falls from the first half to the second while the JIT is still compiling the hot paths.
+ * mutator CPU per request (process CPU less GC pause time and the JIT's own threads, over the requests sent) in each.
+ * GC is taken out because on one core a full collection landing in one half moves that half's CPU per request
+ * whatever the JIT does; the compiler threads because their CPU is judged on its own: what is left is the code's own
+ * cost, which falls from the first half to the second while the JIT is still replacing slow code with fast.
  *
  * @param firstRps requests sent per second in the first half
  * @param secondRps ... in the second half
@@ -50,13 +51,23 @@ public record Halves(double firstRps, double secondRps, double firstCpuMsPerRequ
 			cpu = CounterDelta.ratePerSecond(samples.series("service", "cpu_user_seconds").plus(samples.series("service", "cpu_kernel_seconds")).clipTo(half));
 		}
 		double gc = CounterDelta.ratePerSecond(samples.series("service", "gc_pause_seconds").clipTo(half));
-		double mutator = cpu - (Double.isNaN(gc) ? 0 : gc);
+		double jit = CounterDelta.ratePerSecond(samples.series("service", "jit_cpu_seconds").clipTo(half));
+		double mutator = cpu - (Double.isNaN(gc) ? 0 : gc) - (Double.isNaN(jit) ? 0 : jit);
 		return new double[] { rps, (rps > 0) ? 1000 * mutator / rps : Double.NaN };
 	}
 
 	/** How much dearer the first half's requests were than the second's, in % of the second's (NaN if unknown). */
 	public double firstHalfDearerPercent() {
 		return (this.secondCpuMsPerRequest > 0) ? 100 * (this.firstCpuMsPerRequest / this.secondCpuMsPerRequest - 1) : Double.NaN;
+	}
+
+	/**
+	 * How much more of one core the first half's requests took than the same requests at the second half's cost, in
+	 * % of one core (NaN if unknown): the difference's weight, which fixed per-second costs (scrapes, probes, the
+	 * sampler) and the clock's ticks move by a few % whatever the JIT does.
+	 */
+	public double firstHalfExtraCorePercent() {
+		return 100 * (this.firstCpuMsPerRequest - this.secondCpuMsPerRequest) * this.firstRps / 1000;
 	}
 
 	/** How far the second half's request rate fell below the first's, in % of the first's (negative: it rose). */

@@ -154,6 +154,23 @@ class AnalyserTests {
 	}
 
 	@Test
+	void aDearerFirstHalfUnderAFewPercentOfACoreIsANoteNotAVerdict() throws Exception {
+		// A light load: the service's CPU 0.09 s/s in the first half and 0.08 in the second, less GC 0.05 each: 0.04
+		// and 0.03 s/s over 192.6 and 192 req/s = 0.208 and 0.156 ms per request, +33 % > 25 %, but the difference
+		// is (0.208 - 0.156) ms × 192.6 req/s = 1.0 % of one core: what fixed per-second costs move.
+		Measurement m = edited("users-100", "metrics.csv", text -> text
+			.replace((GoldenFixtures.STEADY + 2000) + ",service,proc_cpu_seconds,11.0", (GoldenFixtures.STEADY + 2000) + ",service,proc_cpu_seconds,10.18")
+			.replace((GoldenFixtures.STEADY + 4000) + ",service,proc_cpu_seconds,12.0", (GoldenFixtures.STEADY + 4000) + ",service,proc_cpu_seconds,10.36")
+			.replace((GoldenFixtures.STEADY + 8000) + ",service,proc_cpu_seconds,14.0", (GoldenFixtures.STEADY + 8000) + ",service,proc_cpu_seconds,11.0")
+			.replace((GoldenFixtures.STEADY + 10000) + ",service,proc_cpu_seconds,15.0", (GoldenFixtures.STEADY + 10000) + ",service,proc_cpu_seconds,11.16"));
+		assertThat(m.halves().firstHalfExtraCorePercent()).isCloseTo(100 * (40 / 192.6 - 30 / 192.0) * 192.6 / 1000, within(1e-9));
+		LevelResult result = judged(m);
+		assertThat(result.verdict()).isEqualTo(Verdict.OK);
+		assertThat(result.reasons()).containsExactly("the window's first half cost 0.208 ms mutator CPU per request, its second 0.156 (+33% > 25%), "
+				+ "but the difference was 1.0% of one core (<= 5%: what fixed per-second costs move)");
+	}
+
+	@Test
 	void aServiceThatAnswersNothingForTwiceTheDelayStalled() throws Exception {
 		LevelResult stalled = analyse().stream().filter(r -> r.variant().equals("app-tomcat-platform")).findFirst().orElseThrow();
 		assertThat(stalled.longestStallSeconds()).isEqualTo(3.0);

@@ -1,0 +1,363 @@
+package lab.deploy;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import lab.plan.Variant;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * docker-compose.yml on a real container engine: every image built from docker/Dockerfile, the stack up and healthy,
+ * each proxy serving through the container network, the JVM in a 1 CPU / 1 GiB container sized as the t2-micro
+ * profile sizes it, Prometheus scraping every target and answering every dashboard's queries, the documented load
+ * command giving Gatling's report, and nothing left after {@code down}. Runs through docker/podman-compose.sh
+ * (podman as root on Linux; stand-in base images where Docker Hub is unreachable); skipped, with the reason printed,
+ * where that cannot run. Grafana has no distribution on a package registry: without Docker Hub it is not started,
+ * its dashboards' queries are asked of Prometheus instead.
+ */
+class ComposeStackTests {
+
+	static final Duration BUILD = Duration.ofMinutes(12);
+
+	static final Duration HEALTHY = Duration.ofMinutes(3);
+
+	static final Duration LOAD = Duration.ofMinutes(8);
+
+	final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+	final String project = "labtest" + ProcessHandle.current().pid();
+
+	final Map<String, String> env = new LinkedHashMap<>();
+
+	final Map<String, Integer> hostPorts = new LinkedHashMap<>();
+
+	Path log;
+
+	@Test
+	void theStackBuildsServesIsScrapedTakesTheDocumentedLoadAndLeavesNothing() throws Exception {
+		String why = whyNot();
+		if (why != null) {
+			System.out.println("ComposeStackTests skipped: " + why);
+			Assumptions.abort(why);
+		}
+		Path out = Repo.root().resolve("deploy-checks/target/compose-stack");
+		Files.createDirectories(out);
+		this.log = out.resolve("compose.log");
+		Files.deleteIfExists(this.log);
+		for (String port : List.of("LAB_DOWNSTREAM_PORT", "LAB_TOMCAT_LOOM_PORT", "LAB_WEBFLUX_PORT", "LAB_WEBFLUX_LOOM_PORT",
+				"LAB_TOMCAT_PLATFORM_PORT", "LAB_PROMETHEUS_PORT", "LAB_GRAFANA_PORT")) {
+			int free = freePort();
+			this.env.put(port, Integer.toString(free));
+		}
+		for (Variant variant : Variant.ALL) {
+			this.hostPorts.put(variant.name(), Integer.parseInt(this.env.get(portVariable(variant.name()))));
+		}
+		List<String> services = new ArrayList<>(List.of(Variant.DOWNSTREAM));
+		services.addAll(Variant.names());
+		services.add("prometheus");
+		try {
+			long start = System.nanoTime();
+			compose(BUILD, "build");
+			step("images built (the base images first where needed)", start);
+
+			start = System.nanoTime();
+			List<String> up = new ArrayList<>(List.of("up", "-d", "--no-build"));
+			up.addAll(services);
+			compose(HEALTHY, up.toArray(String[]::new));
+			for (String service : services) {
+				if (!service.equals("prometheus")) {
+					awaitHealthy(service, start + HEALTHY.toNanos());
+				}
+			}
+			step("stack up, every service healthy", start);
+
+			for (Variant variant : Variant.ALL) {
+				proxiesThroughTheContainerNetwork(variant.name());
+				sizedLikeTheT2MicroProfile(variant.name());
+			}
+			start = System.nanoTime();
+			prometheusScrapesEveryTargetAndAnswersEveryDashboard();
+			step("Prometheus: every target up, every dashboard query answered", start);
+
+			start = System.nanoTime();
+			Path report = Repo.root().resolve("results/compose/app-webflux-200");
+			deleteTree(report);
+			Map<String, String> load = Map.of("TARGET", "app-webflux", "TARGET_PORT", "8081", "USERS", "200", "DELAY_MS", "100", "HOLD_SECONDS",
+					"5");
+			this.env.putAll(load);
+			compose(LOAD, "--profile", "load", "run", "--rm", "gatling");
+			step("the documented load command, 200 users for 5 s against app-webflux", start);
+			theLoadLandedWhereTheReadmeSays(report);
+		}
+		finally {
+			long start = System.nanoTime();
+			compose(Duration.ofMinutes(3), "--profile", "load", "down", "-v", "--timeout", "10");
+			step("stack down", start);
+		}
+		assertThat(engine("ps", "-a", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).as("containers left").isBlank();
+		assertThat(engine("network", "ls", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).as("networks left").isBlank();
+		assertThat(engine("volume", "ls", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).as("volumes left").isBlank();
+	}
+
+	/** Why the stack cannot run here, or null. */
+	static String whyNot() throws IOException, InterruptedException {
+		if (!System.getProperty("os.name").toLowerCase().contains("linux")) {
+			return "the Compose stack is tested on Linux with podman";
+		}
+		if (!onPath("podman") || !onPath("runc")) {
+			return "podman and runc are not installed (Debian: apt-get install podman runc; .ci/run installs them as root)";
+		}
+		if (!"root".equals(System.getProperty("user.name"))) {
+			return "podman runs the stack as root here (docker/podman-compose.sh); this test runs as " + System.getProperty("user.name");
+		}
+		return null;
+	}
+
+	private static boolean onPath(String command) {
+		return Stream.of(System.getenv().getOrDefault("PATH", "").split(":")).anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
+	}
+
+	private static String portVariable(String variant) {
+		return "LAB_" + variant.replaceFirst("^app-", "").replace('-', '_').toUpperCase() + "_PORT";
+	}
+
+	private void proxiesThroughTheContainerNetwork(String variant) throws Exception {
+		String base = "http://127.0.0.1:" + this.hostPorts.get(variant);
+		HttpResponse<String> ok = get(base + "/address/100");
+		assertThat(ok.statusCode()).as(variant + " GET /address/100: " + ok.body()).isEqualTo(200);
+		HttpResponse<String> bad = get(base + "/address/-1");
+		assertThat(bad.statusCode()).as(variant + " GET /address/-1").isEqualTo(400);
+		assertThat(bad.headers().firstValue("Content-Type").orElse("")).as(variant).contains("application/problem+json");
+		assertThat(bad.body()).as(variant).contains("bad_parameter");
+	}
+
+	/**
+	 * The heap and CPU count the JVM chose inside its 1 CPU / 1 GiB container, from its own metrics, against what this
+	 * JDK chooses under the t2-micro profile's flags (one processor, 1 GiB): Serial GC (Tenured Gen) and the same heap.
+	 */
+	private void sizedLikeTheT2MicroProfile(String variant) throws Exception {
+		String metrics = get("http://127.0.0.1:" + this.hostPorts.get(variant) + "/actuator/prometheus").body();
+		assertThat(value(metrics, "system_cpu_count", "")).as(variant + " CPUs the JVM sees").isEqualTo(1.0);
+		assertThat(metrics).as(variant + " runs Serial GC").contains("id=\"Tenured Gen\"");
+		double heapMax = 0;
+		Matcher pool = Pattern.compile("(?m)^jvm_memory_max_bytes\\{([^}]*area=\"heap\"[^}]*)} (\\S+)$").matcher(metrics);
+		while (pool.find()) {
+			heapMax += Double.parseDouble(pool.group(2));
+		}
+		long profileHeap = t2MicroMaxHeapBytes();
+		System.out.printf("compose: %s in its container: 1 CPU, heap pools' max %.0f MiB (t2-micro profile: MaxHeapSize %d MiB)%n", variant,
+				heapMax / 1048576, profileHeap / 1048576);
+		// The pools' maxima add up to the heap less one survivor space (Serial copies between two).
+		assertThat(heapMax).as(variant + " heap max").isBetween(0.85 * profileHeap, 1.0 * profileHeap);
+	}
+
+	private static long t2MicroMaxHeapBytes() throws Exception {
+		Path java = Path.of(ProcessHandle.current().info().command().orElseThrow());
+		Process process = new ProcessBuilder(java.toString(), "-XX:ActiveProcessorCount=1", "-XX:MaxRAM=1g", "-XX:+PrintFlagsFinal", "-version")
+			.redirectErrorStream(true).start();
+		String flags = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+		process.waitFor(30, TimeUnit.SECONDS);
+		assertThat(flags).as("the t2-micro profile's flags choose Serial GC on this JDK").containsPattern("bool UseSerialGC\\s+= true");
+		Matcher heap = Pattern.compile("size_t MaxHeapSize\\s+= (\\d+)").matcher(flags);
+		assertThat(heap.find()).isTrue();
+		return Long.parseLong(heap.group(1));
+	}
+
+	private static double value(String metrics, String name, String labels) {
+		Matcher matcher = Pattern.compile("(?m)^" + Pattern.quote(name) + "(\\{[^}]*})? (\\S+)$").matcher(metrics);
+		assertThat(matcher.find()).as(name + labels + " in the service's metrics").isTrue();
+		return Double.parseDouble(matcher.group(2));
+	}
+
+	/**
+	 * Every scrape target up, then every query of every dashboard answered with series. A panel about one server
+	 * (Tomcat's connections and threads, Reactor Netty's) answers for the variants on that server; every other panel for
+	 * every variant, and those about the downstream for the downstream.
+	 */
+	private void prometheusScrapesEveryTargetAndAnswersEveryDashboard() throws Exception {
+		String prometheus = "http://127.0.0.1:" + this.env.get("LAB_PROMETHEUS_PORT");
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+		Set<String> down = new TreeSet<>();
+		int targets = 0;
+		do {
+			down.clear();
+			JsonNode active = Repo.json.readTree(get(prometheus + "/api/v1/targets").body()).path("data").path("activeTargets");
+			targets = active.size();
+			active.forEach(target -> {
+				if (!"up".equals(target.path("health").asText())) {
+					down.add(target.path("labels").path("instance").asText() + " " + target.path("lastError").asText());
+				}
+			});
+			if (down.isEmpty() && targets == Variant.ALL.size() + 1) {
+				break;
+			}
+			Thread.sleep(1_000);
+		}
+		while (System.nanoTime() < deadline);
+		assertThat(targets).as("scrape targets: the downstream and every variant").isEqualTo(Variant.ALL.size() + 1);
+		assertThat(down).as("targets not up").isEmpty();
+		// Rates over 10 s need samples across 10 s after the requests above.
+		Thread.sleep(12_000);
+		List<String> missing = new ArrayList<>();
+		int queries = 0;
+		try (Stream<Path> dashboards = Files.list(Repo.root().resolve("grafana/dashboards"))) {
+			for (Path dashboard : dashboards.sorted().toList()) {
+				for (JsonNode panel : Repo.json.readTree(dashboard.toFile()).path("panels")) {
+					String title = panel.path("title").asText();
+					Set<String> answered = new TreeSet<>();
+					for (JsonNode target : panel.path("targets")) {
+						String expr = target.path("expr").asText();
+						queries++;
+						JsonNode result = Repo.json.readTree(get(prometheus + "/api/v1/query?query=" + URLEncoder.encode(expr, StandardCharsets.UTF_8)).body())
+							.path("data").path("result");
+						if (result.isEmpty()) {
+							missing.add(dashboard.getFileName() + " / " + title + ": " + expr + " returned no series");
+						}
+						result.forEach(series -> answered.add(series.path("metric").path("application").asText()));
+					}
+					Set<String> expected = expectedApplications(title);
+					if (!answered.containsAll(expected)) {
+						Set<String> absent = new TreeSet<>(expected);
+						absent.removeAll(answered);
+						missing.add(dashboard.getFileName() + " / " + title + ": no series for " + absent);
+					}
+				}
+			}
+		}
+		System.out.println("compose: " + queries + " dashboard queries asked of the stack's Prometheus");
+		assertThat(missing).as("dashboard queries without series").isEmpty();
+	}
+
+	private static Set<String> expectedApplications(String panelTitle) {
+		String title = panelTitle.toLowerCase();
+		if (title.startsWith("downstream requests")) {
+			return Set.of(Variant.DOWNSTREAM);
+		}
+		if (title.contains("tomcat")) {
+			return new TreeSet<>(Variant.names().stream().filter(name -> name.contains("tomcat")).toList());
+		}
+		if (title.contains("reactor netty") || title.contains("webclient")) {
+			return new TreeSet<>(Variant.names().stream().filter(name -> name.contains("webflux")).toList());
+		}
+		return new TreeSet<>(Variant.names());
+	}
+
+	/** Gatling's HTML report and the lab's latency log under results/compose/&lt;target&gt;-&lt;users&gt;/, no failed request. */
+	private static void theLoadLandedWhereTheReadmeSays(Path dir) throws IOException {
+		Path gatling = dir.resolve("gatling");
+		assertThat(gatling).as("Gatling's results folder").isDirectory();
+		Path index;
+		try (Stream<Path> files = Files.find(gatling, 2, (path, attributes) -> path.getFileName().toString().equals("index.html"))) {
+			index = files.findFirst().orElseThrow(() -> new AssertionError("no index.html under " + gatling));
+		}
+		JsonNode stats = Repo.json.readTree(index.resolveSibling("js/stats.json").toFile()).path("stats");
+		long ok = stats.path("numberOfRequests").path("ok").asLong();
+		long ko = stats.path("numberOfRequests").path("ko").asLong();
+		System.out.printf("compose: Gatling report %s: %d requests OK, %d KO%n", Repo.root().relativize(index), ok, ko);
+		assertThat(ok).as("requests answered").isGreaterThan(500);
+		assertThat(ko).as("failed requests").isZero();
+		assertThat(dir.resolve("latency.hlog")).as("the lab's latency log").isRegularFile();
+	}
+
+	private void awaitHealthy(String service, long deadline) throws Exception {
+		String container = this.project + "_" + service + "_1";
+		String last = "";
+		while (System.nanoTime() < deadline) {
+			// No systemd here to run podman's health checks on a timer: each is run by hand, the image's own command.
+			Process check = engineProcess("healthcheck", "run", container);
+			last = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+			if (check.waitFor(30, TimeUnit.SECONDS) && check.exitValue() == 0) {
+				return;
+			}
+			Thread.sleep(2_000);
+		}
+		throw new AssertionError(service + " not healthy within " + HEALTHY.toSeconds() + " s (" + last + "); its log:\n"
+				+ tail(engine("logs", "--tail", "40", container)));
+	}
+
+	private void step(String what, long startNanos) {
+		System.out.printf("compose: %s in %d s%n", what, TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - startNanos));
+	}
+
+	private void compose(Duration timeout, String... args) throws Exception {
+		List<String> command = new ArrayList<>(List.of(Repo.root().resolve("docker/podman-compose.sh").toString(), "-p", this.project));
+		command.addAll(List.of(args));
+		Files.writeString(this.log, "\n$ " + String.join(" ", command) + "\n", StandardCharsets.UTF_8,
+				java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(ProcessBuilder.Redirect.appendTo(this.log.toFile()));
+		builder.environment().putAll(this.env);
+		Process process = builder.start();
+		if (!process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS)) {
+			process.descendants().forEach(ProcessHandle::destroyForcibly);
+			process.destroyForcibly().waitFor();
+			throw new AssertionError(String.join(" ", args) + " did not finish in " + timeout.toMinutes() + " min; its output:\n" + tail(Files.readString(this.log)));
+		}
+		assertThat(process.exitValue()).as(String.join(" ", args) + " exit code; its output:\n" + tail(Files.readString(this.log))).isZero();
+	}
+
+	private Process engineProcess(String... args) throws IOException {
+		List<String> command = new ArrayList<>(List.of("podman"));
+		command.addAll(List.of(args));
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		builder.environment().put("CONTAINERS_CONF", Repo.root().resolve(".tools/podman/containers.conf").toString());
+		builder.environment().put("CONTAINERS_REGISTRIES_CONF", Repo.root().resolve(".tools/podman/registries.conf").toString());
+		return builder.start();
+	}
+
+	private String engine(String... args) throws Exception {
+		Process process = engineProcess(args);
+		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+		process.waitFor(60, TimeUnit.SECONDS);
+		return output;
+	}
+
+	private HttpResponse<String> get(String url) throws IOException, InterruptedException {
+		return this.http.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+	}
+
+	private static String tail(String text) {
+		String[] lines = text.split("\n");
+		return String.join("\n", List.of(lines).subList(Math.max(0, lines.length - 60), lines.length));
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0)) {
+			return socket.getLocalPort();
+		}
+	}
+
+	private static void deleteTree(Path dir) throws IOException {
+		if (Files.exists(dir)) {
+			try (Stream<Path> paths = Files.walk(dir)) {
+				for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+					Files.delete(path);
+				}
+			}
+		}
+	}
+
+}

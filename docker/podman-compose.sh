@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# The Compose stack on podman (Linux, as root), where Docker is not installed: sets podman up for this host, builds
+# stand-ins for the base images when their registry (Docker Hub) is unreachable, then runs podman-compose with the
+# arguments given, on the repository's own docker-compose.yml:
+#   docker/podman-compose.sh up -d --build
+#   docker/podman-compose.sh --profile load run --rm gatling
+#   docker/podman-compose.sh down -v
+# With Docker (Docker Desktop on macOS or Windows) none of this is needed: `docker compose up -d --build`.
+#
+# What it sets, and why (nothing outside the repository's git-ignored .tools/ is written):
+# - runtime runc: podman's default crun refuses a host that mounts cgroup v1 controllers ("hybrid mode");
+# - no default ulimits: podman's defaults ask for more open files than a host's hard limit may allow, and the
+#   Compose file's own limit (LAB_NOFILE, default 65,536) is lowered to the host's hard limit when that is lower;
+# - docker.io as the registry of the Compose file's short image names, as Docker resolves them.
+# Stand-in base images (LAB_STAND_INS=auto, the default: only when Docker Hub cannot be reached; yes: always; no:
+# never) are tagged with the official names the Dockerfile and Compose file use, so those files stay as users run
+# them: a Debian bookworm root filesystem (debootstrap, from this host's Debian mirror), this host's Temurin 25 JDK
+# as eclipse-temurin:25-jre, it plus Maven 3.9.11 (Maven Central, checksum pinned) as maven:3.9-eclipse-temurin-25,
+# Debian's Prometheus as prom/prometheus:v3.5.0 (2.42: older, but it reads this prometheus.yml). No Grafana
+# distribution comes from a package registry: without Docker Hub, Grafana is not started (say `up -d` with the
+# services to start, as below).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$PWD"
+tools="$root/.tools/podman"
+say() { echo "podman-compose.sh: $*" >&2; }
+die() { say "$*"; exit 2; }
+
+PODMAN_COMPOSE_VERSION=1.6.0
+MAVEN_VERSION=3.9.11
+MAVEN_SHA512=bcfe4fe305c962ace56ac7b5fc7a08b87d5abd8b7e89027ab251069faebee516b0ded8961445d6d91ec1985dfe30f8153268843c89aa392733d1a3ec956c9978
+BUILD_IMAGE=docker.io/library/maven:3.9-eclipse-temurin-25
+RUN_IMAGE=docker.io/library/eclipse-temurin:25-jre
+PROMETHEUS_IMAGE=docker.io/prom/prometheus:v3.5.0
+
+command -v podman >/dev/null || die "podman is not installed: apt-get install podman runc (Debian 12), or use Docker's own 'docker compose'"
+command -v runc >/dev/null || die "runc is not installed: apt-get install runc"
+[ "$(id -u)" = 0 ] || die "run as root: rootless podman needs subordinate ids and a user session this script does not set up"
+
+mkdir -p "$tools"
+cat >"$tools/containers.conf" <<'EOF'
+[containers]
+default_ulimits = []
+[engine]
+runtime = "runc"
+EOF
+cat >"$tools/registries.conf" <<'EOF'
+unqualified-search-registries = ["docker.io"]
+short-name-mode = "permissive"
+EOF
+export CONTAINERS_CONF="$tools/containers.conf" CONTAINERS_REGISTRIES_CONF="$tools/registries.conf"
+
+hard=$(ulimit -Hn)
+if [ -z "${LAB_NOFILE:-}" ] && [ "$hard" != unlimited ] && [ "$hard" -lt 65536 ]; then
+  export LAB_NOFILE="$hard"
+  say "open files per container: $hard (this host's hard limit; the Compose file asks 65,536)"
+fi
+
+if [ ! -x "$tools/venv/bin/podman-compose" ]; then
+  say "installing podman-compose $PODMAN_COMPOSE_VERSION from PyPI into .tools/podman/venv"
+  python3 -m venv "$tools/venv" && "$tools/venv/bin/pip" install -q "podman-compose==$PODMAN_COMPOSE_VERSION" \
+    || die "podman-compose could not be installed from PyPI"
+fi
+
+hub_reachable() { timeout 10 bash -c 'exec 3<>/dev/tcp/registry-1.docker.io/443' 2>/dev/null; }
+
+stand_ins() {
+  local missing=()
+  for image in "$BUILD_IMAGE" "$RUN_IMAGE" "$PROMETHEUS_IMAGE"; do
+    podman image exists "$image" || missing+=("$image")
+  done
+  [ ${#missing[@]} = 0 ] && return 0
+  say "building stand-ins for ${missing[*]} (Docker Hub unreachable or LAB_STAND_INS=yes)"
+  command -v debootstrap >/dev/null || die "debootstrap is not installed: apt-get install debootstrap"
+  local jdk="${LAB_STAND_IN_JDK:-}"
+  if [ -z "$jdk" ]; then
+    for candidate in "${JAVA_HOME:-}" /usr/lib/jvm/temurin-25*; do
+      if [ -x "$candidate/bin/javac" ] && "$candidate/bin/java" -version 2>&1 | grep -q '"25'; then jdk="$candidate"; break; fi
+    done
+  fi
+  [ -n "$jdk" ] || die "no JDK 25 with javac found for the stand-ins: set LAB_STAND_IN_JDK=/path/to/jdk-25"
+  local work="$tools/stand-ins"
+  rm -rf "$work" && mkdir -p "$work"
+  local base=localhost/lab-stand-in/debian:bookworm
+  if ! podman image exists "$base"; then
+    local mirror
+    mirror=$(grep -hE '^(URIs:|deb) ' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null \
+      | grep -oE 'https?://[^ ]+/debian/?( |$)' | head -1 | tr -d ' ' || true)
+    mirror="${mirror:-http://deb.debian.org/debian}"
+    local start=$SECONDS
+    debootstrap --variant=minbase bookworm "$work/rootfs" "$mirror" >"$work/debootstrap.log" 2>&1 \
+      || die "debootstrap failed (see $work/debootstrap.log)"
+    tar -C "$work/rootfs" -c . | podman import - "$base" >/dev/null
+    rm -rf "$work/rootfs"
+    say "Debian bookworm root filesystem from $mirror in $((SECONDS - start)) s"
+  fi
+  mkdir -p "$work/jdk" && cp -a "$jdk/." "$work/jdk/"
+  if ! podman image exists "$RUN_IMAGE"; then
+    cat >"$work/Containerfile.jre" <<EOF
+FROM $base
+COPY jdk /opt/java/openjdk
+ENV JAVA_HOME=/opt/java/openjdk PATH=/opt/java/openjdk/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+LABEL lab.stand-in="the host's $(basename "$jdk") on Debian bookworm, for $RUN_IMAGE"
+EOF
+    podman build -q -f "$work/Containerfile.jre" -t "$RUN_IMAGE" "$work" >/dev/null
+  fi
+  if ! podman image exists "$BUILD_IMAGE"; then
+    curl -fsSL -o "$work/maven.tar.gz" \
+      "https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/$MAVEN_VERSION/apache-maven-$MAVEN_VERSION-bin.tar.gz" \
+      || die "Maven $MAVEN_VERSION could not be downloaded from Maven Central"
+    echo "$MAVEN_SHA512  $work/maven.tar.gz" | sha512sum -c --quiet - || die "Maven $MAVEN_VERSION: checksum mismatch"
+    cat >"$work/Containerfile.maven" <<EOF
+FROM $RUN_IMAGE
+ADD maven.tar.gz /usr/share/
+RUN ln -s /usr/share/apache-maven-$MAVEN_VERSION/bin/mvn /usr/bin/mvn
+ENV MAVEN_HOME=/usr/share/apache-maven-$MAVEN_VERSION
+LABEL lab.stand-in="the host's $(basename "$jdk") and Maven $MAVEN_VERSION on Debian bookworm, for $BUILD_IMAGE"
+EOF
+    podman build -q -f "$work/Containerfile.maven" -t "$BUILD_IMAGE" "$work" >/dev/null
+  fi
+  if ! podman image exists "$PROMETHEUS_IMAGE"; then
+    ( cd "$work" && apt-get download prometheus >/dev/null 2>&1 && dpkg-deb -x prometheus_*.deb deb ) \
+      || die "Debian's prometheus package could not be downloaded (apt-get download prometheus)"
+    cp "$work/deb/usr/bin/prometheus" "$work/prometheus"
+    cat >"$work/Containerfile.prometheus" <<EOF
+FROM $base
+COPY prometheus /bin/prometheus
+RUN mkdir -p /prometheus /etc/prometheus && chown nobody:nogroup /prometheus
+USER nobody
+WORKDIR /prometheus
+EXPOSE 9090
+ENTRYPOINT ["/bin/prometheus"]
+CMD ["--config.file=/etc/prometheus/prometheus.yml", "--storage.tsdb.path=/prometheus"]
+LABEL lab.stand-in="Debian's prometheus $(dpkg-deb -f "$work"/prometheus_*.deb Version) on Debian bookworm, for $PROMETHEUS_IMAGE"
+EOF
+    podman build -q -f "$work/Containerfile.prometheus" -t "$PROMETHEUS_IMAGE" "$work" >/dev/null
+  fi
+  rm -rf "$work"
+}
+
+case "${LAB_STAND_INS:-auto}" in
+  yes) stand_ins ;;
+  no) ;;
+  auto) hub_reachable || stand_ins ;;
+  *) die "LAB_STAND_INS=${LAB_STAND_INS}: say auto, yes or no" ;;
+esac
+
+exec "$tools/venv/bin/podman-compose" -f "$root/docker-compose.yml" "$@"
