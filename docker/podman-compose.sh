@@ -9,9 +9,11 @@
 #
 # What it sets, and why (nothing outside the repository's git-ignored .tools/ is written):
 # - runtime runc: podman's default crun refuses a host that mounts cgroup v1 controllers ("hybrid mode");
-# - no default ulimits: podman's defaults ask for more open files than a host's hard limit may allow, and the
-#   Compose file's own limit (LAB_NOFILE, default 65,536) is lowered to the host's hard limit when that is lower;
-# - docker.io as the registry of the Compose file's short image names, as Docker resolves them.
+# - ulimits within the host's hard limits: podman's defaults ask for more open files and processes than a host's
+#   hard limits may allow (and a container given a nofile limit gets podman's nproc default unless one is set), so
+#   nproc is set to the host's hard limit and the Compose file's nofile (LAB_NOFILE, default 65,536) lowered to it;
+# - docker.io as the registry of the Compose file's short image names, as Docker resolves them;
+# - Docker's image format, which keeps the Dockerfile's HEALTHCHECK (OCI images have none).
 # Stand-in base images (LAB_STAND_INS=auto, the default: only when Docker Hub cannot be reached; yes: always; no:
 # never) are tagged with the official names the Dockerfile and Compose file use, so those files stay as users run
 # them: a Debian bookworm root filesystem (debootstrap, from this host's Debian mirror), this host's Temurin 25 JDK
@@ -38,9 +40,20 @@ command -v runc >/dev/null || die "runc is not installed: apt-get install runc"
 [ "$(id -u)" = 0 ] || die "run as root: rootless podman needs subordinate ids and a user session this script does not set up"
 
 mkdir -p "$tools"
-cat >"$tools/containers.conf" <<'EOF'
+hard=$(ulimit -Hn)
+if [ -z "${LAB_NOFILE:-}" ] && [ "$hard" != unlimited ] && [ "$hard" -lt 65536 ]; then
+  export LAB_NOFILE="$hard"
+  say "open files per container: $hard (this host's hard limit; the Compose file asks 65,536)"
+fi
+# Processes (threads) per user: podman's default is over what runc could set here (it refused 49,152 and took
+# 32,768 on a host whose hard limit is 96,364); every service runs as one user, so the limit is their sum.
+nproc=$(ulimit -Hu)
+{ [ "$nproc" = unlimited ] || [ "$nproc" -gt 32768 ]; } && nproc=32768
+export LAB_NPROC="${LAB_NPROC:-$nproc}"
+nofile="${LAB_NOFILE:-$hard}"
+cat >"$tools/containers.conf" <<EOF
 [containers]
-default_ulimits = []
+default_ulimits = ["nproc=$nproc:$nproc", "nofile=$nofile:$nofile"]
 [engine]
 runtime = "runc"
 EOF
@@ -48,13 +61,8 @@ cat >"$tools/registries.conf" <<'EOF'
 unqualified-search-registries = ["docker.io"]
 short-name-mode = "permissive"
 EOF
-export CONTAINERS_CONF="$tools/containers.conf" CONTAINERS_REGISTRIES_CONF="$tools/registries.conf"
-
-hard=$(ulimit -Hn)
-if [ -z "${LAB_NOFILE:-}" ] && [ "$hard" != unlimited ] && [ "$hard" -lt 65536 ]; then
-  export LAB_NOFILE="$hard"
-  say "open files per container: $hard (this host's hard limit; the Compose file asks 65,536)"
-fi
+# Docker's image format: podman's default (OCI) has no HEALTHCHECK, which the Dockerfile's services rely on.
+export CONTAINERS_CONF="$tools/containers.conf" CONTAINERS_REGISTRIES_CONF="$tools/registries.conf" BUILDAH_FORMAT=docker
 
 if [ ! -x "$tools/venv/bin/podman-compose" ]; then
   say "installing podman-compose $PODMAN_COMPOSE_VERSION from PyPI into .tools/podman/venv"
@@ -94,7 +102,8 @@ stand_ins() {
     rm -rf "$work/rootfs"
     say "Debian bookworm root filesystem from $mirror in $((SECONDS - start)) s"
   fi
-  mkdir -p "$work/jdk" && cp -a "$jdk/." "$work/jdk/"
+  # -L: a packaged JDK links its CA certificates (lib/security/cacerts) to the host's store, absent in the image.
+  mkdir -p "$work/jdk" && cp -rL "$jdk/." "$work/jdk/"
   if ! podman image exists "$RUN_IMAGE"; then
     cat >"$work/Containerfile.jre" <<EOF
 FROM $base
@@ -125,7 +134,8 @@ EOF
     cat >"$work/Containerfile.prometheus" <<EOF
 FROM $base
 COPY prometheus /bin/prometheus
-RUN mkdir -p /prometheus /etc/prometheus && chown nobody:nogroup /prometheus
+# Debian's build keeps its data in /var/lib/prometheus/metrics2 unless told otherwise (Compose's command does not).
+RUN mkdir -p /prometheus /etc/prometheus /var/lib/prometheus/metrics2 && chown nobody:nogroup /prometheus /var/lib/prometheus/metrics2
 USER nobody
 WORKDIR /prometheus
 EXPOSE 9090

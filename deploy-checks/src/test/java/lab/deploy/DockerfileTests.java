@@ -37,15 +37,12 @@ class DockerfileTests {
 			.map(m -> m.group(1)).toList();
 		assertThat(layers).containsExactly("dependencies", "spring-boot-loader", "snapshot-dependencies", "application");
 
-		Path jar = Repo.root().resolve("app-webflux/target/app-webflux.jar");
-		Path extracted = this.work.resolve("extracted");
-		String java = ProcessHandle.current().info().command().orElse("java");
-		List<String> command = new java.util.ArrayList<>(List.of(java, "-Djarmode=tools", "-jar", jar.toString()));
-		command.addAll(List.of(extract.group(1).split(" ")));
-		command.addAll(List.of("--destination", extracted.toString()));
-		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(this.work.resolve("extract.log").toFile()).start();
-		assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-		assertThat(process.exitValue()).as(Files.readString(this.work.resolve("extract.log"))).isZero();
+		// The downstream too: it is no Spring application, and the extract step is Spring Boot code.
+		Path downstreamLayers = extract(Repo.root().resolve("downstream-delay-service/target/downstream-delay-service.jar"), extract.group(1), "downstream");
+		for (String layer : layers) {
+			assertThat(downstreamLayers.resolve(layer)).as("downstream layer " + layer).isDirectory();
+		}
+		Path extracted = extract(Repo.root().resolve("app-webflux/target/app-webflux.jar"), extract.group(1), "extracted");
 
 		Path app = this.work.resolve("app");
 		for (String layer : layers) {
@@ -58,6 +55,20 @@ class DockerfileTests {
 						"--lab.downstream.base-url=" + downstream.url())) {
 			Contract.assertAddress(Contract.get(service.url() + "/address/20"), 20);
 		}
+	}
+
+	/** The Dockerfile's extract command run on {@code jar} into {@code name} under the work folder, which it returns. */
+	private Path extract(Path jar, String extractArguments, String name) throws Exception {
+		Path extracted = this.work.resolve(name);
+		String java = ProcessHandle.current().info().command().orElse("java");
+		List<String> command = new java.util.ArrayList<>(List.of(java, "-Djarmode=tools", "-jar", jar.toString()));
+		command.addAll(List.of(extractArguments.split(" ")));
+		command.addAll(List.of("--destination", extracted.toString()));
+		Path log = this.work.resolve(name + ".log");
+		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+		assertThat(process.exitValue()).as(jar.getFileName() + ": " + Files.readString(log)).isZero();
+		return extracted;
 	}
 
 	private static void copyTree(Path from, Path to) throws Exception {
