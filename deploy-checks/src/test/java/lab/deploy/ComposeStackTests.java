@@ -98,6 +98,9 @@ class ComposeStackTests {
 				}
 			}
 			step("stack up, every service healthy", start);
+			// What "nothing left" below looks for, seen while the stack is up: the filters find the project's own.
+			assertThat(engine("ps", "-q", "--filter", "label=io.podman.compose.project=" + this.project).lines()).hasSize(services.size());
+			assertThat(engine("network", "ls", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).isNotBlank();
 
 			for (Variant variant : Variant.ALL) {
 				proxiesThroughTheContainerNetwork(variant.name());
@@ -114,6 +117,8 @@ class ComposeStackTests {
 					"5");
 			this.env.putAll(load);
 			compose(LOAD, "--profile", "load", "run", "--rm", "gatling");
+			assertThat(engine("volume", "ls", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).as("the load's Maven cache volume")
+				.isNotBlank();
 			step("the documented load command, 200 users for 5 s against app-webflux", start);
 			theLoadLandedWhereTheReadmeSays(report);
 		}
