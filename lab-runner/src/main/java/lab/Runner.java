@@ -425,11 +425,20 @@ final class Runner {
 			total += round;
 			jit = Measurement.warmupJitPercent(more, SETTLE_TAIL_SECONDS);
 		}
-		boolean settled = !(jit > limit);
+		// Unknown is not settled: a warm-up whose injector failed has no window, a service without a JIT series none.
+		boolean settled = !Double.isNaN(jit) && !(jit > limit);
 		if (!Interruption.requested() && service.alive()) {
-			this.out.println(String.format(java.util.Locale.ROOT, "lab: %s %s after %d s of warm-up (JIT %.1f%% of its last %d s%s)", service.name(),
-					settled ? "warm" : "still compiling", total, jit, SETTLE_TAIL_SECONDS,
-					settled ? "" : String.format(java.util.Locale.ROOT, " > %.0f%%, the cap warmupMaxSeconds %d s reached: its first level may be INVALID, not warm", limit, max)));
+			Path last = (rounds == 1) ? dir : dir.resolveSibling(ServiceDir.warmupRound(rounds));
+			if (Double.isNaN(jit)) {
+				this.out.println("lab: " + service.name() + " warm-up of " + total + " s could not be judged: "
+						+ ((lab.load.LoadFiles.window(last) == null) ? "the injector did not finish it (see " + last.resolve("gatling.log") + ")"
+								: "no JIT series was sampled"));
+			}
+			else {
+				this.out.println(String.format(java.util.Locale.ROOT, "lab: %s %s after %d s of warm-up (JIT %.1f%% of its last %d s%s)", service.name(),
+						settled ? "warm" : "still compiling", total, jit, SETTLE_TAIL_SECONDS,
+						settled ? "" : String.format(java.util.Locale.ROOT, " > %.0f%%, the cap warmupMaxSeconds %d s reached: its first level may be INVALID, not warm", limit, max)));
+			}
 		}
 		json.writeValue(dir.resolveSibling(ServiceDir.WARMUP_SETTLED).toFile(),
 				Map.of("seconds", total, "rounds", rounds, "settled", settled, "jitPercentOfLastSeconds", Double.isNaN(jit) ? "NaN" : jit,

@@ -116,7 +116,13 @@ class ComposeStackTests {
 			Map<String, String> load = Map.of("TARGET", "app-webflux", "TARGET_PORT", "8081", "USERS", "200", "DELAY_MS", "100", "HOLD_SECONDS",
 					"5");
 			this.env.putAll(load);
+			Path classpath = Repo.root().resolve("gatling/target/classpath.txt");
+			String before = Files.exists(classpath) ? Files.readString(classpath) : null;
 			compose(LOAD, "--profile", "load", "run", "--rm", "gatling");
+			// Built in place, the load's Maven run rewrote the checkout's classpath.txt with the container's paths and
+			// ./lab run's injector failed (ClassNotFoundException) until the next build.
+			assertThat(Files.exists(classpath) ? Files.readString(classpath) : null).as("the checkout's own gatling/target/classpath.txt")
+				.isEqualTo(before);
 			assertThat(engine("volume", "ls", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).as("the load's Maven cache volume")
 				.isNotBlank();
 			step("the documented load command, 200 users for 5 s against app-webflux", start);
