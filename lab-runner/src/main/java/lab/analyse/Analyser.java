@@ -383,7 +383,7 @@ public final class Analyser {
 	 * this share of one core (%): below it, a light load's few ms of CPU per second are moved as much by the fixed
 	 * per-second costs (the runner's scrape, the probe, the sampler) and the 10 ms ticks of /proc as by the JIT.
 	 */
-	static final double HALVES_MIN_CORE_PERCENT = 5;
+	public static final double HALVES_MIN_CORE_PERCENT = 5;
 
 	/** A service whose cores were this busy (% of each) was the limit of its own throughput. */
 	static final double SATURATED_PERCENT = 90;

@@ -188,14 +188,14 @@ public final class ReportWriter {
 						+ "of the delay and that lateness could have moved the service's p99, or (a closed load the service's cores did not "
 						+ "limit) its throughput, by more than %.0f%% (else a note with the bound), when warm-up was skipped, when the service "
 						+ "was not warm (the JIT's threads used more than %.0f%% of the window's wall time in CPU, or the window's first half cost over %.0f%% "
-						+ "more mutator CPU per request than its second), or when any of these checks could not be "
-						+ "computed. FAILED when the service died, logged an OutOfMemoryError, refused or reset connections, answered "
+						+ "more mutator CPU per request than its second, GC and the JIT taken out, by over %.0f%% of one core), or when any of these "
+						+ "checks could not be computed. FAILED, warm or not, when the service died, logged an OutOfMemoryError, refused or reset connections, answered "
 						+ "nothing for %.0f× the delay (at least %d s) while users waited (stalled), or when errors (timeouts and "
 						+ "unanswered requests included) exceeded %.0f%% of the requests sent in the window. INTERRUPTED when the person "
 						+ "stopped the run. Named without changing the verdict: efficiency under %.0f%%, throughput %.0f%% below the "
 						+ "previous level's, repeats spread over %.0f%% of their median, a level capped by the descriptor limit (judged at the users it ran).",
 				t.injectorBusyPercent(), t.downstreamOverheadMs(), t.downstreamOverheadPercent(), t.harnessEffectPercent(), t.notWarmJitPercent(),
-				t.notWarmHalvesPercent(),
+				t.notWarmHalvesPercent(), lab.analyse.Analyser.HALVES_MIN_CORE_PERCENT,
 				t.stallDelays(), t.stallMinSeconds(), t.errorPercent(), t.efficiencyFloorPercent(), t.rpsDropPercent(),
 				t.repeatSpreadPercent());
 	}
