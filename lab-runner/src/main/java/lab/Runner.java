@@ -431,7 +431,7 @@ final class Runner {
 			Path last = (rounds == 1) ? dir : dir.resolveSibling(ServiceDir.warmupRound(rounds));
 			if (Double.isNaN(jit)) {
 				this.out.println("lab: " + service.name() + " warm-up of " + total + " s could not be judged: "
-						+ ((lab.load.LoadFiles.window(last) == null) ? "the injector did not finish it (see " + last.resolve("gatling.log") + ")"
+						+ ((lab.load.LoadFiles.window(last) == null) ? "the injector did not finish it (see " + last.resolve(lab.layout.LevelDir.GATLING_LOG) + ")"
 								: "no JIT series was sampled"));
 			}
 			else {
