@@ -18,6 +18,7 @@ import lab.plan.Remote;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the client (wrk, or this JVM and so the Gatling it starts) on CPU 1. Skipped, with the reason printed, where wrk
  * is not installed ({@code .ci/run} installs it) or the host has fewer than 2 cores.
  */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class CrossCheckTests {
 
 	static final int USERS = 200;

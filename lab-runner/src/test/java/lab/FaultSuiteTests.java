@@ -11,6 +11,7 @@ import lab.plan.Host;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * INVALID either way), so most faults warm up a fixed 15 s; the test whose next variant must come out OK warms until
  * the JIT settles (up to 95 s), as a real run does.
  */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class FaultSuiteTests {
 
 	/** Kept when a test fails: the run's logs are the evidence. */

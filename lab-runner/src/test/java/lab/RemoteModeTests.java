@@ -24,6 +24,7 @@ import lab.plan.Scenario;
 import lab.layout.LevelDir;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,6 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The remote mode on this machine: two injector processes sharing one level, and services started by the test
  * itself measured as if they ran elsewhere (over HTTP only, through --target and --downstream).
  */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class RemoteModeTests {
 
 	/** Kept when a test fails: the run's logs are the evidence. */

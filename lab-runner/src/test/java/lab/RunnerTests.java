@@ -24,6 +24,7 @@ import lab.plan.Variant;
 import lab.layout.LevelDir;
 import lab.sample.CpuProfile;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import tools.jackson.databind.json.JsonMapper;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Whole runs against the real services built by this reactor: the smoke scenario, and a service killed mid-level. */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class RunnerTests {
 
 	/** Kept when a test fails: the run's logs and dumps are the evidence. */

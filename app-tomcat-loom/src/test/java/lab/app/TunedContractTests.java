@@ -2,6 +2,7 @@ package lab.app;
 
 import lab.common.TunedProperties;
 
+import org.junit.jupiter.api.Tag;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -11,6 +12,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * sizes, the Apache client's small buffers without its redirect and compression stages): the same answers, errors
  * and concurrency as under the defaults.
  */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class TunedContractTests extends AddressControllerTests {
 
 	@DynamicPropertySource

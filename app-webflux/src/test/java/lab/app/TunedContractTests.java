@@ -2,6 +2,7 @@ package lab.app;
 
 import lab.common.TunedProperties;
 
+import org.junit.jupiter.api.Tag;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -10,6 +11,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * {@code tuned.yml} itself (the endpoint as a functional route, no redirects followed): the same answers, errors and
  * concurrency as under the defaults.
  */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class TunedContractTests extends AddressControllerTests {
 
 	@DynamicPropertySource

@@ -25,6 +25,7 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.plan.Variant;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,6 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * where that cannot run. Grafana has no distribution on a package registry: without Docker Hub it is not started,
  * its dashboards' queries are asked of Prometheus instead.
  */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class ComposeStackTests {
 
 	static final Duration BUILD = Duration.ofMinutes(12);

@@ -18,6 +18,7 @@ import lab.common.Contract;
 import lab.common.ServiceProcess;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,6 +30,7 @@ import static org.assertj.core.api.Assertions.entry;
  * without an error. The 10 s delay outlasts the time one test client needs to open 10k connections on a small
  * machine (about 7 s on 2 cores).
  */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class DownstreamServerIT {
 
 	static ServiceProcess downstream;

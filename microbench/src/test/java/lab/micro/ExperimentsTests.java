@@ -1,10 +1,12 @@
 package lab.micro;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Every experiment at tiny sizes: it runs and its measurements are sane, not fast. */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
 class ExperimentsTests {
 
 	static final Sizes TINY = Sizes.tiny();
