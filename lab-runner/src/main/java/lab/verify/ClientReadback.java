@@ -73,6 +73,11 @@ public final class ClientReadback {
 			settings.path("stages").forEach(stage -> stages.add(stage.asString()));
 			parts.add("stages " + String.join(" → ", stages));
 		}
+		JsonNode netty = settings.path("netty");
+		if (netty.isObject()) {
+			parts.add("on Netty " + netty.path("version").asString("?") + " (Reactor Netty " + netty.path("reactorNetty").asString("?")
+					+ "), allocator " + netty.path("allocator").asString("?") + ", transport " + netty.path("transport").asString("?"));
+		}
 		add(parts, settings, "unreadable", "unreadable");
 		return String.join(", ", parts);
 	}

@@ -47,7 +47,54 @@ class DownstreamClientReadback implements InfoContributor {
 		catch (ReflectiveOperationException | RuntimeException ex) {
 			settings.put("unreadable", ex.toString());
 		}
+		if (ClassUtils.isPresent("io.netty.util.Version", getClass().getClassLoader())) {
+			settings.put("netty", NettyFacts.read());
+		}
 		builder.withDetail("downstreamClient", settings);
+	}
+
+	/**
+	 * What a Netty-based service's figures may depend on besides its own code (the WebFlux variants serve and call
+	 * on Netty): Netty's and Reactor Netty's versions, the buffer allocator every channel takes by default (Netty
+	 * 4.2 made the adaptive one the default; {@code -Dio.netty.allocator.type=pooled} brings back 4.1's) and the
+	 * transport Reactor Netty uses (native epoll where available unless {@code reactor.netty.native=false}).
+	 */
+	private static final class NettyFacts {
+
+		static Map<String, Object> read() {
+			Map<String, Object> facts = new LinkedHashMap<>();
+			var netty = io.netty.util.Version.identify().get("netty-common");
+			facts.put("version", (netty != null) ? netty.artifactVersion() : "unknown");
+			facts.put("reactorNetty", implementationVersion("reactor.netty.ReactorNetty"));
+			facts.put("allocator", io.netty.buffer.ByteBufAllocator.DEFAULT.getClass().getSimpleName());
+			facts.put("transport", transport());
+			return facts;
+		}
+
+		private static String transport() {
+			boolean nativeWanted = Boolean.parseBoolean(System.getProperty("reactor.netty.native", "true"));
+			try {
+				Class<?> epoll = Class.forName("io.netty.channel.epoll.Epoll");
+				if (nativeWanted && (boolean) epoll.getMethod("isAvailable").invoke(null)) {
+					return "epoll";
+				}
+			}
+			catch (ReflectiveOperationException | LinkageError ex) {
+				// no native transport on the classpath
+			}
+			return "nio";
+		}
+
+		private static String implementationVersion(String className) {
+			try {
+				String version = Class.forName(className).getPackage().getImplementationVersion();
+				return (version != null) ? version : "unknown";
+			}
+			catch (ClassNotFoundException ex) {
+				return "absent";
+			}
+		}
+
 	}
 
 	/** The application's one bean of a type that may not be on its classpath, or null. */

@@ -121,6 +121,15 @@ public abstract class ProxyContractTests {
 		else {
 			assertThat(settings.path("implementation").asString()).as(settings.toString()).isEqualTo("ReactorNetty");
 		}
+		// What a Netty service's figures may depend on besides its code: versions, the default allocator, the transport.
+		var netty = settings.path("netty");
+		if (module().startsWith("app-webflux")) {
+			assertThat(netty.path("version").asString()).as(settings.toString()).matches("4\\.\\d+\\.\\d+\\.Final");
+			assertThat(netty.path("reactorNetty").asString()).as(settings.toString()).matches("1\\.\\d+\\.\\d+");
+			assertThat(netty.path("allocator").asString()).as(settings.toString()).isIn("AdaptiveByteBufAllocator", "PooledByteBufAllocator",
+					"UnpooledByteBufAllocator");
+			assertThat(netty.path("transport").asString()).as(settings.toString()).isIn("epoll", "nio");
+		}
 	}
 
 	/**
