@@ -4,10 +4,13 @@
 locals {
   service_ports = {
     "downstream-delay-service" = 7000
-    "app-tomcat-loom"          = 8080
-    "app-webflux"              = 8081
-    "app-webflux-loom"         = 8082
-    "app-tomcat-platform"      = 8083
+    # BEGIN generated from variants.yml by ./lab generate
+    "app-tomcat-loom"     = 8080
+    "app-webflux"         = 8081
+    "app-webflux-loom"    = 8082
+    "app-tomcat-platform" = 8083
+    "app-jetty-loom"      = 8084
+    # END generated from variants.yml
   }
   proxies = { for v in var.variants : v => local.service_ports[v] }
 }
@@ -98,9 +101,9 @@ resource "aws_security_group" "lab" {
   }
 
   ingress {
-    description = "Service ports (downstream 7000, proxies 8080-8083), only between the lab instances"
+    description = "Service ports (downstream 7000, the proxies above it), only between the lab instances"
     from_port   = 7000
-    to_port     = 8083
+    to_port     = max(values(local.service_ports)...)
     protocol    = "tcp"
     self        = true
   }

@@ -55,16 +55,18 @@ variable "instance_types" {
   }
 }
 
+# BEGIN generated from variants.yml by ./lab generate
 variable "variants" {
   description = "Proxy variants to deploy, one proxy instance each (the names of the lab's modules)."
   type        = list(string)
-  default     = ["app-tomcat-loom", "app-webflux", "app-webflux-loom", "app-tomcat-platform"]
+  default     = ["app-tomcat-loom", "app-webflux", "app-webflux-loom", "app-tomcat-platform", "app-jetty-loom"]
 
   validation {
-    condition     = length(var.variants) > 0 && alltrue([for v in var.variants : contains(["app-tomcat-loom", "app-webflux", "app-webflux-loom", "app-tomcat-platform"], v)])
-    error_message = "variants must be a non-empty subset of app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform."
+    condition     = length(var.variants) > 0 && alltrue([for v in var.variants : contains(["app-tomcat-loom", "app-webflux", "app-webflux-loom", "app-tomcat-platform", "app-jetty-loom"], v)])
+    error_message = "variants must be a non-empty subset of app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform, app-jetty-loom."
   }
 }
+# END generated from variants.yml
 
 variable "injector_count" {
   description = "Number of load injector instances; their latency histograms are merged into one report."

@@ -28,8 +28,8 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ./lab run | report | compare | doctor}. Bad input: one line naming the problem and the fix, exit code 2. */
-@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = { Main.Run.class, Main.Report.class, Main.Compare.class, Doctor.class },
+/** {@code ./lab run | report | compare | doctor | generate}. Bad input: one line naming the problem and the fix, exit code 2. */
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = { Main.Run.class, Main.Report.class, Main.Compare.class, Doctor.class, Main.Generate.class },
 		description = "Load-test lab for JVM concurrency models.")
 public final class Main {
 
@@ -265,6 +265,23 @@ public final class Main {
 			var levels = new Analyser(thresholds).analyse(this.results, Variant.names());
 			Path html = new ReportWriter().write(this.results, levels, thresholds, rejudged);
 			this.spec.commandLine().getOut().println("lab: " + levels.size() + " levels; report " + html);
+			return 0;
+		}
+
+	}
+
+	@Command(name = "generate", mixinStandardHelpOptions = true,
+			description = "Rewrite what other files list of the variants (Compose, Prometheus, Terraform, the README's table) from variants.yml.")
+	static final class Generate implements Callable<Integer> {
+
+		@CommandLine.Spec
+		CommandLine.Model.CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			List<String> changed = lab.plan.VariantFiles.write(root(), Variant.ALL);
+			this.spec.commandLine().getOut().println(changed.isEmpty() ? "lab: every generated part is up to date"
+					: "lab: rewrote the variants' parts of " + String.join(", ", changed));
 			return 0;
 		}
 

@@ -47,11 +47,12 @@ public enum Metric {
 			Source.peak(1, "virtual_threads"), Over.MAX,
 			new Shown(Table.DETAIL, "virtual thr.", Format.NUMBER, "Peak virtual threads mounted or queued")),
 
-	PEAK_SERVER_CONNECTIONS("peakServerConnections", "connections", "the server's own open connections, their maximum in the window (Tomcat `tomcat.connections.current`, the Netty "
-					+ "variants' `lab.server.connections.open`, counted as each connection opens and closes; runs before 2026-11-22 used "
-					+ "Reactor Netty's active connections, which undercount when the event loop is saturated): the requests in flight of a "
-					+ "closed model",
-			Source.peak(1, "tomcat_connections", "netty_connections"), Over.MAX,
+	PEAK_SERVER_CONNECTIONS("peakServerConnections", "connections", "the server's own open connections, their maximum in the window "
+					+ "(`lab.server.connections.open`, one gauge for every server, counted by Tomcat's endpoint and as each Jetty or Reactor "
+					+ "Netty connection opens and closes; runs before 2026-11-24 read Tomcat's `tomcat.connections.current`, and runs before "
+					+ "2026-11-22 Reactor Netty's active connections, which undercount when the event loop is saturated): the requests in "
+					+ "flight of a closed model",
+			Source.peak(1, "server_connections", "tomcat_connections", "netty_connections"), Over.MAX,
 			new Shown(Table.DETAIL, "conns", Format.NUMBER, "Peak server connections (requests in flight)")),
 
 	PINNED_EVENTS("pinnedEvents", "events", "`jdk.VirtualThreadPinned` events in the window (JFR threshold: `lab.pinned-threshold`, 1 ms by default, "

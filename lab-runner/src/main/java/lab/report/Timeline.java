@@ -84,6 +84,8 @@ final class Timeline {
 		rate(gc, "GC pause", samples.series("service", "gc_pause_seconds"), origin, 1000);
 		charts.add(png(gc));
 		XYChart inFlight = chart("Requests in flight (server connections)", "connections", window, origin);
+		level(inFlight, "open connections", samples.series("service", "server_connections"), origin, 1);
+		// Runs recorded before the one gauge for every server.
 		level(inFlight, "Tomcat", samples.series("service", "tomcat_connections"), origin, 1);
 		level(inFlight, "Netty", samples.series("service", "netty_connections"), origin, 1);
 		charts.add(png(inFlight));

@@ -49,7 +49,7 @@ public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, doub
 			// Under the heaviest loads the management port may not answer within 5 s; once more, after the full GC.
 			scrape = scrape(service.managementUrl());
 		}
-		double inFlight = scrape.getOrDefault("tomcat_connections", 0.0) + scrape.getOrDefault("netty_connections", 0.0);
+		double inFlight = scrape.getOrDefault("server_connections", 0.0);
 		HeapSnapshot snapshot = new HeapSnapshot(now, scrape.isEmpty() ? Double.NaN : inFlight, liveBytes(file),
 				scrape.getOrDefault("heap_max_bytes", Double.NaN), scrape.getOrDefault("rss_bytes", Double.NaN),
 				file.getFileName().toString());

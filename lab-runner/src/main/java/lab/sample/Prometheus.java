@@ -34,8 +34,9 @@ public final class Prometheus {
 		select("ctx_involuntary", "process_context_switches_involuntary_total", null);
 		select("server_requests", "http_server_requests_seconds_count", "uri=\"/address/{delayMs}\"");
 		select("failures", "lab_failures_total", null);
-		select("tomcat_connections", "tomcat_connections_current_connections", null);
-		select("netty_connections", "lab_server_connections_open", null);
+		// Every server's open connections under one name (service-common's gauge); runs before it kept Tomcat's own
+		// gauge as tomcat_connections and the Netty variants' as netty_connections (read by Metric and the timeline).
+		select("server_connections", "lab_server_connections_open", null);
 		select("downstream_inflight", "downstream_inflight", null);
 	}
 

@@ -37,7 +37,7 @@ class TuningTests {
 			assertThat(tuned.jvmFlags(variant)).as(variant).contains("-XX:MaxRAMPercentage=68");
 			assertThat(tuned.label(variant)).isEqualTo(variant + ".tuned");
 		}
-		for (String blocking : List.of("app-tomcat-loom", "app-tomcat-platform", "app-webflux-loom")) {
+		for (String blocking : List.of("app-tomcat-loom", "app-tomcat-platform", "app-webflux-loom", "app-jetty-loom")) {
 			assertThat(tuned.properties(blocking)).as(blocking).containsEntry("lab.downstream.buffer-size", "256B")
 				.containsEntry("lab.downstream.content-compression", "false")
 				.containsEntry("spring.http.clients.redirects", "dont-follow");
@@ -68,7 +68,7 @@ class TuningTests {
 	void aBadTuningFileIsOneLineNamingTheProblem() {
 		assertThatThrownBy(() -> parse("name: x\nvariants:\n  app-nope:\n    jvm: [-Xmx1g]\n"))
 			.isInstanceOf(PlanException.class)
-			.hasMessage("test.yml: unknown variant 'app-nope': valid variants are app-tomcat-loom, app-webflux, app-webflux-loom, app-tomcat-platform");
+			.hasMessage("test.yml: unknown variant 'app-nope': valid variants are " + String.join(", ", Variant.names()));
 		assertThatThrownBy(() -> parse("name: x\nall:\n  jvm: [Xmx1g]\n")).hasMessage("test.yml: JVM flag 'Xmx1g' must start with '-'");
 		assertThatThrownBy(() -> parse("name: x\nflags: []\n")).hasMessageStartingWith("test.yml: unknown field 'flags'");
 		assertThatThrownBy(() -> Tuning.load("fast")).isInstanceOf(PlanException.class)

@@ -2,9 +2,6 @@ package lab.common;
 
 import java.io.File;
 import java.time.Duration;
-import java.util.concurrent.atomic.AtomicInteger;
-
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.beans.factory.ListableBeanFactory;
@@ -144,8 +141,8 @@ public class LabServiceAutoConfiguration {
 	}
 
 	/**
-	 * The Netty variants' open connections, counted as each opens and closes ({@code lab.server.connections.open}):
-	 * the requests in flight of a closed model, at no cost per request, like Tomcat's own connection gauge.
+	 * The Netty variants' open connections, counted as each opens and closes ({@link ServerConnections}): the
+	 * requests in flight of a closed model, at no cost per request.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(NettyServerCustomizer.class)
@@ -153,14 +150,52 @@ public class LabServiceAutoConfiguration {
 
 		@Bean
 		NettyServerCustomizer openConnections(MeterRegistry registry) {
-			AtomicInteger open = new AtomicInteger();
-			Gauge.builder("lab.server.connections.open", open, AtomicInteger::get)
-				.description("Open HTTP connections of the server")
-				.register(registry);
+			ServerConnections open = ServerConnections.register(registry, "Reactor Netty");
 			return server -> server.doOnChannelInit((observer, channel, address) -> {
-				open.incrementAndGet();
-				channel.closeFuture().addListener(closed -> open.decrementAndGet());
+				open.opened();
+				channel.closeFuture().addListener(closed -> open.closed());
 			});
+		}
+
+	}
+
+	/** Tomcat's open connections, as its endpoint counts them ({@link ServerConnections}). */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.tomcat.TomcatConnectorCustomizer")
+	static class TomcatConnections {
+
+		@Bean
+		org.springframework.boot.tomcat.TomcatConnectorCustomizer openConnections(MeterRegistry registry) {
+			return connector -> ServerConnections.register(registry, "Tomcat", TomcatSettings.connectionCount(connector));
+		}
+
+	}
+
+	/** Jetty's open connections, counted as each opens and closes ({@link ServerConnections}). */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.jetty.JettyServerCustomizer")
+	static class JettyConnections {
+
+		@Bean
+		org.springframework.boot.jetty.JettyServerCustomizer openConnections(MeterRegistry registry) {
+			ServerConnections open = ServerConnections.register(registry, "Jetty");
+			return server -> JettySettings.countConnections(server, open);
+		}
+
+	}
+
+	/**
+	 * Jetty's accept queue ({@code lab.jetty.accept-queue-size}): Jetty's default 0 leaves the JDK's backlog of 50;
+	 * Spring Boot has no property for it (Tomcat's is {@code server.tomcat.accept-count}).
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.jetty.JettyServerCustomizer")
+	@ConditionalOnProperty("lab.jetty.accept-queue-size")
+	static class JettyAcceptQueue {
+
+		@Bean
+		org.springframework.boot.jetty.JettyServerCustomizer acceptQueueSize(@Value("${lab.jetty.accept-queue-size}") int size) {
+			return server -> JettySettings.acceptQueueSize(server, size);
 		}
 
 	}

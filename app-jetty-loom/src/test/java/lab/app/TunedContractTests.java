@@ -1,0 +1,22 @@
+package lab.app;
+
+import lab.common.TunedProperties;
+
+import org.junit.jupiter.api.Tag;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The shared contract again, under the properties the lab's {@code tuned} tuning gives this variant, read from
+ * {@code tuned.yml} itself (Jetty's header sizes, the Apache client's small buffers without its redirect and
+ * compression stages): the same answers, errors and concurrency as under the defaults.
+ */
+@Tag("slow") // not in ./lab test --fast: starts services or runs load
+class TunedContractTests extends AddressControllerTests {
+
+	@DynamicPropertySource
+	static void tuned(DynamicPropertyRegistry registry) {
+		TunedProperties.register(registry, "app-jetty-loom");
+	}
+
+}
