@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.plan.Variant;
+import lab.plan.VariantFiles;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -69,8 +70,9 @@ class ComposeStackTests {
 		Files.createDirectories(out);
 		this.log = out.resolve("compose.log");
 		Files.deleteIfExists(this.log);
-		for (String port : List.of("LAB_DOWNSTREAM_PORT", "LAB_TOMCAT_LOOM_PORT", "LAB_WEBFLUX_PORT", "LAB_WEBFLUX_LOOM_PORT",
-				"LAB_TOMCAT_PLATFORM_PORT", "LAB_PROMETHEUS_PORT", "LAB_GRAFANA_PORT")) {
+		List<String> portVariables = new ArrayList<>(List.of("LAB_DOWNSTREAM_PORT", "LAB_PROMETHEUS_PORT", "LAB_GRAFANA_PORT"));
+		Variant.names().forEach(variant -> portVariables.add(portVariable(variant)));
+		for (String port : portVariables) {
 			int free = freePort();
 			this.env.put(port, Integer.toString(free));
 		}
@@ -158,8 +160,9 @@ class ComposeStackTests {
 		return Stream.of(System.getenv().getOrDefault("PATH", "").split(":")).anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
 	}
 
+	/** The host port's variable of a variant's service, as ./lab generate writes it into the Compose file. */
 	private static String portVariable(String variant) {
-		return "LAB_" + variant.replaceFirst("^app-", "").replace('-', '_').toUpperCase() + "_PORT";
+		return "LAB_" + VariantFiles.envName(Variant.ALL.stream().filter(v -> v.name().equals(variant)).findFirst().orElseThrow()) + "_PORT";
 	}
 
 	private void proxiesThroughTheContainerNetwork(String variant) throws Exception {

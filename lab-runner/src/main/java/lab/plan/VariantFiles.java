@@ -86,7 +86,7 @@ public final class VariantFiles {
 	}
 
 	/** The variable part of a Compose environment name: app-tomcat-loom → TOMCAT_LOOM. */
-	static String envName(Variant variant) {
+	public static String envName(Variant variant) {
 		return variant.name().replaceFirst("^app-", "").replace('-', '_').toUpperCase(Locale.ROOT);
 	}
 
