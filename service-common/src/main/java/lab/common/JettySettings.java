@@ -2,6 +2,7 @@ package lab.common;
 
 import org.eclipse.jetty.io.Connection;
 import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 
@@ -36,6 +37,20 @@ final class JettySettings {
 		for (Connector connector : server.getConnectors()) {
 			if (connector instanceof ServerConnector network) {
 				network.setAcceptQueueSize(size);
+			}
+		}
+	}
+
+	/**
+	 * The size of every connection's cache of request header fields ({@code HttpConfiguration.headerCacheSize},
+	 * 1,024 by default): a trie Jetty builds for each connection on its first request, 98 KB of {@code char[]} and a
+	 * 4 KB node array at the default size; 0 builds none, and header fields are then parsed anew on each request.
+	 */
+	static void headerCacheSize(Server server, int size) {
+		for (Connector connector : server.getConnectors()) {
+			HttpConnectionFactory http = connector.getConnectionFactory(HttpConnectionFactory.class);
+			if (http != null) {
+				http.getHttpConfiguration().setHeaderCacheSize(size);
 			}
 		}
 	}

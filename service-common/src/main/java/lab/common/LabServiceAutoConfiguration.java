@@ -201,6 +201,22 @@ public class LabServiceAutoConfiguration {
 	}
 
 	/**
+	 * Jetty's per-connection cache of request header fields ({@code lab.jetty.header-cache-size}, 1,024 by default;
+	 * 0: none); Spring Boot has no property for it. Only a tuning sets it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.jetty.JettyServerCustomizer")
+	@ConditionalOnProperty("lab.jetty.header-cache-size")
+	static class JettyHeaderCache {
+
+		@Bean
+		org.springframework.boot.jetty.JettyServerCustomizer headerCacheSize(@Value("${lab.jetty.header-cache-size}") int size) {
+			return server -> JettySettings.headerCacheSize(server, size);
+		}
+
+	}
+
+	/**
 	 * Reactor Netty's own server meters, off unless asked for ({@code lab.netty-server-metrics=true}): they time
 	 * every request a second time beside Spring's {@code http.server.requests}, which Tomcat variants do not get, so
 	 * observation would not be equal between the models.

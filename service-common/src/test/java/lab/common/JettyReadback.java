@@ -41,6 +41,7 @@ final class JettyReadback {
 		settings.put("accept queue", connector.getAcceptQueueSize());
 		settings.put("request header limit", http.getRequestHeaderSize());
 		settings.put("response header buffer", http.getResponseHeaderSize());
+		settings.put("header field cache", http.getHeaderCacheSize());
 		settings.put("output buffer", http.getOutputBufferSize());
 		settings.put("output aggregation", http.getOutputAggregationSize());
 		settings.put("requests handled at once (virtual threads)",
@@ -55,6 +56,7 @@ final class JettyReadback {
 		settings.put("request header limit", bytes(environment, "server.max-http-request-header-size", 8192));
 		// Boot's metadata names 16 KB as this property's default, but Boot sets it only when given: Jetty's 8 KB holds.
 		settings.put("response header buffer", bytes(environment, "server.jetty.max-http-response-header-size", 8192));
+		settings.put("header field cache", environment.getProperty("lab.jetty.header-cache-size", Integer.class, 1024));
 		// Jetty's defaults, which no setting of the lab changes: taken from the shared buffer pool while a response is
 		// written, not held per connection.
 		settings.put("output buffer", 32768);
