@@ -262,9 +262,10 @@ public final class Analyser {
 	}
 
 	/**
-	 * Warm means the JIT has settled: read from the JIT's own counter (its compile time in the window) and from the
-	 * window's stationarity (its first half dearer per request than its second, GC taken out, means the code was still
-	 * getting faster). Runs older than the JIT series are judged by the halves alone, and say so.
+	 * Warm means the JIT has settled: read from the JIT's own counter (its compile time in the window). The window's
+	 * stationarity (its first half dearer per request than its second, GC taken out) judges runs older than the JIT
+	 * series, and say so; where the JIT was measured and had settled, a dearer first half is named ("not steady"),
+	 * since then it was not the JIT that made it dearer.
 	 */
 	private List<String> notWarm(Measurement m, Set<String> notes) {
 		List<String> invalid = new ArrayList<>();
@@ -286,7 +287,14 @@ public final class Analyser {
 			String dearerText = String.format(Locale.ROOT, "the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",
 					halves.firstCpuMsPerRequest(), halves.secondCpuMsPerRequest(), dearer, this.thresholds.notWarmHalvesPercent());
 			double extra = halves.firstHalfExtraCorePercent();
-			if (extra > HALVES_MIN_CORE_PERCENT) {
+			if (extra > HALVES_MIN_CORE_PERCENT && !Double.isNaN(jit) && jit <= this.thresholds.notWarmJitPercent()) {
+				// The JIT's own counter says it had settled: what made the first half dearer was something else (measured
+				// here: GC at 13-42% of the window, whose pause time taken out leaves its cost to the mutator; a saturated
+				// level still taking its ramp's connections). Not the JIT, so not "not warm": named with its figures.
+				notes.add(String.format(Locale.ROOT, "not steady: %s; not the JIT (busy %.1f%% of the window <= %.0f%%): the window's CPU per "
+						+ "request is the mean of its halves", dearerText, jit, this.thresholds.notWarmJitPercent()));
+			}
+			else if (extra > HALVES_MIN_CORE_PERCENT) {
 				invalid.add("not warm: " + dearerText);
 			}
 			else {

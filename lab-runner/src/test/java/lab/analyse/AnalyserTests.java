@@ -141,7 +141,7 @@ class AnalyserTests {
 	}
 
 	@Test
-	void aWindowWhoseFirstHalfWasDearerPerRequestIsNotWarm() throws Exception {
+	void aWindowWhoseFirstHalfWasDearerPerRequestIsNotSteadyOrNotWarmWithoutTheJitsSeries() throws Exception {
 		// The service's CPU at +6,000 is 13.5 instead of 12: the first half 10 → 13.5 s over 4 s = 0.875, less GC 0.05 =
 		// 0.825 s/s over 192.6 req/s = 4.283 ms; the second half as before 2.344 ms: +83 % > 25 %.
 		String at = (GoldenFixtures.STEADY + 4000) + ",service,proc_cpu_seconds,";
@@ -149,8 +149,16 @@ class AnalyserTests {
 		assertThat(m.halves().firstCpuMsPerRequest()).isCloseTo(825 / 192.6, within(1e-9));
 		assertThat(m.halves().secondCpuMsPerRequest()).isCloseTo(450 / 192.0, within(1e-9));
 		LevelResult result = judged(m);
-		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
-		assertThat(result.reasons()).containsExactly("not warm: the window's first half cost 4.283 ms mutator CPU per request, its second 2.344 (+83% > 25%)");
+		// The fixture's JIT compiled 0.2 s of the 10 s window (2% <= 10%): settled, so not the JIT; named, not judged.
+		assertThat(result.verdict()).isEqualTo(Verdict.OK);
+		assertThat(result.reasons()).containsExactly("not steady: the window's first half cost 4.283 ms mutator CPU per request, its second 2.344 "
+				+ "(+83% > 25%); not the JIT (busy 2.0% of the window <= 10%): the window's CPU per request is the mean of its halves");
+		// A run older than the JIT's series has only the halves to judge warmth by: INVALID.
+		Measurement old = edited("users-100", "metrics.csv", text -> text.replace(at + "12.0", at + "13.5").replaceAll("(?m)^.*jit_.*\\n", ""));
+		LevelResult oldResult = judged(old);
+		assertThat(oldResult.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(oldResult.reasons()).containsExactly("not warm: the window's first half cost 4.283 ms mutator CPU per request, its second 2.344 (+83% > 25%)",
+				"the JIT was not sampled (a run older than its series): warmth judged by the window's halves only");
 	}
 
 	@Test

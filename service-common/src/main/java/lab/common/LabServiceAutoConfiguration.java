@@ -171,10 +171,16 @@ public class LabServiceAutoConfiguration {
 
 	}
 
-	/** Jetty's open connections, counted as each opens and closes ({@link ServerConnections}). */
+	/**
+	 * Jetty's open connections, counted as each opens and closes ({@link ServerConnections}), and the Jetty settings
+	 * Spring Boot has no property for, each set only when a property asks for it: the accept queue
+	 * ({@code lab.jetty.accept-queue-size}; Jetty's default 0 leaves the JDK's backlog of 50, Tomcat's counterpart is
+	 * {@code server.tomcat.accept-count}) and the per-connection cache of request header fields
+	 * ({@code lab.jetty.header-cache-size}, 1,024 by default; 0: none).
+	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(name = "org.springframework.boot.jetty.JettyServerCustomizer")
-	static class JettyConnections {
+	static class Jetty {
 
 		@Bean
 		org.springframework.boot.jetty.JettyServerCustomizer openConnections(MeterRegistry registry) {
@@ -182,34 +188,14 @@ public class LabServiceAutoConfiguration {
 			return server -> JettySettings.countConnections(server, open);
 		}
 
-	}
-
-	/**
-	 * Jetty's accept queue ({@code lab.jetty.accept-queue-size}): Jetty's default 0 leaves the JDK's backlog of 50;
-	 * Spring Boot has no property for it (Tomcat's is {@code server.tomcat.accept-count}).
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springframework.boot.jetty.JettyServerCustomizer")
-	@ConditionalOnProperty("lab.jetty.accept-queue-size")
-	static class JettyAcceptQueue {
-
 		@Bean
+		@ConditionalOnProperty("lab.jetty.accept-queue-size")
 		org.springframework.boot.jetty.JettyServerCustomizer acceptQueueSize(@Value("${lab.jetty.accept-queue-size}") int size) {
 			return server -> JettySettings.acceptQueueSize(server, size);
 		}
 
-	}
-
-	/**
-	 * Jetty's per-connection cache of request header fields ({@code lab.jetty.header-cache-size}, 1,024 by default;
-	 * 0: none); Spring Boot has no property for it. Only a tuning sets it.
-	 */
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = "org.springframework.boot.jetty.JettyServerCustomizer")
-	@ConditionalOnProperty("lab.jetty.header-cache-size")
-	static class JettyHeaderCache {
-
 		@Bean
+		@ConditionalOnProperty("lab.jetty.header-cache-size")
 		org.springframework.boot.jetty.JettyServerCustomizer headerCacheSize(@Value("${lab.jetty.header-cache-size}") int size) {
 			return server -> JettySettings.headerCacheSize(server, size);
 		}
