@@ -101,9 +101,12 @@ class RunnerTests {
 	@Test
 	void progressGivesThePositionInTheRunAndTheTimeLeftFromThePlansEstimate() {
 		Runner runner = new Runner(plan(Scenario.load("smoke"), this.out), System.out);
-		// smoke: 4 variants x 1 level; a level 1 + 6 + 0 + 6 = 13 s, a service start 15 + 30 + 6 = 51 s (the warm-up's
-		// minimum): 4 x 13 + 4 x 51 = 256 s left.
-		assertThat(runner.position("app-webflux users-20")).isEqualTo("lab: level 1 of 4 (app-webflux users-20), about 4 min left");
+		// smoke: every variant x 1 level; a level 1 + 6 + 0 + 6 = 13 s, a service start 15 + 30 + 6 = 51 s (the warm-up's
+		// minimum): with five variants 5 x 13 + 5 x 51 = 320 s left, "about 5 min".
+		int variants = Variant.ALL.size();
+		long minutes = Math.round(variants * (13 + 51) / 60.0);
+		assertThat(runner.position("app-webflux users-20"))
+			.isEqualTo("lab: level 1 of " + variants + " (app-webflux users-20), about " + minutes + " min left");
 	}
 
 	@Test
