@@ -4,9 +4,10 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -42,31 +43,31 @@ public final class VariantFiles {
 
 	/** The files whose generated parts differ from what the variants give, by path relative to {@code root}. */
 	public static List<String> stale(Path root, List<Variant> variants) {
-		List<String> stale = new ArrayList<>();
-		for (Part part : PARTS) {
-			String text = read(root.resolve(part.file()));
-			if (!text.equals(render(part, text, variants))) {
-				stale.add(part.file());
-			}
-		}
-		return stale;
+		return List.copyOf(rendered(root, variants).keySet());
 	}
 
 	/** Rewrites every generated part; returns the files it changed. */
 	public static List<String> write(Path root, List<Variant> variants) {
-		List<String> changed = new ArrayList<>();
+		Map<String, String> changed = rendered(root, variants);
+		changed.forEach((file, text) -> {
+			try {
+				Files.writeString(root.resolve(file), text);
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		});
+		return List.copyOf(changed.keySet());
+	}
+
+	/** Each file whose generated part differs from what the variants give, with its text as they give it. */
+	private static Map<String, String> rendered(Path root, List<Variant> variants) {
+		Map<String, String> changed = new LinkedHashMap<>();
 		for (Part part : PARTS) {
-			Path file = root.resolve(part.file());
-			String text = read(file);
+			String text = read(root.resolve(part.file()));
 			String rendered = render(part, text, variants);
 			if (!text.equals(rendered)) {
-				try {
-					Files.writeString(file, rendered);
-				}
-				catch (IOException ex) {
-					throw new UncheckedIOException(ex);
-				}
-				changed.add(part.file());
+				changed.put(part.file(), rendered);
 			}
 		}
 		return changed;

@@ -11,7 +11,6 @@ import org.eclipse.jetty.util.thread.VirtualThreadPool;
 import org.springframework.boot.jetty.JettyWebServer;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.core.env.Environment;
-import org.springframework.util.unit.DataSize;
 
 /**
  * Jetty's limits and buffer sizes, read back from the running server, beside what the service's environment asks
@@ -53,9 +52,9 @@ final class JettyReadback {
 	static Map<String, Object> expected(Environment environment) {
 		Map<String, Object> settings = new LinkedHashMap<>();
 		settings.put("accept queue", environment.getProperty("lab.jetty.accept-queue-size", Integer.class, 0));
-		settings.put("request header limit", bytes(environment, "server.max-http-request-header-size", 8192));
+		settings.put("request header limit", Sizes.bytes(environment, "server.max-http-request-header-size", 8192));
 		// Boot's metadata names 16 KB as this property's default, but Boot sets it only when given: Jetty's 8 KB holds.
-		settings.put("response header buffer", bytes(environment, "server.jetty.max-http-response-header-size", 8192));
+		settings.put("response header buffer", Sizes.bytes(environment, "server.jetty.max-http-response-header-size", 8192));
 		settings.put("header field cache", environment.getProperty("lab.jetty.header-cache-size", Integer.class, 1024));
 		// Jetty's defaults, which no setting of the lab changes: taken from the shared buffer pool while a response is
 		// written, not held per connection.
@@ -63,11 +62,6 @@ final class JettyReadback {
 		settings.put("output aggregation", 8192);
 		settings.put("requests handled at once (virtual threads)", environment.getProperty("server.jetty.threads.max", Integer.class, 200));
 		return settings;
-	}
-
-	private static int bytes(Environment environment, String property, int unset) {
-		DataSize size = environment.getProperty(property, DataSize.class);
-		return (size != null) ? (int) size.toBytes() : unset;
 	}
 
 }

@@ -8,7 +8,6 @@ import org.apache.catalina.connector.Connector;
 import org.springframework.boot.tomcat.TomcatWebServer;
 import org.springframework.boot.web.server.WebServer;
 import org.springframework.core.env.Environment;
-import org.springframework.util.unit.DataSize;
 
 /**
  * Tomcat's per-connection and per-request buffer sizes, read back from the running connector, beside the sizes the
@@ -44,20 +43,15 @@ final class TomcatReadback {
 
 	/** What the environment asks for, by the same names. */
 	static Map<String, Object> expected(Environment environment) {
-		int socket = bytes(environment, "lab.tomcat.socket-buffer-size", 8192);
+		int socket = Sizes.bytes(environment, "lab.tomcat.socket-buffer-size", 8192);
 		Map<String, Object> sizes = new LinkedHashMap<>();
 		sizes.put("socket read buffer", socket);
 		sizes.put("socket write buffer", socket);
-		sizes.put("request header limit", bytes(environment, "server.max-http-request-header-size", 8192));
-		sizes.put("response header buffer", bytes(environment, "server.tomcat.max-http-response-header-size", 8192));
-		sizes.put("trailer limit", bytes(environment, "lab.tomcat.max-trailer-size", 8192));
-		sizes.put("response buffer (-1: Tomcat's 8 KB)", bytes(environment, "lab.tomcat.response-buffer-size", -1));
+		sizes.put("request header limit", Sizes.bytes(environment, "server.max-http-request-header-size", 8192));
+		sizes.put("response header buffer", Sizes.bytes(environment, "server.tomcat.max-http-response-header-size", 8192));
+		sizes.put("trailer limit", Sizes.bytes(environment, "lab.tomcat.max-trailer-size", 8192));
+		sizes.put("response buffer (-1: Tomcat's 8 KB)", Sizes.bytes(environment, "lab.tomcat.response-buffer-size", -1));
 		return sizes;
-	}
-
-	private static int bytes(Environment environment, String property, int unset) {
-		DataSize size = environment.getProperty(property, DataSize.class);
-		return (size != null) ? (int) size.toBytes() : unset;
 	}
 
 }
