@@ -102,8 +102,11 @@ public final class Main {
 		@Option(names = "--out", description = "results directory (default: results/<timestamp>-<scenario>)")
 		Path out;
 
-		@Option(names = "--target", paramLabel = "URL", description = "measure this already running service (one --variants names it) instead of starting one")
+		@Option(names = "--target", paramLabel = "URL|NAME=URL,...", description = "measure already running services instead of starting them: a base URL (one --variants names it) or variant=URL pairs, e.g. app-webflux=http://10.0.1.5:8081,app-tomcat-loom=http://10.0.1.6:8080")
 		String target;
+
+		@Option(names = "--compose", description = "measure the Compose stack (docker compose up -d) instead of starting services: each variant and the downstream by its published port on this host (LAB_<VARIANT>_PORT, LAB_COMPOSE_HOST), or by service name from the stack's own lab service")
+		boolean compose;
 
 		@Option(names = "--downstream", paramLabel = "URL", description = "use and sample this already running downstream instead of starting one")
 		String downstream;
@@ -132,7 +135,9 @@ public final class Main {
 		@Override
 		public Integer call() throws Exception {
 			Scenario base = Scenario.load(this.scenario);
-			Scenario scenario = new Overrides(this.variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
+			// --target name=URL,... names the variants when --variants does not.
+			List<String> variants = (this.variants == null && !Remote.targetNames(this.target).isEmpty()) ? Remote.targetNames(this.target) : this.variants;
+			Scenario scenario = new Overrides(variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
 					this.observe).applyTo(base);
 			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
@@ -150,7 +155,8 @@ public final class Main {
 				profiler.toFile().deleteOnExit();
 			}
 			List<String> extra = (this.jvmOptions == null || this.jvmOptions.isBlank()) ? List.of() : Arrays.asList(this.jvmOptions.trim().split("\\s+"));
-			RunPlan plan = RunPlan.of(scenario, root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors));
+			RunPlan plan = RunPlan.of(scenario, root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors,
+					this.compose ? lab.plan.Compose.from(System.getenv()) : null, scenario.variants()));
 			PrintWriter out = this.spec.commandLine().getOut();
 			out.print(plan.describe());
 			out.flush();

@@ -94,12 +94,16 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		host.put("portRange", plan.host().portRange());
 		host.put("somaxconn", plan.host().somaxconn());
 		Map<String, String> cpus = new LinkedHashMap<>();
-		cpus.put("service", !plan.remote().target().startedHere() ? "remote" : plan.pinned() ? plan.serviceCpus() : "all");
+		cpus.put("service", plan.remote().targetsGiven() ? "remote" : plan.pinned() ? plan.serviceCpus() : "all");
 		cpus.put("downstreamAndInjector", plan.pinned() ? plan.otherCpus() : "all");
 		// What was measured elsewhere: null / empty when the runner started everything itself.
 		Map<String, Object> remote = new LinkedHashMap<>();
 		// Recorded as the URL reached, or null for a process the runner started (the manifest's format since it began).
-		remote.put("target", plan.remote().target().reachedAt().map(Object::toString).orElse(null));
+		Map<String, java.net.URI> targets = plan.remote().targets();
+		remote.put("target", (targets.size() == 1) ? targets.values().iterator().next().toString() : null);
+		// Every variant's URL when several ran elsewhere (--target name=URL,..., --compose).
+		remote.put("targets", targets.isEmpty() ? null : new LinkedHashMap<>(targets));
+		remote.put("compose", (plan.remote().compose() != null) ? lab.plan.Compose.EMULATION + "; reached " + plan.remote().compose().describe() : null);
 		remote.put("downstream", plan.remote().downstream().reachedAt().map(Object::toString).orElse(null));
 		remote.put("injectors", plan.remote().injectors());
 		Map<String, List<String>> flags = new LinkedHashMap<>();
@@ -117,7 +121,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		}).toList();
 		return new Manifest(Instant.now().toString(), host, describeJava(plan.javaHome()), readVersions(), git(plan.root()),
 				plan.profile().id(), cpus, remote, flags, plan.scenario(), levels, Thresholds.DEFAULT,
-				pinnedThreshold(plan.extraJvmOptions(), !plan.remote().target().startedHere()), tunings(plan), args);
+				pinnedThreshold(plan.extraJvmOptions(), plan.remote().targetsGiven()), tunings(plan), args);
 	}
 
 	/** Each tuning as it was applied: per variant, the JVM flags added to the profile's and the Spring properties. */

@@ -200,7 +200,7 @@ final class Runner {
 				throw new PlanException("--downstream: " + ex.getMessage());
 			}
 		}
-		else if (!this.plan.remote().target().startedHere()) {
+		else if (this.plan.remote().targetsGiven()) {
 			this.out.println("lab: the target's downstream is not watched (no --downstream): its overhead check is skipped");
 			return null;
 		}
@@ -259,8 +259,9 @@ final class Runner {
 		List<PlannedLevel> levels = this.plan.levels();
 		Service service;
 		try {
-			if (this.plan.remote().target() instanceof ServiceSource.ReachedAt(URI url)) {
-				service = RemoteService.at(variant, url, dir);
+			Optional<URI> target = this.plan.remote().target(module);
+			if (target.isPresent()) {
+				service = RemoteService.at(variant, target.get(), dir);
 			}
 			else {
 				// The sampler walks the service's threads for context switches from outside (Sampler.watchThreads).
@@ -292,6 +293,9 @@ final class Runner {
 		}
 		try (service) {
 			this.out.println("lab: " + variant + " up at " + service.url() + pidNote(service));
+			if (service instanceof RemoteService remote) {
+				this.out.println("lab: " + variant + "'s JVM: " + remote.jvmFacts());
+			}
 			List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), Math.min(this.plan.scenario().delayMs(), 100));
 			if (!problems.isEmpty() && !Interruption.requested()) {
 				// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.

@@ -73,7 +73,7 @@ class CrossCheckTests {
 			Scenario scenario = new Overrides(List.of("app-webflux"), List.of(USERS), DELAY_MS, SECONDS, 10, null, null, null, null)
 				.applyTo(Scenario.load("smoke"));
 			// The plan reads the host's cores first: pinned, this JVM would see one.
-			RunPlan plan = RemoteModeTests.plan(scenario, this.out, Remote.parse(service.url(), downstream.url(), null));
+			RunPlan plan = RemoteModeTests.plan(scenario, this.out, Remote.parse(service.url(), downstream.url(), null, List.of("app-webflux")));
 			pin(ProcessHandle.current().pid(), "1");
 			try {
 				new Runner(plan, System.out).run(List.of("test"));

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import lab.analyse.GoldenFixtures;
+import lab.plan.Variant;
+import lab.plan.VariantFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +30,9 @@ class MainTests {
 			report /nonexistent                  | is not a results directory
 			compare /nonexistent /nothing        | is not a results directory
 			compare --noise -1 /a /b             | --noise must be 0 or more
-			run --target http://h:8080 --dry-run | --target measures one running service
+			run --target http://h:8080 --dry-run | --target http://h:8080 is one running service: name which it is with --variants
+			run --variants app-webflux,app-tomcat-loom --target app-webflux=http://h:8081 --dry-run | --target names no URL for app-tomcat-loom
+			run --compose --target http://h:8081 --dry-run | --compose reaches every variant and the downstream in the Compose stack itself
 			run --target ftp://h --dry-run       | --target 'ftp://h' is not a base URL
 			run --injectors a;b --dry-run        | --injectors: 'a;b' is neither 'local' nor an SSH destination
 			run --injectors ubuntu@h --dry-run   | --injectors on other hosts cannot reach a service this machine starts
@@ -45,6 +49,26 @@ class MainTests {
 		assertThat(result.code()).isZero();
 		assertThat(result.out()).contains("scenario seed (closed)").contains("app-webflux: users-1000").contains("estimated time");
 		assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive)).isEmpty();
+	}
+
+	@Test
+	void targetsByNameAndTheComposeStackArePlannedVariantByVariant() {
+		Result named = run("run", "--scenario", "smoke", "--target", "app-webflux=http://10.0.1.5:8081,app-tomcat-loom=http://10.0.1.6:8080/", "--dry-run");
+		assertThat(named.code()).as(named.err()).isZero();
+		// The names give the variants, in their order; each is measured at its own URL.
+		assertThat(named.out()).contains("target app-webflux at http://10.0.1.5:8081 (already running")
+			.contains("target app-tomcat-loom at http://10.0.1.6:8080 (already running").contains("app-webflux: users-")
+			.contains("app-tomcat-loom: users-").doesNotContain("app-webflux-loom: users-");
+
+		Result compose = run("run", "--scenario", "smoke", "--compose", "--dry-run");
+		assertThat(compose.code()).as(compose.err()).isZero();
+		// Every variant of variants.yml at the port the Compose file publishes by default (no LAB_*_PORT set here).
+		for (Variant variant : Variant.ALL) {
+			String published = System.getenv("LAB_" + VariantFiles.envName(variant) + "_PORT");
+			assertThat(compose.out()).contains("target " + variant.name() + " at http://127.0.0.1:" + ((published != null) ? published : variant.port()));
+		}
+		assertThat(compose.out()).contains("Compose stack reached through its published ports on 127.0.0.1")
+			.containsPattern("downstream http://127.0.0.1:\\d+ \\(already running").contains("profile: not applied");
 	}
 
 	@Test

@@ -57,7 +57,7 @@ class RemoteModeTests {
 
 	@Test
 	void twoInjectorsMakeOneMergedLevel() throws Exception {
-		RunPlan plan = plan(scenario("app-webflux", 41, 6), this.out, Remote.parse(null, null, List.of("local", "local")));
+		RunPlan plan = plan(scenario("app-webflux", 41, 6), this.out, Remote.parse(null, null, List.of("local", "local"), List.of("app-webflux")));
 		new Runner(plan, System.out).run(List.of("test"));
 
 		Path level = this.out.resolve("app-webflux/users-41");
@@ -108,7 +108,7 @@ class RemoteModeTests {
 	void measuresAServiceItDidNotStart() throws Exception {
 		try (ServiceProcess downstream = ServiceProcess.start("downstream-delay-service");
 				ServiceProcess service = ServiceProcess.start("app-tomcat-loom", "--lab.downstream.base-url=" + downstream.url())) {
-			Remote remote = Remote.parse(service.url(), downstream.url(), null);
+			Remote remote = Remote.parse(service.url(), downstream.url(), null, List.of("app-tomcat-loom"));
 			new Runner(plan(scenario("app-tomcat-loom", 20, 3), this.out, remote), System.out).run(List.of("test"));
 
 			assertThat(service.pid()).as("the runner leaves a service it did not start running")

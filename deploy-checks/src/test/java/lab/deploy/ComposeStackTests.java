@@ -49,6 +49,9 @@ class ComposeStackTests {
 
 	static final Duration LOAD = Duration.ofMinutes(8);
 
+	/** The runner's build inside the stack (its dependencies beyond the load's, into the same cache) and one smoke level. */
+	static final Duration RUNNER = Duration.ofMinutes(10);
+
 	final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
 	final String project = "labtest" + ProcessHandle.current().pid();
@@ -131,10 +134,14 @@ class ComposeStackTests {
 				.isNotBlank();
 			step("the documented load command, 200 users for 5 s against app-webflux", start);
 			theLoadLandedWhereTheReadmeSays(report);
+
+			start = System.nanoTime();
+			theLabsRunnerInTheStackGivesTheLabsReport();
+			step("the lab's runner in the stack (--profile lab run --rm lab): app-webflux, one level of 50 users", start);
 		}
 		finally {
 			long start = System.nanoTime();
-			compose(Duration.ofMinutes(3), "--profile", "load", "down", "-v", "--timeout", "10");
+			compose(Duration.ofMinutes(3), "--profile", "load", "--profile", "lab", "down", "-v", "--timeout", "10");
 			step("stack down", start);
 		}
 		assertThat(engine("ps", "-a", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).as("containers left").isBlank();
@@ -291,6 +298,52 @@ class ComposeStackTests {
 			return Set.of("app-webflux");
 		}
 		return new TreeSet<>(Variant.names());
+	}
+
+	/**
+	 * What a person with only Docker runs for the lab's verdicts: the {@code lab} service builds the runner inside the
+	 * stack and measures a variant by its service name; its report lands in the checkout's results/, judged, with the
+	 * container's t2.micro emulation named.
+	 */
+	private void theLabsRunnerInTheStackGivesTheLabsReport() throws Exception {
+		Path results = Repo.root().resolve("results");
+		Set<Path> before = runnerRuns(results);
+		this.env.put("LAB_SCENARIO", "smoke");
+		this.env.put("LAB_ARGS", "--variants app-webflux --users 50 --warmup-seconds 10");
+		compose(RUNNER, "--profile", "lab", "run", "--rm", "lab");
+		Set<Path> after = runnerRuns(results);
+		after.removeAll(before);
+		assertThat(after).as("one new results/compose-smoke-* directory").hasSize(1);
+		Path run = after.iterator().next();
+		try {
+			JsonNode summary = Repo.json.readTree(run.resolve("summary.json").toFile());
+			JsonNode level = summary.path("results").get(0);
+			System.out.printf("compose: the lab's runner in the stack: %s %s users: %s rps, p99 %s ms, CPU %s%%, verdict %s %s%n", level.path("variant").asText(),
+					level.path("users").asText(), level.path("rps").asText(), level.path("p99OkMs").asText(), level.path("serviceCpuPercent").asText(),
+					level.path("verdict").asText(), level.path("reasons"));
+			assertThat(level.path("variant").asText()).isEqualTo("app-webflux");
+			assertThat(level.path("requests").asLong()).as("requests in the window").isGreaterThan(100);
+			assertThat(level.path("errorPercent").asDouble()).as("errors").isZero();
+			assertThat(level.path("serviceCpuPercent").asDouble()).as("the service's CPU, from its own process metrics").isPositive();
+			// Judged like any level (a 2-core host may well find its harness busy); FAILED would mean the stack broke.
+			assertThat(level.path("verdict").asText()).as(level.path("reasons").toString()).isIn("OK", "INVALID");
+			assertThat(summary.path("manifest").path("remote").path("compose").asText()).startsWith("Compose: each proxy in its own container");
+			assertThat(Files.readString(run.resolve("report.html"))).contains("t2.micro emulated by");
+			assertThat(Files.readString(run.resolve("app-webflux/remote.txt"))).as("the JVM in its container, as the runner read it")
+				.contains("1 CPUs seen").contains("Serial GC");
+		}
+		finally {
+			deleteTree(run);
+		}
+	}
+
+	private static Set<Path> runnerRuns(Path results) throws IOException {
+		if (!Files.isDirectory(results)) {
+			return new java.util.HashSet<>();
+		}
+		try (Stream<Path> dirs = Files.list(results)) {
+			return dirs.filter(dir -> dir.getFileName().toString().startsWith("compose-smoke-")).collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+		}
 	}
 
 	/** Gatling's HTML report and the lab's latency log under results/compose/&lt;target&gt;-&lt;users&gt;/, no failed request. */

@@ -2,6 +2,11 @@ package lab.deploy;
 
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +14,7 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import lab.plan.Compose;
 import lab.plan.Variant;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +84,32 @@ class ComposeTests {
 		assertThat(services.path("prometheus").isMissingNode()).isFalse();
 		assertThat(services.path("grafana").isMissingNode()).isFalse();
 		assertThat(services.path("gatling").path("profiles").toString()).contains("load");
+	}
+
+	/**
+	 * {@code ./lab run --compose} reaches every service where the Compose file puts it: by name and container port from
+	 * the stack's own {@code lab} service, by the published port's default from the host.
+	 */
+	@Test
+	void theRunnersComposeModeReachesEveryServiceWhereTheComposeFilePutsIt() throws Exception {
+		JsonNode services = Repo.compose("docker-compose.yml").path("services");
+		JsonNode runner = services.path("lab");
+		assertThat(runner.path("profiles").toString()).contains("lab");
+		assertThat(runner.path("environment").path("LAB_COMPOSE_NETWORK").asText()).isNotEmpty();
+		assertThat(runner.path("command").toString()).contains("run --compose");
+		Compose inside = Compose.from(Map.of("LAB_COMPOSE_NETWORK", "1"));
+		Compose host = Compose.from(Map.of());
+		List<String> names = new ArrayList<>(Variant.names());
+		names.add(Variant.DOWNSTREAM);
+		for (String name : names) {
+			JsonNode service = services.path(name);
+			String port = service.path("environment").path("SERVER_PORT").asText();
+			assertThat(inside.url(name)).as(name + " from the lab service").hasToString("http://" + name + ":" + port);
+			// "${LAB_WEBFLUX_PORT:-8081}:8081", read with the variables' defaults: the host port's default.
+			Matcher published = Pattern.compile("^(\\d+):" + port + "$").matcher(service.path("ports").get(0).asText());
+			assertThat(published.find()).as(name + " ports " + service.path("ports")).isTrue();
+			assertThat(host.url(name)).as(name + " from the host").hasToString("http://127.0.0.1:" + published.group(1));
+		}
 	}
 
 	@Test

@@ -38,7 +38,50 @@ public final class RemoteService implements Service {
 			throw new ServiceFailure(name + " at " + url + " does not answer /actuator/health: check that it runs and that this "
 					+ "machine reaches it (security group, --target address)");
 		}
+		String facts = service.jvmFacts();
+		Files.writeString(dir.resolve(ServiceDir.REMOTE), "its JVM: " + facts + "\n", java.nio.file.StandardOpenOption.APPEND);
 		return service;
+	}
+
+	/**
+	 * What the JVM there chose for itself, from its own metrics: the processors it sees, its heap's maximum and its
+	 * collector (named by its old generation's pool). In a container these follow the container's limits.
+	 */
+	public String jvmFacts() {
+		String scrape;
+		try (java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(2)).build()) {
+			scrape = client.send(java.net.http.HttpRequest.newBuilder(URI.create(managementUrl() + "/actuator/prometheus"))
+				.timeout(java.time.Duration.ofSeconds(5)).build(), java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+		}
+		catch (IOException ex) {
+			return "not read (" + ex.getMessage() + ")";
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return "not read (interrupted)";
+		}
+		return facts(scrape);
+	}
+
+	static String facts(String scrape) {
+		double cpus = Double.NaN;
+		double heapMax = 0;
+		String gc = "unknown";
+		java.util.regex.Matcher line = java.util.regex.Pattern.compile("(?m)^(system_cpu_count|jvm_memory_max_bytes)(\\{[^}]*})? (\\S+)$").matcher(scrape);
+		while (line.find()) {
+			double value = Double.parseDouble(line.group(3));
+			String labels = (line.group(2) != null) ? line.group(2) : "";
+			if (line.group(1).equals("system_cpu_count")) {
+				cpus = value;
+			}
+			else if (labels.contains("area=\"heap\"")) {
+				heapMax += Math.max(0, value);
+				gc = labels.contains("Tenured Gen") ? "Serial" : labels.contains("G1 ") ? "G1" : labels.contains("PS Old Gen") ? "Parallel"
+						: labels.contains("ZGC") ? "ZGC" : labels.contains("Shenandoah") ? "Shenandoah" : gc;
+			}
+		}
+		return String.format(java.util.Locale.ROOT, "%s CPUs seen, heap max %.0f MiB (its pools' maxima), %s GC", Double.isNaN(cpus) ? "?" : String.format(java.util.Locale.ROOT, "%.0f", cpus),
+				heapMax / (1 << 20), gc);
 	}
 
 	@Override

@@ -20,7 +20,7 @@ import lab.sample.Sampler;
 public record Pinning(boolean pinned, String serviceCpus, String otherCpus, int cores, boolean serviceHere) {
 
 	public static Pinning of(RunPlan plan) {
-		return new Pinning(plan.pinned(), plan.serviceCpus(), plan.otherCpus(), plan.host().cores(), plan.remote().target().startedHere());
+		return new Pinning(plan.pinned(), plan.serviceCpus(), plan.otherCpus(), plan.host().cores(), !plan.remote().targetsGiven());
 	}
 
 	/** The service's taskset CPU list, or null to leave it unpinned. */

@@ -28,11 +28,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		if (!Files.isExecutable(javaHome.resolve("bin/java"))) {
 			problems.add("--java-home " + javaHome + " has no bin/java: point it at a JDK 21 or newer");
 		}
-		if (!remote.target().startedHere() && scenario.variants().size() != 1) {
-			problems.add("--target measures one running service: name which it is with --variants <one of "
-					+ String.join(", ", Variant.names()) + ">");
-		}
-		if (!remote.injectorsLocal() && remote.target().startedHere()) {
+		if (!remote.injectorsLocal() && !remote.targetsGiven()) {
 			problems.add("--injectors on other hosts cannot reach a service this machine starts on 127.0.0.1: "
 					+ "pass the service's address with --target");
 		}
@@ -44,7 +40,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		if (!Files.isRegularFile(root.resolve("gatling/target/classpath.txt"))) {
 			problems.add("the gatling module is not built: run ./lab build");
 		}
-		if (profile.pinned() && host.cores() < 2 && remote.target().startedHere()) {
+		if (profile.pinned() && host.cores() < 2 && !remote.targetsGiven()) {
 			problems.add("profile t2-micro pins the service to one core and needs a second for the downstream and the "
 					+ "injector; this host has " + host.cores() + ": use --profile unconstrained");
 		}
@@ -56,11 +52,11 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 				problems.add(ex.getMessage());
 			}
 		}
-		if (!remote.target().startedHere() && !scenario.tunings().equals(List.of(Tuning.DEFAULT))) {
-			problems.add("--tuning applies to services the lab starts; a --target runs with its own settings");
+		if (remote.targetsGiven() && !scenario.tunings().equals(List.of(Tuning.DEFAULT))) {
+			problems.add("--tuning applies to services the lab starts; a --target or --compose service runs with its own settings");
 		}
-		if (!remote.target().startedHere() && !scenario.observe().equals(List.of(Observe.FULL.id()))) {
-			problems.add("--observe applies to services the lab starts; a --target observes what its own settings say");
+		if (remote.targetsGiven() && !scenario.observe().equals(List.of(Observe.FULL.id()))) {
+			problems.add("--observe applies to services the lab starts; a --target or --compose service observes what its own settings say");
 		}
 		if (!problems.isEmpty()) {
 			throw new PlanException(String.join("; ", problems));
@@ -84,7 +80,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	/** The jars this run starts itself: none for a --target, no downstream for a --target or a --downstream. */
 	static List<String> modules(Scenario scenario, Remote remote) {
 		List<String> modules = new ArrayList<>();
-		if (remote.target().startedHere()) {
+		if (!remote.targetsGiven()) {
 			modules.addAll(scenario.variants());
 			if (remote.downstream().startedHere()) {
 				modules.add(Variant.DOWNSTREAM);
@@ -95,7 +91,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 
 	/** Whether the runner pins processes to CPUs: only for what it starts itself under a pinned profile. */
 	public boolean pinned() {
-		return this.profile.pinned() && this.remote.target().startedHere();
+		return this.profile.pinned() && !this.remote.targetsGiven();
 	}
 
 	/** Cores the service under test may use, and the ones left to the downstream and the injector. */
@@ -113,8 +109,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		text.append("scenario ").append(this.scenario.name()).append(" (").append(this.scenario.model().id()).append("): ")
 			.append(this.scenario.description()).append('\n');
 		text.append(this.remote.describe());
-		if (!this.remote.target().startedHere()) {
-			text.append("profile: not applied (the target runs with its own JVM flags and CPUs)\n");
+		if (this.remote.targetsGiven()) {
+			text.append("profile: not applied (").append((this.remote.compose() != null) ? Compose.EMULATION
+					: "the target runs with its own JVM flags and CPUs").append(")\n");
 		}
 		else {
 			text.append("profile ").append(this.profile.id()).append(pinned()

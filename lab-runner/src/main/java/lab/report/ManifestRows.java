@@ -29,9 +29,18 @@ final class ManifestRows {
 		add(rows, "profile", text(m.profile(), "") + " (service CPUs " + cpus.getOrDefault("service", "")
 				+ ", downstream and injector CPUs " + cpus.getOrDefault("downstreamAndInjector", "") + ")");
 		Map<String, Object> remote = orEmpty(m.remote());
+		// A t2.micro two ways: pinned by taskset here, or a container's CPU quota and memory limit in Compose.
+		String emulation = text(remote.get("compose"), "");
+		if (emulation.isEmpty() && "t2-micro".equals(m.profile()) && !"remote".equals(cpus.get("service"))) {
+			emulation = "taskset: the service pinned to host CPU " + cpus.getOrDefault("service", "?") + ", the downstream and the injector on "
+					+ cpus.getOrDefault("downstreamAndInjector", "?") + "; its JVM told 1 processor and 1 GiB by flags (no container)";
+		}
+		if (!emulation.isEmpty()) {
+			add(rows, "t2.micro emulated by", emulation);
+		}
 		List<?> injectors = (remote.get("injectors") instanceof List<?> list) ? list : List.of();
 		if (!text(remote.get("target"), "").isEmpty() || !text(remote.get("downstream"), "").isEmpty() || !injectors.isEmpty()) {
-			add(rows, "measured remotely", "target " + text(remote.get("target"), "(started here)") + ", downstream "
+			add(rows, "measured remotely", "target " + text(remote.get("target"), text(remote.get("targets"), "(started here)")) + ", downstream "
 					+ text(remote.get("downstream"), "(started here)") + ", injectors "
 					+ (injectors.isEmpty() ? "(one, here)" : join(injectors).replace(" ", ", ")));
 		}
