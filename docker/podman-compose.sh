@@ -72,8 +72,19 @@ fi
 
 hub_reachable() { timeout 10 bash -c 'exec 3<>/dev/tcp/registry-1.docker.io/443' 2>/dev/null; }
 
+# Raised when the build image's stand-in changes (2: fontconfig, for the runner's charts); one of an older revision is
+# built again. An official image is never touched.
+STAND_IN_REVISION=2
+
 stand_ins() {
-  local missing=()
+  local missing=() label
+  if podman image exists "$BUILD_IMAGE"; then
+    label=$(podman image inspect --format '{{index .Labels "lab.stand-in"}}|{{index .Labels "lab.stand-in.revision"}}' "$BUILD_IMAGE")
+    if [[ "$label" != "|"* && "${label##*|}" != "$STAND_IN_REVISION" ]]; then
+      say "the stand-in $BUILD_IMAGE is of an older revision: building it again"
+      podman rmi "$BUILD_IMAGE" >/dev/null || die "the old stand-in $BUILD_IMAGE could not be removed (a container uses it?)"
+    fi
+  fi
   for image in "$BUILD_IMAGE" "$RUN_IMAGE" "$PROMETHEUS_IMAGE"; do
     podman image exists "$image" || missing+=("$image")
   done
@@ -118,12 +129,16 @@ EOF
       "https://repo.maven.apache.org/maven2/org/apache/maven/apache-maven/$MAVEN_VERSION/apache-maven-$MAVEN_VERSION-bin.tar.gz" \
       || die "Maven $MAVEN_VERSION could not be downloaded from Maven Central"
     echo "$MAVEN_SHA512  $work/maven.tar.gz" | sha512sum -c --quiet - || die "Maven $MAVEN_VERSION: checksum mismatch"
+    # fontconfig and its fonts, as the official Temurin images carry: the lab's runner (Compose's lab service) draws charts.
     cat >"$work/Containerfile.maven" <<EOF
 FROM $RUN_IMAGE
+RUN apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends fontconfig >/dev/null \\
+    && rm -rf /var/lib/apt/lists/*
 ADD maven.tar.gz /usr/share/
 RUN ln -s /usr/share/apache-maven-$MAVEN_VERSION/bin/mvn /usr/bin/mvn
 ENV MAVEN_HOME=/usr/share/apache-maven-$MAVEN_VERSION
 LABEL lab.stand-in="the host's $(basename "$jdk") and Maven $MAVEN_VERSION on Debian bookworm, for $BUILD_IMAGE"
+LABEL lab.stand-in.revision="$STAND_IN_REVISION"
 EOF
     podman build -q -f "$work/Containerfile.maven" -t "$BUILD_IMAGE" "$work" >/dev/null
   fi

@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.load.LoadWindow;
+import lab.layout.ServiceDir;
 import lab.layout.LevelDir;
 import org.HdrHistogram.Histogram;
 
@@ -396,12 +397,35 @@ public final class Analyser {
 	/** A service whose cores were this busy (% of each) was the limit of its own throughput. */
 	static final double SATURATED_PERCENT = 90;
 
+	/** The name of a service the runner did not start, from its {@code remote.txt} beside the level (or a repeat's). */
+	private static java.util.Optional<String> remoteName(Path level) {
+		for (Path dir = level.getParent(); dir != null && dir != level.getRoot(); dir = dir.getParent()) {
+			Path note = dir.resolve(ServiceDir.REMOTE);
+			if (Files.isRegularFile(note)) {
+				try {
+					return java.util.Optional.of(Files.readAllLines(note).get(0).split(" ")[0]);
+				}
+				catch (IOException | RuntimeException ex) {
+					return java.util.Optional.of(dir.getFileName().toString());
+				}
+			}
+			if (Files.exists(dir.resolve(lab.layout.RunDir.MANIFEST))) {
+				break;
+			}
+		}
+		return java.util.Optional.empty();
+	}
+
 	/** What broke in the service: it died, ran out of memory, stalled, refused, or failed too many requests. */
 	private List<String> serviceProblems(Measurement m) {
 		LevelFacts facts = m.facts();
 		List<String> failed = new ArrayList<>();
 		if (!facts.serviceAlive()) {
-			failed.add("the service died" + ((facts.exitCode() != null) ? " (exit code " + facts.exitCode() + ")" : ""));
+			// A service the runner did not start is known only by its health check; its log is on its own host.
+			java.util.Optional<String> remote = remoteName(m.dir());
+			failed.add(remote.isPresent() ? "the service stopped answering its health check (not started by the lab, its log is on its own host; "
+					+ "in Compose: docker compose logs " + remote.get() + ")"
+					: "the service died" + ((facts.exitCode() != null) ? " (exit code " + facts.exitCode() + ")" : ""));
 		}
 		if (facts.outOfMemory()) {
 			failed.add("OutOfMemoryError in the service log");

@@ -22,8 +22,9 @@ public enum Metric {
 			new Shown(Table.MAIN, "GC %", Format.DECIMAL, "GC share of wall time")),
 
 	JIT_PERCENT("jitPercent", "%", "the JIT's CPU per second of wall time: the CPU time of HotSpot's compiler threads (`C1/C2 "
-			+ "CompilerThread*`, from `/proc`) when the runner started the service, else micrometer's `jvm.compilation.time` (the "
-			+ "compilations' elapsed time, which on a saturated core runs on while the compiler waits for it): what \"not warm\" judges",
+			+ "CompilerThread*`, from `/proc`: by the runner for the services it starts, by the service itself as `process.jit.cpu` for a "
+			+ "`--target` or Compose service), else (runs before that counter) micrometer's `jvm.compilation.time` (the compilations' "
+			+ "elapsed time, which on a saturated or CPU-limited core runs on while the compiler waits for it): what \"not warm\" judges",
 			Source.firstOf(Source.rate(100, "jit_cpu_seconds"), Source.rate(0.1, "jit_compile_ms")), Over.MAX,
 			new Shown(Table.DETAIL, "JIT %", Format.DECIMAL, null)),
 

@@ -23,6 +23,9 @@ public final class Prometheus {
 		// The JIT's own counter (HotSpot's sun.ci.totalTime through the CompilationMXBean): what "not warm" judges when the
 		// compiler threads' CPU cannot be read from /proc (a service the runner did not start).
 		select("jit_compile_ms", "jvm_compilation_time_ms_total", null);
+		// The compiler threads' CPU as the service counts it itself (ProcessMetrics, only in a service the runner did not
+		// start): the same series the sampler writes from /proc for the services it starts, and what "not warm" reads first.
+		select("jit_cpu_seconds", "process_jit_cpu_seconds_total", null);
 		select("heap_used_bytes", "jvm_memory_used_bytes", "area=\"heap\"");
 		select("heap_max_bytes", "jvm_memory_max_bytes", "area=\"heap\"");
 		select("gc_live_bytes", "jvm_gc_live_data_size_bytes", null);

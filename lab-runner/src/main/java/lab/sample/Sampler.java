@@ -16,6 +16,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import lab.common.ContextSwitches;
+import lab.common.JitThreads;
 
 /**
  * Once a second: scrapes {@code /actuator/prometheus} of each service, and reads the CPU time of each watched

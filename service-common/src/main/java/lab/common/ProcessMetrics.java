@@ -11,8 +11,9 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 
 /**
  * Process facts the JVM's own meters lack, read from {@code /proc}: RSS, native threads, context switches and
- * CPU split into user and kernel time. Context switches are summed over every thread ({@link ContextSwitches}),
- * unless {@code threadWalk} is off: the lab's runner then walks the threads from outside the measured process.
+ * CPU split into user and kernel time. Context switches are summed over every thread ({@link ContextSwitches}) and
+ * the JIT's compiler threads' CPU counted ({@link JitThreads}), unless {@code threadWalk} is off: the lab's runner then
+ * walks the threads from outside the measured process.
  */
 public class ProcessMetrics implements MeterBinder {
 
@@ -22,6 +23,8 @@ public class ProcessMetrics implements MeterBinder {
 	private final Path proc;
 
 	private final ContextSwitches switches;
+
+	private final JitThreads compilers;
 
 	/** Whether the context-switch counters walk every thread at each scrape (off when the runner walks them). */
 	private final boolean threadWalk;
@@ -41,6 +44,7 @@ public class ProcessMetrics implements MeterBinder {
 	ProcessMetrics(Path proc, boolean threadWalk) {
 		this.proc = proc;
 		this.switches = new ContextSwitches(proc);
+		this.compilers = new JitThreads(proc.resolve("task"));
 		this.threadWalk = threadWalk;
 	}
 
@@ -62,6 +66,12 @@ public class ProcessMetrics implements MeterBinder {
 				.register(registry);
 			FunctionCounter.builder("process.context.switches.involuntary", this, m -> m.contextSwitches()[1])
 				.description("Involuntary context switches summed over all threads")
+				.register(registry);
+			// What "not warm" judges: the JVM's jvm.compilation.time adds up compilations' elapsed time, which in a CPU-limited
+			// container runs on while the compiler thread waits for its quota.
+			FunctionCounter.builder("process.jit.cpu", this.compilers, JitThreads::cpuSeconds)
+				.baseUnit("seconds")
+				.description("CPU time of the JIT's compiler threads (C1/C2 CompilerThread*), user and kernel")
 				.register(registry);
 		}
 		FunctionCounter.builder("process.cpu.user", this, m -> m.cpuTicks(13) / TICKS_PER_SECOND)

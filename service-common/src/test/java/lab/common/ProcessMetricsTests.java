@@ -48,6 +48,36 @@ class ProcessMetricsTests {
 		assertThat(metrics.contextSwitches()).containsExactly(18, 6);
 	}
 
+	@Test
+	void theJitsCpuIsItsCompilerThreadsAndOnlyWhenTheServiceWalksItsOwnThreads() throws IOException {
+		Files.writeString(this.proc.resolve("status"), "VmRSS:\t1 kB\nThreads:\t3\n");
+		// The kernel keeps 15 characters of a thread's name: "C2 CompilerThread0" reads "C2 CompilerThre".
+		thread("200", "C2 CompilerThre", 300, 20);
+		thread("201", "C1 CompilerThre", 50, 10);
+		thread("202", "http-nio-8080-e", 9000, 900);
+		SimpleMeterRegistry walked = new SimpleMeterRegistry();
+		new ProcessMetrics(this.proc, true).bindTo(walked);
+		// (300 + 20 + 50 + 10) ticks of 1/100 s = 3.8 s; the request thread's 99 s are not the JIT's
+		assertThat(walked.get("process.jit.cpu").functionCounter().count()).isCloseTo(3.8, org.assertj.core.data.Offset.offset(1e-9));
+		// C1 exits (-XX:+UseDynamicNumberOfCompilerThreads) after 0.6 s: its count stays, the sum never goes back
+		Files.delete(this.proc.resolve("task/201/comm"));
+		Files.delete(this.proc.resolve("task/201/stat"));
+		Files.delete(this.proc.resolve("task/201"));
+		thread("200", "C2 CompilerThre", 400, 20);
+		// 4.2 + 0.6
+		assertThat(walked.get("process.jit.cpu").functionCounter().count()).isCloseTo(4.8, org.assertj.core.data.Offset.offset(1e-9));
+		// Started by the runner (threadWalk off), the service leaves the walk to the runner's sampler.
+		SimpleMeterRegistry notWalked = new SimpleMeterRegistry();
+		new ProcessMetrics(this.proc, false).bindTo(notWalked);
+		assertThat(notWalked.find("process.jit.cpu").functionCounter()).isNull();
+	}
+
+	private void thread(String tid, String name, long utime, long stime) throws IOException {
+		Path dir = Files.createDirectories(this.proc.resolve("task").resolve(tid));
+		Files.writeString(dir.resolve("comm"), name + "\n");
+		Files.writeString(dir.resolve("stat"), tid + " (" + name + ") S 1 42 42 0 -1 4194560 100 0 0 0 " + utime + " " + stime + " 0 0 20 0 1 0\n");
+	}
+
 	private void task(String tid, long voluntary, long involuntary) throws IOException {
 		Path dir = Files.createDirectories(this.proc.resolve("task").resolve(tid));
 		Files.writeString(dir.resolve("status"),

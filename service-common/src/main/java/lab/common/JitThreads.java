@@ -1,4 +1,4 @@
-package lab.sample;
+package lab.common;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,27 +13,33 @@ import java.util.stream.Stream;
  * cost the service's core; the JVM's own compile counter ({@code jvm.compilation.time}) adds up each compilation's
  * elapsed time, which on a saturated core runs on while the compiler thread waits for the CPU (measured here: 100 %
  * "compiling" on a core whose compiler threads used a fraction of it). Compiler threads come and go
- * (-XX:+UseDynamicNumberOfCompilerThreads): one that exited keeps its last count, so the sum only grows.
+ * (-XX:+UseDynamicNumberOfCompilerThreads): one that exited keeps its last count, so the sum only grows. Read by the
+ * runner's sampler from outside the services it starts, and by a service itself ({@link ProcessMetrics}) when the
+ * runner did not start it (a {@code --target}, the Compose stack), so that "not warm" judges the same figure there.
  */
-final class JitThreads {
+public final class JitThreads {
+
+	/** Linux reports CPU times in clock ticks of 1/100 s (USER_HZ) on every mainstream architecture. */
+	private static final double TICKS_PER_SECOND = 100.0;
 
 	private final Path tasks;
 
 	/** Thread id → its last CPU seconds, exited threads included. */
 	private final Map<String, Double> seen = new HashMap<>();
 
-	JitThreads(Path tasks) {
+	/** @param tasks {@code /proc/self/task} or {@code /proc/<pid>/task} */
+	public JitThreads(Path tasks) {
 		this.tasks = tasks;
 	}
 
 	/** User + kernel seconds of every compiler thread seen so far. */
-	synchronized double cpuSeconds() {
+	public synchronized double cpuSeconds() {
 		try (Stream<Path> threads = Files.list(this.tasks)) {
 			threads.forEach(thread -> {
 				try {
 					String name = Files.readAllLines(thread.resolve("comm")).get(0);
 					if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
-						double seconds = Sampler.cpuSeconds(thread.resolve("stat"));
+						double seconds = cpuSeconds(thread.resolve("stat"));
 						if (seconds >= 0) {
 							this.seen.merge(thread.getFileName().toString(), seconds, Math::max);
 						}
@@ -48,6 +54,19 @@ final class JitThreads {
 			// the process is gone: the last counts stand
 		}
 		return this.seen.values().stream().mapToDouble(Double::doubleValue).sum();
+	}
+
+	/** User + kernel seconds from a thread's {@code stat}; -1 when unreadable. */
+	private static double cpuSeconds(Path statFile) {
+		try {
+			// readAllLines, not readString: /proc files report size 0, and readString can return a truncated read.
+			String stat = Files.readAllLines(statFile).get(0);
+			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+			return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
+		}
+		catch (IOException | RuntimeException ex) {
+			return -1;
+		}
 	}
 
 }
