@@ -261,7 +261,7 @@ final class Runner {
 		try {
 			Optional<URI> target = this.plan.remote().target(module);
 			if (target.isPresent()) {
-				service = RemoteService.at(variant, target.get(), dir);
+				service = RemoteService.at(variant, target.get(), this.plan.remote().management(module).orElseThrow(), dir);
 			}
 			else {
 				// The sampler walks the service's threads for context switches from outside (Sampler.watchThreads).

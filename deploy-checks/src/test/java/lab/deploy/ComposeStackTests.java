@@ -60,6 +60,9 @@ class ComposeStackTests {
 
 	final Map<String, Integer> hostPorts = new LinkedHashMap<>();
 
+	/** Each variant's management port (health, metrics) on the host. */
+	final Map<String, Integer> managementPorts = new LinkedHashMap<>();
+
 	Path log;
 
 	@Test
@@ -74,13 +77,17 @@ class ComposeStackTests {
 		this.log = out.resolve("compose.log");
 		Files.deleteIfExists(this.log);
 		List<String> portVariables = new ArrayList<>(List.of("LAB_DOWNSTREAM_PORT", "LAB_PROMETHEUS_PORT", "LAB_GRAFANA_PORT"));
-		Variant.names().forEach(variant -> portVariables.add(portVariable(variant)));
+		Variant.names().forEach(variant -> {
+			portVariables.add(portVariable(variant));
+			portVariables.add(managementPortVariable(variant));
+		});
 		for (String port : portVariables) {
 			int free = freePort();
 			this.env.put(port, Integer.toString(free));
 		}
 		for (Variant variant : Variant.ALL) {
 			this.hostPorts.put(variant.name(), Integer.parseInt(this.env.get(portVariable(variant.name()))));
+			this.managementPorts.put(variant.name(), Integer.parseInt(this.env.get(managementPortVariable(variant.name()))));
 		}
 		List<String> services = new ArrayList<>(List.of(Variant.DOWNSTREAM));
 		services.addAll(Variant.names());
@@ -172,6 +179,11 @@ class ComposeStackTests {
 		return "LAB_" + VariantFiles.envName(Variant.ALL.stream().filter(v -> v.name().equals(variant)).findFirst().orElseThrow()) + "_PORT";
 	}
 
+	/** The host port's variable of a variant's management endpoints (health, metrics). */
+	private static String managementPortVariable(String variant) {
+		return portVariable(variant).replaceFirst("_PORT$", "_MANAGEMENT_PORT");
+	}
+
 	private void proxiesThroughTheContainerNetwork(String variant) throws Exception {
 		String base = "http://127.0.0.1:" + this.hostPorts.get(variant);
 		HttpResponse<String> ok = get(base + "/address/100");
@@ -187,7 +199,7 @@ class ComposeStackTests {
 	 * JDK chooses under the t2-micro profile's flags (one processor, 1 GiB): Serial GC (Tenured Gen) and the same heap.
 	 */
 	private void sizedLikeTheT2MicroProfile(String variant) throws Exception {
-		String metrics = get("http://127.0.0.1:" + this.hostPorts.get(variant) + "/actuator/prometheus").body();
+		String metrics = get("http://127.0.0.1:" + this.managementPorts.get(variant) + "/actuator/prometheus").body();
 		assertThat(value(metrics, "system_cpu_count", "")).as(variant + " CPUs the JVM sees").isEqualTo(1.0);
 		assertThat(metrics).as(variant + " runs Serial GC").contains("id=\"Tenured Gen\"");
 		double heapMax = 0;

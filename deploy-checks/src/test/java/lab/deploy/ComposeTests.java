@@ -109,6 +109,13 @@ class ComposeTests {
 			Matcher published = Pattern.compile("^(\\d+):" + port + "$").matcher(service.path("ports").get(0).asText());
 			assertThat(published.find()).as(name + " ports " + service.path("ports")).isTrue();
 			assertThat(host.url(name)).as(name + " from the host").hasToString("http://127.0.0.1:" + published.group(1));
+			if (!name.equals(Variant.DOWNSTREAM)) {
+				String management = service.path("environment").path("MANAGEMENT_SERVER_PORT").asText();
+				assertThat(inside.managementUrl(name)).as(name + "'s health and metrics from the lab service").hasToString("http://" + name + ":" + management);
+				Matcher managementPublished = Pattern.compile("^(\\d+):" + management + "$").matcher(service.path("ports").get(1).asText());
+				assertThat(managementPublished.find()).as(name + " ports " + service.path("ports")).isTrue();
+				assertThat(host.managementUrl(name)).as(name + "'s health and metrics from the host").hasToString("http://127.0.0.1:" + managementPublished.group(1));
+			}
 		}
 	}
 
@@ -138,7 +145,10 @@ class ComposeTests {
 		String downstreamPort = services.path(Variant.DOWNSTREAM).path("environment").path("SERVER_PORT").asText();
 		assertThat(targets).contains(Variant.DOWNSTREAM + ":" + downstreamPort);
 		for (Variant variant : Variant.ALL) {
-			assertThat(targets).as(variant.name()).contains(variant.name() + ":" + variant.port());
+			// Each proxy's management port: a scrape does not queue behind the requests.
+			assertThat(targets).as(variant.name()).contains(variant.name() + ":" + variant.managementPort());
+			assertThat(services.path(variant.name()).path("environment").path("MANAGEMENT_SERVER_PORT").asInt()).as(variant.name())
+				.isEqualTo(variant.managementPort());
 		}
 	}
 

@@ -39,7 +39,7 @@ class GeneratedFilesTests {
 		assertThat(VariantFiles.stale(copy, variants)).isEmpty();
 		String compose = Files.readString(copy.resolve("docker-compose.yml"));
 		assertThat(compose).contains("  app-undertow-loom:\n").contains("MODULE: app-undertow-loom").contains("${LAB_UNDERTOW_LOOM_PORT:-8099}:8099");
-		assertThat(Files.readString(copy.resolve("prometheus/prometheus.yml"))).contains("- app-undertow-loom:8099");
+		assertThat(Files.readString(copy.resolve("prometheus/prometheus.yml"))).contains("- app-undertow-loom:9099");
 		assertThat(Files.readString(copy.resolve("terraform/main.tf"))).containsPattern("\"app-undertow-loom\" +?= 8099");
 		assertThat(Files.readString(copy.resolve("terraform/variables.tf"))).contains("\"app-tomcat-loom\", \"app-webflux\"").contains("app-undertow-loom\"]");
 		assertThat(Files.readString(copy.resolve("terraform/terraform.tfvars.example"))).contains("\"app-undertow-loom\"]");

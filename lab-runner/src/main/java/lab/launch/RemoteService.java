@@ -11,8 +11,8 @@ import java.util.OptionalLong;
 import lab.layout.ServiceDir;
 
 /**
- * A service already running elsewhere ({@code --target}, {@code --downstream}): reached and sampled over HTTP
- * only. Its management endpoints answer on the same port (the lab's default). The runner neither starts nor
+ * A service already running elsewhere ({@code --target}, {@code --downstream}, {@code --compose}): reached and sampled
+ * over HTTP only. Its management endpoints answer on the same port (the lab's default), or on their own (Compose). The runner neither starts nor
  * stops it; "alive" means it still answers {@code /actuator/health}; its log and JVM stay on its own host.
  */
 public final class RemoteService implements Service {
@@ -21,19 +21,28 @@ public final class RemoteService implements Service {
 
 	private final URI url;
 
+	private final URI management;
+
 	private final Path dir;
 
-	private RemoteService(String name, URI url, Path dir) {
+	private RemoteService(String name, URI url, URI management, Path dir) {
 		this.name = name;
 		this.url = url;
+		this.management = management;
 		this.dir = dir;
 	}
 
 	/** Checks that it answers its health endpoint, and notes its address in {@code dir/remote.txt}. */
 	public static RemoteService at(String name, URI url, Path dir) throws IOException {
+		return at(name, url, url, dir);
+	}
+
+	/** The same, its management endpoints on a base URL of their own. */
+	public static RemoteService at(String name, URI url, URI management, Path dir) throws IOException {
 		Files.createDirectories(dir);
-		Files.writeString(dir.resolve(ServiceDir.REMOTE), name + " already running at " + url + " (not started by the lab)\n");
-		RemoteService service = new RemoteService(name, url, dir);
+		Files.writeString(dir.resolve(ServiceDir.REMOTE), name + " already running at " + url + " (not started by the lab)"
+				+ (management.equals(url) ? "" : ", health and metrics at " + management) + "\n");
+		RemoteService service = new RemoteService(name, url, management, dir);
 		if (!service.alive()) {
 			throw new ServiceFailure(name + " at " + url + " does not answer /actuator/health: check that it runs and that this "
 					+ "machine reaches it (security group, --target address)");
@@ -96,7 +105,7 @@ public final class RemoteService implements Service {
 
 	@Override
 	public String managementUrl() {
-		return url();
+		return this.management.toString();
 	}
 
 	@Override

@@ -34,6 +34,22 @@ public record Compose(boolean inNetwork, String host, Map<String, String> env) {
 		return URI.create("http://" + this.host + ":" + ((published != null) ? published.trim() : Integer.toString(port)));
 	}
 
+	/**
+	 * The base URL of a variant's management endpoints ({@link Variant#managementPort()}); the downstream's answer on
+	 * its one port.
+	 */
+	public URI managementUrl(String service) {
+		if (service.equals(Variant.DOWNSTREAM)) {
+			return url(service);
+		}
+		int port = variant(service).managementPort();
+		if (this.inNetwork) {
+			return URI.create("http://" + service + ":" + port);
+		}
+		String published = this.env.get("LAB_" + VariantFiles.envName(variant(service)) + "_MANAGEMENT_PORT");
+		return URI.create("http://" + this.host + ":" + ((published != null) ? published.trim() : Integer.toString(port)));
+	}
+
 	private static int port(String service) {
 		return service.equals(Variant.DOWNSTREAM) ? DOWNSTREAM_PORT : variant(service).port();
 	}

@@ -131,6 +131,11 @@ public record Remote(Map<String, URI> targets, ServiceSource downstream, List<St
 		return Optional.ofNullable(this.targets.get(module));
 	}
 
+	/** Where a variant measured elsewhere answers health and metrics: its own port in Compose, else its base URL. */
+	public Optional<URI> management(String module) {
+		return target(module).map(url -> (this.compose != null) ? this.compose.managementUrl(module) : url);
+	}
+
 	/** Whether the injectors run elsewhere than the default single local process. */
 	public boolean injectorsGiven() {
 		return !this.injectors.isEmpty();
@@ -147,6 +152,7 @@ public record Remote(Map<String, URI> targets, ServiceSource downstream, List<St
 			text.append("Compose stack reached ").append(this.compose.describe()).append('\n');
 		}
 		this.targets.forEach((name, url) -> text.append("target ").append(name).append(" at ").append(url)
+			.append(management(name).filter(m -> !m.equals(url)).map(m -> ", health and metrics at " + m).orElse(""))
 			.append(" (already running: not started, not pinned; sampled over HTTP)\n"));
 		if (this.downstream instanceof ServiceSource.ReachedAt(URI url)) {
 			text.append("downstream ").append(url).append(" (already running: not started; sampled over HTTP)\n");

@@ -30,7 +30,7 @@ public final class VariantFiles {
 
 	public static final List<Part> PARTS = List.of(
 			new Part("docker-compose.yml", variants -> join(variants, VariantFiles::composeService, "\n")),
-			new Part("prometheus/prometheus.yml", variants -> join(variants, v -> "          - " + v.name() + ":" + v.port() + "\n", "")),
+			new Part("prometheus/prometheus.yml", variants -> join(variants, v -> "          - " + v.name() + ":" + v.managementPort() + "\n", "")),
 			new Part("terraform/main.tf", VariantFiles::terraformPorts),
 			new Part("terraform/variables.tf", VariantFiles::terraformVariable),
 			new Part("terraform/terraform.tfvars.example", variants -> "variants       = " + hclList(variants) + "\n"),
@@ -104,8 +104,9 @@ public final class VariantFiles {
 				    image: loom-lab/%1$s
 				    environment:
 				      SERVER_PORT: "%2$d"
+				      MANAGEMENT_SERVER_PORT: "%4$d"   # health and metrics apart from the requests' queue
 				      LAB_DOWNSTREAM_BASE_URL: http://downstream-delay-service:7000
-				    ports: ["${LAB_%3$s_PORT:-%2$d}:%2$d"]
+				    ports: ["${LAB_%3$s_PORT:-%2$d}:%2$d", "${LAB_%3$s_MANAGEMENT_PORT:-%4$d}:%4$d"]
 				    depends_on:
 				      downstream-delay-service:
 				        condition: service_healthy
@@ -117,7 +118,7 @@ public final class VariantFiles {
 				        soft: ${LAB_NOFILE:-65536}
 				        hard: ${LAB_NOFILE:-65536}
 				      nproc: ${LAB_NPROC:-65535}
-				""".formatted(v.name(), v.port(), envName(v));
+				""".formatted(v.name(), v.port(), envName(v), v.managementPort());
 	}
 
 	/** The proxies' lines of Terraform's port map, aligned as {@code terraform fmt} aligns them (the markers end a group). */
