@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
@@ -180,7 +181,33 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 	static String git(Path root) {
 		String commit = run(List.of("git", "rev-parse", "HEAD"), root).trim();
 		String dirty = run(List.of("git", "status", "--porcelain", "--untracked-files=no"), root).trim();
+		if (commit.isEmpty() && System.getenv("LAB_GIT_DIR") != null) {
+			// Compose's lab service runs a copy of the checkout without git: the commit read from the checkout's .git.
+			return headOf(Path.of(System.getenv("LAB_GIT_DIR"))).map(head -> head + " (read from .git; uncommitted changes not checked)").orElse("unknown");
+		}
 		return commit.isEmpty() ? "unknown" : commit + (dirty.isEmpty() ? "" : " (with uncommitted changes)");
+	}
+
+	/** The commit HEAD names in a .git directory, without git: HEAD, then its ref's file or packed-refs. */
+	static Optional<String> headOf(Path gitDir) {
+		try {
+			String head = Files.readString(gitDir.resolve("HEAD")).trim();
+			if (!head.startsWith("ref: ")) {
+				return Optional.of(head);
+			}
+			String ref = head.substring(5);
+			if (Files.isRegularFile(gitDir.resolve(ref))) {
+				return Optional.of(Files.readString(gitDir.resolve(ref)).trim());
+			}
+			if (Files.isRegularFile(gitDir.resolve("packed-refs"))) {
+				return Files.readAllLines(gitDir.resolve("packed-refs")).stream().filter(line -> line.endsWith(" " + ref))
+					.map(line -> line.substring(0, line.indexOf(' '))).findFirst();
+			}
+		}
+		catch (IOException ex) {
+			// unknown
+		}
+		return Optional.empty();
 	}
 
 	private static String run(List<String> command, Path dir) {

@@ -251,6 +251,19 @@ class AnalyserTests {
 				"the harness was off too: the downstream died (exit code 137)");
 	}
 
+	@Test
+	void aServiceTheLabDidNotStartIsNotSaidToHaveDiedWhenItStopsAnswering() throws Exception {
+		Path level = GoldenFixtures.write(this.results).resolve("app-tomcat-loom/users-100");
+		// What RemoteService.at writes beside the levels of a --target or Compose service.
+		Files.writeString(level.getParent().resolve("remote.txt"), "app-tomcat-loom already running at http://app-tomcat-loom:8080 (not started by the lab)\n");
+		Files.writeString(level.resolve("level.json"), Files.readString(level.resolve("level.json")).replace("\"exitCode\":137", "\"exitCode\":null")
+			.replace("\"outOfMemory\":true", "\"outOfMemory\":false"));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
+		assertThat(result.reasons()).first().isEqualTo("the service stopped answering its health check (not started by the lab, its log is on "
+				+ "its own host; in Compose: docker compose logs app-tomcat-loom)");
+	}
+
 	private static void downstreamDied(Path level) throws Exception {
 		Files.writeString(level.resolve("level.json"), Files.readString(level.resolve("level.json"))
 			.replace("\"downstreamAlive\":true", "\"downstreamAlive\":false,\"downstreamExitCode\":137"));
