@@ -17,7 +17,8 @@ public record Compose(boolean inNetwork, String host, Map<String, String> env) {
 	/** How a t2.micro is emulated in the stack: what the report says beside a local run's taskset and JVM flags. */
 	public static final String EMULATION = "Compose: each proxy in its own container limited to 1 CPU by a CFS quota (its threads may run on "
 			+ "any host core, 100 ms of CPU per 100 ms period) and 1 GiB of memory without swap; the JVM sizes its heap and GC from the "
-			+ "container's limits, with no flag of the lab's";
+			+ "container's limits, with no flag of the lab's. Not measured through Compose: class histograms and heap snapshots (no jcmd "
+			+ "into a container), JFR and CPU profiles, the services' logs (docker compose logs)";
 
 	public static Compose from(Map<String, String> env) {
 		return new Compose(env.containsKey("LAB_COMPOSE_NETWORK"), env.getOrDefault("LAB_COMPOSE_HOST", "127.0.0.1"), Map.copyOf(env));

@@ -185,15 +185,7 @@ public final class Sampler implements AutoCloseable {
 
 	/** User + kernel seconds from a process's or a thread's {@code stat}; -1 when unreadable. */
 	static double cpuSeconds(Path statFile) {
-		try {
-			// readAllLines, not readString: /proc files report size 0, and readString can return a truncated read.
-			String stat = Files.readAllLines(statFile).get(0);
-			String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-			return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) / TICKS_PER_SECOND;
-		}
-		catch (IOException | RuntimeException ex) {
-			return -1;
-		}
+		return JitThreads.statCpuSeconds(statFile);
 	}
 
 	@Override

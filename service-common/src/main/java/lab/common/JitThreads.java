@@ -39,7 +39,7 @@ public final class JitThreads {
 				try {
 					String name = Files.readAllLines(thread.resolve("comm")).get(0);
 					if (name.startsWith("C1 CompilerThre") || name.startsWith("C2 CompilerThre")) {
-						double seconds = cpuSeconds(thread.resolve("stat"));
+						double seconds = statCpuSeconds(thread.resolve("stat"));
 						if (seconds >= 0) {
 							this.seen.merge(thread.getFileName().toString(), seconds, Math::max);
 						}
@@ -56,8 +56,8 @@ public final class JitThreads {
 		return this.seen.values().stream().mapToDouble(Double::doubleValue).sum();
 	}
 
-	/** User + kernel seconds from a thread's {@code stat}; -1 when unreadable. */
-	private static double cpuSeconds(Path statFile) {
+	/** User + kernel seconds from a process's or a thread's {@code stat}; -1 when unreadable. */
+	public static double statCpuSeconds(Path statFile) {
 		try {
 			// readAllLines, not readString: /proc files report size 0, and readString can return a truncated read.
 			String stat = Files.readAllLines(statFile).get(0);
