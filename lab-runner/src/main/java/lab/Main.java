@@ -136,7 +136,8 @@ public final class Main {
 		public Integer call() throws Exception {
 			Scenario base = Scenario.load(this.scenario);
 			// --target name=URL,... names the variants when --variants does not.
-			List<String> variants = (this.variants == null && !Remote.targetNames(this.target).isEmpty()) ? Remote.targetNames(this.target) : this.variants;
+			List<String> named = Remote.targetNames(this.target);
+			List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;
 			Scenario scenario = new Overrides(variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
 					this.observe).applyTo(base);
 			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());

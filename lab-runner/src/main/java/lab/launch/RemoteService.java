@@ -25,6 +25,9 @@ public final class RemoteService implements Service {
 
 	private final Path dir;
 
+	/** {@link #jvmFacts()}, read when the service is reached. */
+	private String jvmFacts = "not read";
+
 	private RemoteService(String name, URI url, URI management, Path dir) {
 		this.name = name;
 		this.url = url;
@@ -47,16 +50,21 @@ public final class RemoteService implements Service {
 			throw new ServiceFailure(name + " at " + url + " does not answer /actuator/health: check that it runs and that this "
 					+ "machine reaches it (security group, --target address)");
 		}
-		String facts = service.jvmFacts();
-		Files.writeString(dir.resolve(ServiceDir.REMOTE), "its JVM: " + facts + "\n", java.nio.file.StandardOpenOption.APPEND);
+		service.jvmFacts = service.readJvmFacts();
+		Files.writeString(dir.resolve(ServiceDir.REMOTE), "its JVM: " + service.jvmFacts + "\n", java.nio.file.StandardOpenOption.APPEND);
 		return service;
 	}
 
 	/**
-	 * What the JVM there chose for itself, from its own metrics: the processors it sees, its heap's maximum and its
-	 * collector (named by its old generation's pool). In a container these follow the container's limits.
+	 * What the JVM there chose for itself, read once when it was reached: the processors it sees, its heap's maximum
+	 * and its collector. In a container these follow the container's limits.
 	 */
 	public String jvmFacts() {
+		return this.jvmFacts;
+	}
+
+	/** The JVM's facts from its own metrics (the collector named by its old generation's pool). */
+	private String readJvmFacts() {
 		String scrape;
 		try (java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(2)).build()) {
 			scrape = client.send(java.net.http.HttpRequest.newBuilder(URI.create(managementUrl() + "/actuator/prometheus"))

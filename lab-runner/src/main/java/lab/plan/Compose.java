@@ -26,13 +26,7 @@ public record Compose(boolean inNetwork, String host, Map<String, String> env) {
 
 	/** The base URL of a variant or of the downstream. */
 	public URI url(String service) {
-		int port = port(service);
-		if (this.inNetwork) {
-			return URI.create("http://" + service + ":" + port);
-		}
-		String name = service.equals(Variant.DOWNSTREAM) ? "DOWNSTREAM" : VariantFiles.envName(variant(service));
-		String published = this.env.get("LAB_" + name + "_PORT");
-		return URI.create("http://" + this.host + ":" + ((published != null) ? published.trim() : Integer.toString(port)));
+		return address(service, port(service), service.equals(Variant.DOWNSTREAM) ? "DOWNSTREAM" : VariantFiles.envName(variant(service)), "_PORT");
 	}
 
 	/**
@@ -43,12 +37,16 @@ public record Compose(boolean inNetwork, String host, Map<String, String> env) {
 		if (service.equals(Variant.DOWNSTREAM)) {
 			return url(service);
 		}
-		int port = variant(service).managementPort();
+		return address(service, variant(service).managementPort(), VariantFiles.envName(variant(service)), "_MANAGEMENT_PORT");
+	}
+
+	/** By name and container port inside the network, else the host and the port LAB_&lt;name&gt;&lt;suffix&gt; publishes. */
+	private URI address(String service, int containerPort, String envName, String suffix) {
 		if (this.inNetwork) {
-			return URI.create("http://" + service + ":" + port);
+			return URI.create("http://" + service + ":" + containerPort);
 		}
-		String published = this.env.get("LAB_" + VariantFiles.envName(variant(service)) + "_MANAGEMENT_PORT");
-		return URI.create("http://" + this.host + ":" + ((published != null) ? published.trim() : Integer.toString(port)));
+		String published = this.env.get("LAB_" + envName + suffix);
+		return URI.create("http://" + this.host + ":" + ((published != null) ? published.trim() : Integer.toString(containerPort)));
 	}
 
 	private static int port(String service) {

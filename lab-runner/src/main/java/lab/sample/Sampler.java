@@ -180,12 +180,7 @@ public final class Sampler implements AutoCloseable {
 
 	/** utime + stime of a process (fields 14 and 15 of /proc/<pid>/stat), or -1 when it is gone. */
 	static double cpuSeconds(long pid) {
-		return cpuSeconds(Path.of("/proc/" + pid + "/stat"));
-	}
-
-	/** User + kernel seconds from a process's or a thread's {@code stat}; -1 when unreadable. */
-	static double cpuSeconds(Path statFile) {
-		return JitThreads.statCpuSeconds(statFile);
+		return JitThreads.statCpuSeconds(Path.of("/proc/" + pid + "/stat"));
 	}
 
 	@Override
