@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.Rule;
 import lab.analyse.Thresholds;
 import lab.plan.Scenario;
 import org.junit.jupiter.api.Test;
@@ -42,7 +43,7 @@ class ManifestTests {
 
 	@Test
 	void readsBackTypedWhatTheRunWrote() throws Exception {
-		Thresholds strict = new Thresholds(80, 50, 10, 1, 2, 2, 5, 25, 10, 50, 20, 10);
+		Thresholds strict = Thresholds.DEFAULT.with(Rule.INJECTOR_BUSY, 80).with(Rule.ERRORS, 1).with(Rule.NOT_WARM_JIT, 5);
 		Manifest written = new Manifest("2026-11-22T10:00:00Z", Map.of("hostname", "box", "cores", 2), Map.of("version", "25"),
 				Map.of("lab.version", "0.1.0"), "abc", "t2-micro", Map.of("service", "0", "downstreamAndInjector", "1"),
 				Map.of("injectors", List.of()), Map.of("service", List.of("-XX:MaxRAM=1g")), Scenario.load("smoke"),
@@ -52,7 +53,7 @@ class ManifestTests {
 				List.of("./lab", "run"));
 		Runner.json.writeValue(this.dir.resolve("manifest.json").toFile(), written);
 		assertThat(Manifest.read(this.dir)).isEqualTo(written);
-		assertThat(Manifest.read(this.dir).thresholds().errorPercent()).isEqualTo(1);
+		assertThat(Manifest.read(this.dir).thresholds().get(Rule.ERRORS)).isEqualTo(1);
 	}
 
 	@Test

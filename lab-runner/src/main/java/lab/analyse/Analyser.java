@@ -76,12 +76,12 @@ public final class Analyser {
 		for (LevelResult level : levels) {
 			LevelResult row = level;
 			if (row.verdict() != Verdict.INTERRUPTED && !Double.isNaN(row.rps())) {
-				if (row.efficiency() * 100 < this.thresholds.efficiencyFloorPercent()) {
+				if (row.efficiency() * 100 < this.thresholds.get(Rule.EFFICIENCY_FLOOR)) {
 					row = row.withReason(String.format(Locale.ROOT, "efficiency %.0f%% < %.0f%% of the ceiling", 100 * row.efficiency(),
-							this.thresholds.efficiencyFloorPercent()));
+							this.thresholds.get(Rule.EFFICIENCY_FLOOR)));
 				}
 				if (previous != null && previous.variant().equals(row.variant()) && !Double.isNaN(previous.rps())
-						&& row.rps() < previous.rps() * (1 - this.thresholds.rpsDropPercent() / 100)) {
+						&& row.rps() < previous.rps() * (1 - this.thresholds.get(Rule.RPS_DROP) / 100)) {
 					row = row.withReason(String.format(Locale.ROOT, "throughput fell %.0f%% below the previous level's %,.0f rps",
 							100 * (1 - row.rps() / previous.rps()), previous.rps()));
 				}
@@ -126,9 +126,9 @@ public final class Analyser {
 		}
 		double rpsMin = min(repeats, Measurement::rps);
 		double rpsMax = max(repeats, Measurement::rps);
-		if (repeats.size() > 1 && rps > 0 && 100 * (rpsMax - rpsMin) / rps > this.thresholds.repeatSpreadPercent()) {
+		if (repeats.size() > 1 && rps > 0 && 100 * (rpsMax - rpsMin) / rps > this.thresholds.get(Rule.REPEAT_SPREAD)) {
 			reasons.add(String.format(Locale.ROOT, "repeats spread %.0f%% of the median rps > %.0f%%", 100 * (rpsMax - rpsMin) / rps,
-					this.thresholds.repeatSpreadPercent()));
+					this.thresholds.get(Rule.REPEAT_SPREAD)));
 		}
 		// CPU divided by requests is a cost per request only when most were answered: when more than half failed
 		// (a dead service, refused connections, timeouts) it measures the failure, and a few requests over a busy
@@ -154,7 +154,7 @@ public final class Analyser {
 				median(repeats, Measurement::warmupCpuMsPerRequest), sampled(repeats), median(repeats, Measurement::injectorCpuPercent),
 				median(repeats, Measurement::injectorCoresBusyPercent), max(repeats, m -> m.probes().p99LateMs()),
 				median(repeats, Measurement::downstreamP99OverheadMs),
-				perRequest ? Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.injectorBusyPercent())
+				perRequest ? Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.get(Rule.INJECTOR_BUSY))
 						: Headroom.UNKNOWN, verdict,
 				List.copyOf(reasons), List.copyOf(evidence),
 				List.copyOf(injectors), reports);
@@ -183,6 +183,9 @@ public final class Analyser {
 		List<String> invalid = harnessProblems(m, notes);
 		List<String> cold = (m.window() != null) ? notWarm(m, notes) : List.of();
 		List<String> failed = serviceProblems(m);
+		if (m.window() != null) {
+			declaredChecks(m, invalid, failed, notes);
+		}
 		Verdict verdict;
 		if (!facts.serviceAlive() || facts.outOfMemory()) {
 			// No harness fault kills a process or fills its heap: a service that died is FAILED whatever else went
@@ -224,6 +227,22 @@ public final class Analyser {
 		return verdict;
 	}
 
+	/** The rules judged by their own declaration ({@link Rule#check}), each reason added where its effect puts it. */
+	private void declaredChecks(Measurement m, List<String> invalid, List<String> failed, Set<String> notes) {
+		for (Rule rule : Rule.values()) {
+			double bound = rule.hasThreshold() ? this.thresholds.get(rule) : Double.NaN;
+			String boundText = rule.hasThreshold() ? rule.format(bound) : "";
+			rule.check().flatMap(check -> check.reason(m, bound, boundText)).ifPresent(reason -> {
+				switch (rule.effect()) {
+					case INVALID -> invalid.add(reason);
+					case FAILED -> failed.add(reason);
+					case NOTE -> notes.add(reason);
+					case INTERRUPTED -> throw new IllegalStateException(rule + ": only the person interrupts a run");
+				}
+			});
+		}
+	}
+
 	/**
 	 * What made the measurement untrustworthy: the injector, the downstream, no warm-up, missing data (the JIT's state
 	 * is judged apart: {@link #notWarm}). A harness
@@ -247,9 +266,9 @@ public final class Analyser {
 			if (Double.isNaN(m.injectorCoresBusyPercent())) {
 				invalid.add("the injector cores' load could not be computed (no CPU samples)");
 			}
-			else if (m.injectorCoresBusyPercent() > this.thresholds.injectorBusyPercent()) {
+			else if (m.injectorCoresBusyPercent() > this.thresholds.get(Rule.INJECTOR_BUSY)) {
 				invalid.add(String.format(Locale.ROOT, "injector cores %.0f%% busy > %.0f%% (injector and downstream share them)",
-						m.injectorCoresBusyPercent(), this.thresholds.injectorBusyPercent()));
+						m.injectorCoresBusyPercent(), this.thresholds.get(Rule.INJECTOR_BUSY)));
 			}
 			invalid.addAll(downstreamProblems(m, notes));
 			if (m.stall().rows() == 0) {
@@ -280,20 +299,20 @@ public final class Analyser {
 		if (Double.isNaN(jit)) {
 			notes.add("the JIT was not sampled (a run older than its series): warmth judged by the window's halves only");
 		}
-		else if (jit > this.thresholds.notWarmJitPercent()) {
+		else if (jit > this.thresholds.get(Rule.NOT_WARM_JIT)) {
 			invalid.add(String.format(Locale.ROOT, "not warm: the JIT was busy %.1f s of the %.0f s window (%.0f%% > %.0f%%)",
-					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.notWarmJitPercent()));
+					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.get(Rule.NOT_WARM_JIT)));
 		}
-		if (!Double.isNaN(dearer) && dearer > this.thresholds.notWarmHalvesPercent()) {
+		if (!Double.isNaN(dearer) && dearer > this.thresholds.get(Rule.NOT_WARM_HALVES)) {
 			String dearerText = String.format(Locale.ROOT, "the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",
-					halves.firstCpuMsPerRequest(), halves.secondCpuMsPerRequest(), dearer, this.thresholds.notWarmHalvesPercent());
+					halves.firstCpuMsPerRequest(), halves.secondCpuMsPerRequest(), dearer, this.thresholds.get(Rule.NOT_WARM_HALVES));
 			double extra = halves.firstHalfExtraCorePercent();
-			if (extra > HALVES_MIN_CORE_PERCENT && !Double.isNaN(jit) && jit <= this.thresholds.notWarmJitPercent()) {
+			if (extra > HALVES_MIN_CORE_PERCENT && !Double.isNaN(jit) && jit <= this.thresholds.get(Rule.NOT_WARM_JIT)) {
 				// The JIT's own counter says it had settled: what made the first half dearer was something else (measured
 				// here: GC at 13-42% of the window, whose pause time taken out leaves its cost to the mutator; a saturated
 				// level still taking its ramp's connections). Not the JIT, so not "not warm": named with its figures.
 				notes.add(String.format(Locale.ROOT, "not steady: %s; not the JIT (busy %.1f%% of the window <= %.0f%%): the window's CPU per "
-						+ "request is the mean of its halves", dearerText, jit, this.thresholds.notWarmJitPercent()));
+						+ "request is the mean of its halves", dearerText, jit, this.thresholds.get(Rule.NOT_WARM_JIT)));
 			}
 			else if (extra > HALVES_MIN_CORE_PERCENT) {
 				invalid.add("not warm: " + dearerText);
@@ -349,15 +368,15 @@ public final class Analyser {
 	private java.util.Optional<String> lateness(Measurement m, double limit) {
 		double p99Share = latencyShare(m);
 		double rpsShare = rpsShare(m);
-		boolean latencyMoved = Double.isNaN(p99Share) || p99Share > this.thresholds.harnessEffectPercent();
-		boolean rpsMoved = !Double.isNaN(rpsShare) && rpsShare > this.thresholds.harnessEffectPercent();
+		boolean latencyMoved = Double.isNaN(p99Share) || p99Share > this.thresholds.get(Rule.HARNESS_EFFECT);
+		boolean rpsMoved = !Double.isNaN(rpsShare) && rpsShare > this.thresholds.get(Rule.HARNESS_EFFECT);
 		if (!latencyMoved && !rpsMoved) {
 			return java.util.Optional.empty();
 		}
 		return java.util.Optional.of(String.format(Locale.ROOT, "downstream p99 %.0f ms late > %.0f ms (probed end to end), %s", m.probes().p99LateMs(),
-				limit, latencyMoved ? String.format(Locale.ROOT, "%.0f%% of the service's p99 > %.0f%%", p99Share, this.thresholds.harnessEffectPercent())
+				limit, latencyMoved ? String.format(Locale.ROOT, "%.0f%% of the service's p99 > %.0f%%", p99Share, this.thresholds.get(Rule.HARNESS_EFFECT))
 						: String.format(Locale.ROOT, "mean %.0f ms late could take %.0f%% of the throughput > %.0f%%", m.probes().meanLateMs(), rpsShare,
-								this.thresholds.harnessEffectPercent())));
+								this.thresholds.get(Rule.HARNESS_EFFECT))));
 	}
 
 	private String latenessBound(Measurement m) {
@@ -438,8 +457,8 @@ public final class Analyser {
 			failed.add(counts.koConnection() + " connections refused or reset");
 		}
 		double errorPercent = (counts.total() > 0) ? 100.0 * counts.errors() / counts.total() : 0;
-		if (errorPercent > this.thresholds.errorPercent()) {
-			failed.add(String.format(Locale.ROOT, "errors %.1f%% > %.0f%%%s", errorPercent, this.thresholds.errorPercent(),
+		if (errorPercent > this.thresholds.get(Rule.ERRORS)) {
+			failed.add(String.format(Locale.ROOT, "errors %.1f%% > %.0f%%%s", errorPercent, this.thresholds.get(Rule.ERRORS),
 					(counts.koTimeout() + counts.unanswered() > 0)
 							? " (" + (counts.koTimeout() + counts.unanswered()) + " timed out or unanswered)" : ""));
 		}

@@ -1,42 +1,59 @@
 package lab.analyse;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
+import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import tools.jackson.databind.JsonNode;
 
 /**
- * When a level is judged INVALID (the measurement, not the service, was the limit) or FAILED (the service broke),
- * and what is named in its reasons. Printed in every report and recorded in the manifest.
- *
- * @param injectorBusyPercent the injector's cores (shared with the downstream) busier than this → INVALID
- * @param downstreamOverheadMs the downstream's p99 lateness (probed end to end) above its delay by more than this is a
- *        harness symptom, judged by its effect ({@code harnessEffectPercent})
- * @param downstreamOverheadPercent ... or by more than this share of the delay, whichever is larger
- * @param errorPercent errors (unanswered requests included) above this share of the requests sent → FAILED
- * @param stallDelays no response at all for this many times the delay (and at least {@code stallMinSeconds}) → FAILED
- * @param stallMinSeconds the shortest silence called a stall
- * @param notWarmJitPercent the JIT compiled for more than this share of the window's wall time → INVALID (not warm);
- *        also the share of the warm-up's last seconds under which the warm-up counts as settled
- * @param notWarmHalvesPercent the window's first half cost more mutator CPU per request than its second by more than
- *        this share → INVALID (not warm: still getting cheaper)
- * @param harnessEffectPercent a late downstream is INVALID only when its lateness could have moved the service's p99,
- *        or (the service not being the limit) its throughput, by more than this share; else a note with the bound
- * @param efficiencyFloorPercent efficiency below this share of the Little's-law ceiling is named in the reasons
- * @param rpsDropPercent throughput below the previous level's by more than this is named in the reasons
- * @param repeatSpreadPercent repeats whose rps range exceeds this share of their median are named in the reasons
+ * The value of every {@link Rule}'s threshold a run is judged by. Printed in every report and recorded in the
+ * manifest as {@code thresholds}, one field per rule ({@link Rule#key}).
  */
-public record Thresholds(double injectorBusyPercent, double downstreamOverheadMs, double downstreamOverheadPercent,
-		double errorPercent, double stallDelays, int stallMinSeconds, double notWarmJitPercent, double notWarmHalvesPercent,
-		double harnessEffectPercent, double efficiencyFloorPercent, double rpsDropPercent, double repeatSpreadPercent) {
+public final class Thresholds {
 
-	public static final Thresholds DEFAULT = new Thresholds(90, 50, 10, 5, 2, 2, 10, 25, 10, 50, 20, 10);
+	public static final Thresholds DEFAULT = new Thresholds(defaults());
 
-	/** The manifest's field names, in the record's order. */
-	static final List<String> FIELDS = List.of("injectorBusyPercent", "downstreamOverheadMs", "downstreamOverheadPercent", "errorPercent",
-			"stallDelays", "stallMinSeconds", "notWarmJitPercent", "notWarmHalvesPercent", "harnessEffectPercent", "efficiencyFloorPercent",
-			"rpsDropPercent", "repeatSpreadPercent");
+	private final Map<Rule, Double> values;
+
+	private Thresholds(Map<Rule, Double> values) {
+		this.values = Collections.unmodifiableMap(new EnumMap<>(values));
+	}
+
+	private static Map<Rule, Double> defaults() {
+		Map<Rule, Double> values = new EnumMap<>(Rule.class);
+		Rule.withThresholds().forEach(rule -> values.put(rule, rule.defaultValue()));
+		return values;
+	}
+
+	/** The threshold of {@code rule} (a rule without one has none). */
+	public double get(Rule rule) {
+		Double value = this.values.get(rule);
+		if (value == null) {
+			throw new IllegalArgumentException(rule + " has no threshold");
+		}
+		return value;
+	}
+
+	/** These thresholds with {@code rule}'s set to {@code value}. */
+	public Thresholds with(Rule rule, double value) {
+		get(rule);
+		Map<Rule, Double> changed = new EnumMap<>(this.values);
+		changed.put(rule, value);
+		return new Thresholds(changed);
+	}
+
+	/** The manifest's {@code thresholds}: each rule's key and value, in declaration order. */
+	@JsonValue
+	public Map<String, Number> asMap() {
+		Map<String, Number> map = new LinkedHashMap<>();
+		this.values.forEach((rule, value) -> map.put(rule.key(), (value == Math.rint(value)) ? (Number) value.longValue() : value));
+		return map;
+	}
 
 	/**
 	 * The thresholds a run recorded in its manifest ({@code thresholds}), so a report rendered again judges old data
@@ -44,42 +61,50 @@ public record Thresholds(double injectorBusyPercent, double downstreamOverheadMs
 	 * default, and {@link #defaultedIn} names it.
 	 */
 	public static Thresholds recordedIn(JsonNode manifest) {
-		JsonNode t = manifest.path("thresholds");
-		double[] v = DEFAULT.values();
-		for (int i = 0; i < FIELDS.size(); i++) {
-			if (t.path(FIELDS.get(i)).isNumber()) {
-				v[i] = t.path(FIELDS.get(i)).asDouble();
+		JsonNode recorded = manifest.path("thresholds");
+		Map<Rule, Double> values = defaults();
+		for (Rule rule : Rule.withThresholds()) {
+			if (recorded.path(rule.key()).isNumber()) {
+				values.put(rule, recorded.path(rule.key()).asDouble());
 			}
 		}
-		return new Thresholds(v[0], v[1], v[2], v[3], v[4], (int) v[5], v[6], v[7], v[8], v[9], v[10], v[11]);
+		return new Thresholds(values);
 	}
 
-	/** The thresholds a run did not record, each with the default it is judged by now ("notWarmJitPercent 5"). */
+	/** The thresholds a run did not record, each with the default it is judged by now ("notWarmJitPercent 10"). */
 	public static List<String> defaultedIn(JsonNode manifest) {
-		JsonNode t = manifest.path("thresholds");
-		double[] v = DEFAULT.values();
+		JsonNode recorded = manifest.path("thresholds");
 		List<String> missing = new ArrayList<>();
-		for (int i = 0; i < FIELDS.size(); i++) {
-			if (!t.path(FIELDS.get(i)).isNumber()) {
-				missing.add(String.format(Locale.ROOT, "%s %s", FIELDS.get(i), (v[i] == Math.rint(v[i])) ? Long.toString((long) v[i]) : Double.toString(v[i])));
+		for (Rule rule : Rule.withThresholds()) {
+			if (!recorded.path(rule.key()).isNumber()) {
+				missing.add(rule.key() + " " + DEFAULT.asMap().get(rule.key()));
 			}
 		}
 		return missing;
 	}
 
-	private double[] values() {
-		return new double[] { this.injectorBusyPercent, this.downstreamOverheadMs, this.downstreamOverheadPercent, this.errorPercent,
-				this.stallDelays, this.stallMinSeconds, this.notWarmJitPercent, this.notWarmHalvesPercent, this.harnessEffectPercent,
-				this.efficiencyFloorPercent, this.rpsDropPercent, this.repeatSpreadPercent };
-	}
-
 	public double downstreamOverheadLimitMs(long delayMs) {
-		return Math.max(this.downstreamOverheadMs, delayMs * this.downstreamOverheadPercent / 100.0);
+		return Math.max(get(Rule.DOWNSTREAM_LATE), delayMs * get(Rule.DOWNSTREAM_LATE_SHARE) / 100.0);
 	}
 
 	/** The shortest run of silent seconds judged a stall at this delay. */
 	public int stallSeconds(long delayMs) {
-		return (int) Math.max(this.stallMinSeconds, Math.ceil(this.stallDelays * delayMs / 1000.0));
+		return (int) Math.max(get(Rule.STALL_MIN), Math.ceil(get(Rule.STALL) * delayMs / 1000.0));
+	}
+
+	@Override
+	public boolean equals(Object other) {
+		return other instanceof Thresholds that && this.values.equals(that.values);
+	}
+
+	@Override
+	public int hashCode() {
+		return this.values.hashCode();
+	}
+
+	@Override
+	public String toString() {
+		return asMap().toString();
 	}
 
 }

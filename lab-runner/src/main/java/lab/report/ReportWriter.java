@@ -94,8 +94,8 @@ public final class ReportWriter {
 		String harnessCpus = (manifest.cpus() != null) ? manifest.cpus().getOrDefault("downstreamAndInjector", "all") : "all";
 		scope.put("harnessCoresNote", harnessCpus.equals("all") ? "every core of the host, the service's included: no pinning"
 				: "CPU " + harnessCpus + ", shared by the injector, the downstream and the runner");
-		scope.put("busyLimit", Summaries.number(thresholds.injectorBusyPercent()));
-		scope.put("thresholds", thresholdsText(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
+		scope.put("busyLimit", Summaries.number(thresholds.get(lab.analyse.Rule.INJECTOR_BUSY)));
+		scope.put("thresholds", lab.analyse.Rule.howJudged(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
 		scope.put("pinnedThreshold", (manifest.pinnedThreshold() != null) ? manifest.pinnedThreshold()
 				: "20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)");
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
@@ -178,27 +178,6 @@ public final class ReportWriter {
 	private static String fit(MemoryProfile.Fit fit) {
 		return Double.isFinite(fit.r2()) ? String.format(java.util.Locale.ROOT, "R² %.2f, %d points", fit.r2(), fit.points())
 				: fit.points() + " point" + ((fit.points() == 1) ? "" : "s");
-	}
-
-	public static String thresholdsText(Thresholds t) {
-		return String.format(java.util.Locale.ROOT,
-				"The measurement is judged first, then the service. INVALID when the injector exited non-zero or wrote no window, "
-						+ "when the harness cores (injector, downstream, runner) were over %.0f%% busy, when the downstream died, stopped "
-						+ "answering, or its p99 (probed end to end, 10 requests a second) exceeded its delay by more than %.0f ms or %.0f%% "
-						+ "of the delay and that lateness could have moved the service's p99, or (a closed load the service's cores did not "
-						+ "limit) its throughput, by more than %.0f%% (else a note with the bound), when warm-up was skipped, when the service "
-						+ "was not warm (the JIT's threads used more than %.0f%% of the window's wall time in CPU; for a run older than the JIT's series, the "
-						+ "window's first half cost over %.0f%% more mutator CPU per request than its second, GC and the JIT taken out, by over %.0f%% of "
-						+ "one core, which with the JIT measured and settled is named \"not steady\" instead), or when any of these "
-						+ "checks could not be computed. FAILED, warm or not, when the service died, logged an OutOfMemoryError, refused or reset connections, answered "
-						+ "nothing for %.0f× the delay (at least %d s) while users waited (stalled), or when errors (timeouts and "
-						+ "unanswered requests included) exceeded %.0f%% of the requests sent in the window. INTERRUPTED when the person "
-						+ "stopped the run. Named without changing the verdict: efficiency under %.0f%%, throughput %.0f%% below the "
-						+ "previous level's, repeats spread over %.0f%% of their median, a level capped by the descriptor limit (judged at the users it ran).",
-				t.injectorBusyPercent(), t.downstreamOverheadMs(), t.downstreamOverheadPercent(), t.harnessEffectPercent(), t.notWarmJitPercent(),
-				t.notWarmHalvesPercent(), lab.analyse.Analyser.HALVES_MIN_CORE_PERCENT,
-				t.stallDelays(), t.stallMinSeconds(), t.errorPercent(), t.efficiencyFloorPercent(), t.rpsDropPercent(),
-				t.repeatSpreadPercent());
 	}
 
 	static List<VariantVerdict> verdicts(List<LevelResult> levels) {

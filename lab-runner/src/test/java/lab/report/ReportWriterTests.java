@@ -13,6 +13,7 @@ import lab.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
 import lab.analyse.LevelResult;
+import lab.analyse.Rule;
 import lab.analyse.Thresholds;
 import lab.plan.Variant;
 import lab.layout.Level;
@@ -70,11 +71,11 @@ class ReportWriterTests {
 				+ "\"downstreamOverheadMs\":50,\"downstreamOverheadPercent\":10,\"errorPercent\":1,\"stallDelays\":2,\"stallMinSeconds\":2,"
 				+ "\"notWarmRatio\":1.5,\"efficiencyFloorPercent\":50,\"rpsDropPercent\":20,\"repeatSpreadPercent\":10},\"profile\""));
 		Thresholds recorded = Manifest.read(this.results).thresholds();
-		assertThat(recorded.errorPercent()).isEqualTo(1);
+		assertThat(recorded.get(Rule.ERRORS)).isEqualTo(1);
 		// A run older than the JIT-based warmth rules keeps what it recorded and takes today's default for the rest.
-		assertThat(recorded.notWarmJitPercent()).isEqualTo(Thresholds.DEFAULT.notWarmJitPercent());
-		assertThat(Thresholds.defaultedIn(Manifest.readTree(this.results))).containsExactly("notWarmJitPercent 10", "notWarmHalvesPercent 25",
-				"harnessEffectPercent 10");
+		assertThat(recorded.get(Rule.NOT_WARM_JIT)).isEqualTo(Thresholds.DEFAULT.get(Rule.NOT_WARM_JIT));
+		assertThat(Thresholds.defaultedIn(Manifest.readTree(this.results))).containsExactly("harnessEffectPercent 10", "notWarmJitPercent 10",
+				"notWarmHalvesPercent 25", "secondHalfSlowerPercent 15");
 		LevelResult byRecorded = new Analyser(recorded).analyse(this.results, Variant.names()).stream()
 			.filter(r -> r.variant().equals("app-webflux") && r.level().equals(new Level.Closed(100))).findFirst().orElseThrow();
 		assertThat(byRecorded.verdict()).isEqualTo(LevelResult.Verdict.FAILED);
