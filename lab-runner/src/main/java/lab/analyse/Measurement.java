@@ -31,7 +31,11 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	static final int WARMUP_TAIL_SECONDS = 10;
 
 	public static Measurement of(Path dir, Path resultsRoot) throws IOException {
-		LevelFacts facts = LevelJson.readFacts(dir);
+		return of(dir, resultsRoot, LevelJson.readFacts(dir));
+	}
+
+	/** A level's measurement with its facts given, not read from its level.json (the runner's, before it writes them). */
+	public static Measurement of(Path dir, Path resultsRoot, LevelFacts facts) throws IOException {
 		List<Path> parts = LoadFiles.injectorDirs(dir);
 		LoadWindow window = window(parts);
 		List<String> reports = new ArrayList<>();

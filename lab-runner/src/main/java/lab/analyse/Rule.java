@@ -29,7 +29,7 @@ public enum Rule {
 	INJECTOR_BUSY("injectorBusyPercent", 90, "%", Effect.INVALID, "injectorCoresBusyPercent",
 			"the harness cores (injector, downstream, runner) were over {injectorBusyPercent} busy", null),
 
-	DOWNSTREAM_DIED(null, Double.NaN, null, Effect.INVALID, "probe.csv", "the downstream died or stopped answering", null),
+	DOWNSTREAM_DIED(null, Double.NaN, null, Effect.INVALID, "downstreamAlive", "the downstream died or stopped answering", null),
 
 	DOWNSTREAM_LATE("downstreamOverheadMs", 50, "ms", Effect.INVALID, "downstreamP99LateMs",
 			"the downstream's p99 (probed end to end, 10 requests a second) exceeded its delay by more than {downstreamOverheadMs} or "

@@ -1,0 +1,58 @@
+package lab;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+import lab.analyse.Thresholds;
+import lab.launch.Service;
+import lab.layout.Level;
+import lab.layout.LevelDir;
+import lab.layout.LoadShape;
+import lab.load.GatlingRun;
+import lab.load.Injectors;
+import lab.plan.Pinning;
+import lab.plan.RunPlan;
+import lab.sample.Sampler;
+import lab.sample.WindowTasks;
+
+/**
+ * What the run loop, the warm-up and a level session share for one run: the plan, the console, the cores, the
+ * injectors, the tasks timed to the steady window, the thresholds, and the two things each of them does alike:
+ * sample a service and shape the injector's load.
+ *
+ * @param jfr {@code --jfr}: a JFR recording of each steady window
+ * @param profiling {@code --profile-cpu}: async-profiler over each steady window (its library given to {@code window})
+ */
+record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors, WindowTasks window, Thresholds thresholds, boolean jfr,
+		boolean profiling) {
+
+	/** A sampler of the service (its endpoint, process and threads), the downstream (if any) and the harness cores. */
+	Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
+		Sampler sampler = new Sampler(dir.resolve(LevelDir.METRICS));
+		sampler.watchEndpoint("service", service.managementUrl());
+		service.pid().ifPresent(pid -> {
+			sampler.watchProcess("service", pid);
+			sampler.watchThreads("service", pid);
+		});
+		if (downstream != null) {
+			sampler.watchEndpoint("downstream", downstream.managementUrl());
+			downstream.pid().ifPresent(pid -> sampler.watchProcess("downstream", pid));
+		}
+		sampler.watchCores(this.cpus.harnessCores());
+		return sampler;
+	}
+
+	/** The injector's properties for one share of a level against {@code service}. */
+	List<String> loadProperties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail) {
+		return GatlingRun.properties(service.url(), shape, level, this.plan.scenario().delayMs(), ramp, hold, tail,
+				this.plan.scenario().requestTimeoutMs());
+	}
+
+	/** Files as the report links them: relative to the results directory. */
+	List<String> relative(List<Path> files) {
+		return files.stream().map(file -> this.plan.out().relativize(file).toString()).toList();
+	}
+
+}

@@ -1,0 +1,162 @@
+package lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+
+import lab.analyse.Analyser;
+import lab.analyse.LevelFacts;
+import lab.analyse.LevelJson;
+import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
+import lab.analyse.Measurement;
+import lab.launch.Interruption;
+import lab.launch.Service;
+import lab.layout.LevelDir;
+import lab.layout.LoadShape;
+import lab.load.Injectors;
+import lab.plan.PlannedLevel;
+import lab.report.Summaries;
+import lab.sample.CpuProfile;
+import lab.sample.DownstreamProbe;
+import lab.sample.Sampler;
+import lab.sample.SteadyRecording;
+
+/**
+ * One level against a running service: its load, sampled with the downstream's probe and whatever is timed to the
+ * steady window (heap snapshot, JFR, CPU profile); its facts written as soon as they are known (a placeholder that
+ * says "interrupted" until then, so a runner killed mid-level leaves a readable level); its console line.
+ */
+final class LevelSession {
+
+	/** What the runner wrote for a level and the verdict it got (null when interrupted: not analysed). */
+	record Outcome(LevelFacts facts, Verdict verdict) {
+	}
+
+	private final Harness harness;
+
+	LevelSession(Harness harness) {
+		this.harness = harness;
+	}
+
+	/**
+	 * Runs {@code level} as {@code id} (its name, a repeat's included) in the service's directory; {@code warmup} is the
+	 * warm-up's directory (null: none), {@code firstAfter} the same for the first level after it.
+	 */
+	Outcome run(Service service, Service downstream, PlannedLevel level, String id, int repeat, Path warmup, Path firstAfter)
+			throws IOException, InterruptedException {
+		Path dir = service.dir().resolve(id);
+		Files.createDirectories(dir);
+		// Until the level's own facts replace it: what a report says of this level if the runner is killed during it.
+		LevelJson.writeFacts(dir, facts(service.name(), level, repeat, warmup != null, true, null, false, -1, List.of(),
+				List.of("interrupted: the runner ended during this level without finishing it (killed?); its raw files are kept"),
+				Verdict.INTERRUPTED.name(), null, null, null, null, null));
+		int exit = drive(service, downstream, level, id, dir);
+		String name = service.name() + " " + id;
+		if (this.harness.jfr() && !Interruption.requested() && SteadyRecording.summarise(this.harness.plan().javaHome(), dir)) {
+			say("  " + name + ": JFR summary in " + relative(dir.resolve(LevelDir.JFR_SUMMARY)));
+		}
+		Long interruptedAt = Interruption.requested() ? Interruption.requestedAtMs() : null;
+		boolean alive = service.alive();
+		List<String> evidence = new ArrayList<>(this.harness.relative(service.logs()));
+		LevelFacts facts = facts(service.name(), level, repeat, warmup != null, alive, service.exitCode(), service.outOfMemory(), exit,
+				evidence, List.of(), null, downstream != null, (downstream == null) ? null : downstream.alive(),
+				(downstream == null) ? null : downstream.exitCode(), interruptedAt, (firstAfter != null) ? relative(firstAfter) : null);
+		if (interruptedAt != null) {
+			LevelJson.writeFacts(dir, facts);
+			say("  " + name + ": INTERRUPTED");
+			return new Outcome(facts, null);
+		}
+		LevelResult result = new Analyser(this.harness.thresholds()).analyseOne(Measurement.of(dir, this.harness.plan().out(), facts));
+		if (result.verdict() == Verdict.FAILED && alive) {
+			// What filled the heap, taken while the service still lives.
+			Optional<Path> histogram = service.heapHistogram(this.harness.plan().javaHome(), dir.resolve(LevelDir.HEAP_HISTOGRAM));
+			histogram.ifPresent(file -> evidence.add(relative(file)));
+			facts = facts.withEvidence(evidence);
+		}
+		// Written once, after the evidence is in (the placeholder above stood for it until now).
+		LevelJson.writeFacts(dir, facts);
+		say(Summaries.line(result));
+		// Lets the last connections close before the next level starts.
+		Thread.sleep(1_000);
+		return new Outcome(facts, result.verdict());
+	}
+
+	/** The level's load, sampled, with what is timed to its window; returns the injector's exit code. */
+	private int drive(Service service, Service downstream, PlannedLevel level, String id, Path dir) throws IOException, InterruptedException {
+		var scenario = this.harness.plan().scenario();
+		int ramp = scenario.rampSeconds();
+		int hold = scenario.holdSeconds();
+		LoadShape shape = scenario.model();
+		// An unmeasured tail keeps the load on after the window while the heap is looked at (a full GC): the window's
+		// last requests are answered by then, and no pause falls inside it.
+		long snapshotAfterEndMs = scenario.delayMs() + 1_500;
+		int tail = service.pid().isPresent() ? (int) (snapshotAfterEndMs / 1000) + 5 : 0;
+		int loadSeconds = shape.steadyAfterSeconds(ramp) + hold + tail;
+		long timeout = loadSeconds + scenario.requestTimeoutMs() / 1000 + 120;
+		String name = service.name() + " " + id;
+		var window = this.harness.window();
+		try (Sampler sampler = this.harness.sampler(service, downstream, dir);
+				DownstreamProbe probe = (downstream != null) ? new DownstreamProbe(downstream.url(), scenario.delayMs(), dir.resolve(LevelDir.PROBE))
+						: null;
+				Progress progress = new Progress(this.harness.out(), name, loadSeconds)) {
+			Injectors.Load load = this.harness.injectors().start(level.level(),
+					share -> this.harness.loadProperties(service, shape, share, ramp, hold, tail), timeout, dir, progress::accept);
+			load.localPids().forEach(sampler::watchProcess);
+			Thread snapshot = (tail > 0) ? window.snapshotAtWindowEnd(service, dir, LevelDir.HEAP_STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
+			Thread recording = (this.harness.jfr() && service.pid().isPresent()) ? window.recordSteadyWindow(service, dir, loadSeconds + 60) : null;
+			AtomicReference<String> profiledWith = new AtomicReference<>();
+			Thread profiling = (this.harness.profiling() && service.pid().isPresent())
+					? window.profileSteadyWindow(service, dir, loadSeconds + 60, profiledWith) : null;
+			int exit = load.await(timeout);
+			if (profiling != null) {
+				profiling.join(Duration.ofSeconds(60));
+				if (!Interruption.requested() && profiledWith.get() != null && CpuProfile.draw(dir, profiledWith.get())) {
+					say("  " + name + ": CPU profile (async-profiler, event=" + profiledWith.get() + ") in " + relative(dir.resolve(LevelDir.PROFILE_FLAME)));
+				}
+			}
+			for (Thread task : new Thread[] { snapshot, recording }) {
+				if (task != null) {
+					task.join(Duration.ofSeconds(60));
+				}
+			}
+			return exit;
+		}
+	}
+
+	/** A level's facts with what the plan and the cores fix filled in. */
+	private LevelFacts facts(String variant, PlannedLevel level, int repeat, boolean warmedUp, boolean alive, Integer exitCode, boolean oom,
+			int injectorExit, List<String> evidence, List<String> problems, String notRun, Boolean downstreamWatched, Boolean downstreamAlive,
+			Integer downstreamExit, Long interruptedAt, String warmupDir) {
+		var scenario = this.harness.plan().scenario();
+		var cpus = this.harness.cpus();
+		return new LevelFacts(variant, level.level(), level.cappedFrom(), scenario.delayMs(), repeat, warmedUp, cpus.serviceCpuCount(),
+				cpus.injectorCpuCount(), alive, exitCode, oom, injectorExit, evidence, problems, notRun, scenario.requestTimeoutMs(),
+				downstreamWatched, downstreamAlive, downstreamExit, interruptedAt, warmupDir);
+	}
+
+	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
+	void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, List<String> ids, int repeat, Verdict verdict,
+			List<String> problems, List<String> evidence) throws IOException {
+		for (int i = 0; i < levels.size(); i++) {
+			Path dir = variantDir.resolve(ids.get(i));
+			Files.createDirectories(dir);
+			LevelJson.writeFacts(dir, facts(variant, levels.get(i), repeat, false, true, null, false, -1, evidence, problems, verdict.name(), null, null,
+					null, null, null));
+		}
+	}
+
+	private String relative(Path file) {
+		return this.harness.plan().out().relativize(file).toString();
+	}
+
+	private void say(String line) {
+		this.harness.out().println(line);
+	}
+
+}

@@ -1,0 +1,136 @@
+package lab;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import lab.analyse.LevelResult.Verdict;
+import lab.launch.Interruption;
+import lab.launch.RemoteService;
+import lab.launch.RunningService;
+import lab.launch.Service;
+import lab.launch.ServiceFailure;
+import lab.layout.ServiceDir;
+import lab.plan.RunPlan;
+import lab.plan.Tuning;
+import lab.sample.SteadyRecording;
+import lab.verify.ClientReadback;
+import lab.verify.ContractCheck;
+import lab.verify.TuningCheck;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A variant's service before its first level: started with its arguments and flags (or reached, for a service the
+ * lab did not start), then admitted: its contract checked (twice, with a thread dump between), its downstream client
+ * and its tuning read back from the running service. A service that is not admitted is not measured.
+ */
+final class ServiceStart {
+
+	/**
+	 * Why a variant's levels are not run: each gets a row with this verdict, reasons and evidence; a null verdict when
+	 * the person interrupted the run (nothing to record).
+	 */
+	record NotRun(Verdict verdict, List<String> reasons, List<String> evidence) {
+
+		static final NotRun INTERRUPTED = new NotRun(null, List.of(), List.of());
+
+	}
+
+	private final Harness harness;
+
+	private final List<String> jvmFlags;
+
+	ServiceStart(Harness harness) {
+		this.harness = harness;
+		this.jvmFlags = harness.plan().jvmFlags();
+	}
+
+	/** Starts {@code module} under {@code tuning} as {@code variant} into {@code dir}, or reaches it at its target. */
+	Service start(String module, Tuning tuning, String variant, Service downstream, Path dir) throws IOException, InterruptedException {
+		RunPlan plan = this.harness.plan();
+		Optional<URI> target = plan.remote().target(module);
+		if (target.isPresent()) {
+			return RemoteService.at(variant, target.get(), plan.remote().management(module).orElseThrow(), dir);
+		}
+		// The sampler walks the service's threads for context switches from outside (Sampler.watchThreads).
+		List<String> arguments = new ArrayList<>(List.of("--lab.downstream.base-url=" + downstream.url(), "--lab.process-metrics.thread-walk=false"));
+		arguments.addAll(tuning.arguments(module));
+		if (!tuning.properties(module).isEmpty()) {
+			// Only for a service this runner starts on loopback: its tuning is read back from /actuator/env.
+			arguments.addAll(List.of("--management.endpoints.web.exposure.include=health,info,prometheus,env",
+					"--management.endpoint.env.show-values=always"));
+		}
+		List<String> flags = new ArrayList<>(this.jvmFlags);
+		flags.addAll(tuning.jvmFlags(module));
+		if (this.harness.jfr()) {
+			// Reactive stacks run deeper than JFR's default 64 frames: truncated ones cannot be merged in a flame graph.
+			flags.add(SteadyRecording.STACK_DEPTH_FLAG);
+		}
+		return RunningService.start(variant, plan.javaHome().resolve("bin/java"), RunPlan.jar(plan.root(), module), flags, arguments,
+				this.harness.cpus().serviceTaskset(), dir);
+	}
+
+	/** Checks a started service before it is measured: empty when admitted, else why its levels are not run. */
+	Optional<NotRun> admit(Service service, String module, Tuning tuning, Service downstream, Path dir) throws IOException, InterruptedException {
+		String variant = service.name();
+		long delay = Math.min(this.harness.plan().scenario().delayMs(), 100);
+		List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), delay);
+		if (!problems.isEmpty() && !Interruption.requested()) {
+			// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.
+			Optional<Path> dump = service.threadDump(this.harness.plan().javaHome(), dir.resolve(ServiceDir.THREAD_DUMP));
+			say("lab: " + variant + " contract check failed (" + String.join("; ", problems) + ")" + dump.map(file -> "; thread dump in " + file).orElse("")
+					+ "; checking once more");
+			problems = ContractCheck.problems(service.url(), service.managementUrl(), delay);
+		}
+		if (Interruption.requested()) {
+			return Optional.of(NotRun.INTERRUPTED);
+		}
+		if (!problems.isEmpty()) {
+			// A downstream that does not answer makes every proxy fail its contract: the harness's fault.
+			boolean harnessFault = downstream != null && !(downstream.alive() && Service.healthy(downstream.managementUrl()));
+			say("lab: " + variant + (harnessFault ? " not measured: the downstream does not answer (" : " FAILED the contract check: (")
+					+ String.join("; ", problems) + ")");
+			List<String> evidence = new ArrayList<>(this.harness.relative(service.logs()));
+			for (String dump : List.of(ServiceDir.THREAD_DUMP, ServiceDir.THREAD_DUMP_JSON)) {
+				if (Files.exists(dir.resolve(dump))) {
+					evidence.add(this.harness.plan().out().relativize(dir.resolve(dump)).toString());
+				}
+			}
+			List<String> reasons = new ArrayList<>(problems);
+			if (harnessFault) {
+				reasons.add(0, "not run: the downstream did not answer during the contract check");
+			}
+			return Optional.of(new NotRun(harnessFault ? Verdict.INVALID : Verdict.FAILED, reasons, evidence));
+		}
+		Optional<JsonNode> client = ClientReadback.read(service.managementUrl());
+		if (client.isPresent()) {
+			// The client's settings as the service reads them from the client it built: the same on every variant.
+			Runner.json.writeValue(dir.resolve(ServiceDir.DOWNSTREAM_CLIENT).toFile(), client.get());
+			say("lab: " + variant + " calls the downstream with " + ClientReadback.describe(client.get()));
+		}
+		if (!tuning.properties(module).isEmpty()) {
+			// The tuning as the service resolved it, kept beside its log; a setting it never saw was not measured.
+			Map<String, String> applied = TuningCheck.readBack(service.managementUrl(), tuning.properties(module));
+			Runner.json.writeValue(dir.resolve(ServiceDir.TUNING_APPLIED).toFile(), applied);
+			List<String> unapplied = TuningCheck.problems(tuning.properties(module), applied);
+			if (!unapplied.isEmpty()) {
+				say("lab: " + variant + " not measured: " + String.join("; ", unapplied));
+				List<String> reasons = new ArrayList<>(List.of("not run: the tuning " + tuning.name() + " was not applied"));
+				reasons.addAll(unapplied);
+				return Optional.of(new NotRun(Verdict.INVALID, reasons,
+						List.of(this.harness.plan().out().relativize(dir.resolve(ServiceDir.TUNING_APPLIED)).toString())));
+			}
+		}
+		return Optional.empty();
+	}
+
+	private void say(String line) {
+		this.harness.out().println(line);
+	}
+
+}
