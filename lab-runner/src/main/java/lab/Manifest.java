@@ -17,7 +17,7 @@ import lab.analyse.Thresholds;
 import lab.layout.RunDir;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
-import lab.plan.Tuning;
+import lab.plan.Arm;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -29,7 +29,7 @@ import tools.jackson.databind.json.JsonMapper;
 public record Manifest(String startedAt, Map<String, Object> host, Map<String, String> java, Map<String, String> versions,
 		String gitCommit, String profile, Map<String, String> cpus, Map<String, Object> remote, Map<String, List<String>> jvmFlags, Scenario scenario,
 		List<Map<String, Object>> levels, Thresholds thresholds, String pinnedThreshold, Map<String, AppliedTuning> tunings,
-		List<String> commandLine) {
+		List<String> commandLine, Map<String, Map<String, String>> jdks) {
 
 	/** Reads manifests back leniently: a run older than a field has none, a field since dropped is ignored. */
 	private static final JsonMapper reader = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
@@ -66,7 +66,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		Manifest typed = reader.treeToValue(withoutThresholds, Manifest.class);
 		return new Manifest(typed.startedAt, typed.host, typed.java, typed.versions, typed.gitCommit, typed.profile, typed.cpus,
 				typed.remote, typed.jvmFlags, typed.scenario, typed.levels, Thresholds.recordedIn(raw), typed.pinnedThreshold,
-				typed.tunings, typed.commandLine);
+				typed.tunings, typed.commandLine, typed.jdks);
 	}
 
 	/** The manifest exactly as written (summary.json embeds it unchanged); an empty object when there is none. */
@@ -122,20 +122,41 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		}).toList();
 		return new Manifest(Instant.now().toString(), host, describeJava(plan.javaHome()), readVersions(), git(plan.root()),
 				plan.profile().id(), cpus, remote, flags, plan.scenario(), levels, Thresholds.DEFAULT,
-				pinnedThreshold(plan.extraJvmOptions(), plan.remote().targetsGiven()), tunings(plan), args);
+				pinnedThreshold(plan.extraJvmOptions(), plan.remote().targetsGiven()), tunings(plan), args, jdks(plan));
 	}
 
-	/** Each tuning as it was applied: per variant, the JVM flags added to the profile's and the Spring properties. */
+	/**
+	 * Each tuning as it was applied, on each JDK when the run compared several (named like its rows: {@code tuned-jdk21}):
+	 * per variant, the JVM flags added to the profile's and the Spring properties.
+	 */
 	static Map<String, AppliedTuning> tunings(RunPlan plan) {
 		Map<String, AppliedTuning> tunings = new LinkedHashMap<>();
-		for (Tuning tuning : plan.tunings()) {
+		for (Arm arm : plan.arms()) {
 			Map<String, Applied> variants = new LinkedHashMap<>();
 			for (String variant : plan.scenario().variants()) {
-				variants.put(tuning.label(variant), new Applied(tuning.jvmFlags(variant), tuning.properties(variant)));
+				variants.put(arm.label(variant), new Applied(arm.jvmFlags(variant), arm.tuning().properties(variant)));
 			}
-			tunings.put(tuning.name(), new AppliedTuning(tuning.description(), variants));
+			String description = arm.labelled() ? join(arm.tuning().description(), "on JDK " + arm.jdk().feature()) : arm.tuning().description();
+			tunings.put(arm.name(), new AppliedTuning(description, variants));
 		}
 		return tunings;
+	}
+
+	private static String join(String description, String more) {
+		return description.isEmpty() ? more : description + "; " + more;
+	}
+
+	/**
+	 * The JDKs the services ran on when the run compared several, by label ({@code jdk21}): each one's home, version
+	 * and vendor as {@code java -version} prints them; null for a run on one JDK ({@code java} names it).
+	 */
+	static Map<String, Map<String, String>> jdks(RunPlan plan) {
+		if (plan.jdks().size() < 2) {
+			return null;
+		}
+		Map<String, Map<String, String>> jdks = new LinkedHashMap<>();
+		plan.jdks().forEach(jdk -> jdks.put(jdk.label(), describeJava(jdk.home())));
+		return jdks;
 	}
 
 	/**

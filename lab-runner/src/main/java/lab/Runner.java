@@ -22,6 +22,7 @@ import lab.launch.ServiceFailure;
 import lab.launch.Watchdog;
 import lab.load.GatlingRun;
 import lab.load.Injectors;
+import lab.plan.Arm;
 import lab.plan.PlanException;
 import lab.plan.Pinning;
 import lab.plan.PlannedLevel;
@@ -32,6 +33,7 @@ import lab.plan.Variant;
 import lab.report.ReportWriter;
 import lab.layout.RunDir;
 import lab.layout.ServiceDir;
+import lab.sample.PinnedRecording;
 import lab.sample.WindowTasks;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -62,6 +64,9 @@ final class Runner {
 
 	private final Pinning cpus;
 
+	/** Each level's recording of pinned virtual threads, at the services' pinned threshold. */
+	private final PinnedRecording pinned;
+
 	/** What happens at moments of each level's window: heap snapshots, --jfr, --profile-cpu. */
 	private WindowTasks window;
 
@@ -86,13 +91,14 @@ final class Runner {
 		this.plan = plan;
 		this.out = out;
 		this.cpus = Pinning.of(plan);
-		this.window = new WindowTasks(plan.javaHome(), plan.out(), out, null);
+		this.pinned = PinnedRecording.of(plan.jvmFlags());
+		this.window = new WindowTasks(plan.out(), out, null);
 		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), this.cpus.harnessTaskset());
 	}
 
 	Runner withCpuProfile(Path library) {
 		this.profiler = library;
-		this.window = new WindowTasks(this.plan.javaHome(), this.plan.out(), this.out, library);
+		this.window = new WindowTasks(this.plan.out(), this.out, library);
 		return this;
 	}
 
@@ -134,14 +140,14 @@ final class Runner {
 			downstream = startDownstream();
 			int repeats = this.plan.scenario().repeat();
 			List<String> variants = this.plan.scenario().variants();
-			List<Tuning> tunings = this.plan.tunings();
+			List<Arm> arms = this.plan.arms();
 			for (int repeat = 1; repeat <= repeats && !Interruption.requested(); repeat++) {
 				// Each repeat starts every variant afresh, in an order rotated by one: no variant always runs first.
 				for (int i = 0; i < variants.size() && !Interruption.requested(); i++) {
 					String variant = variants.get((i + repeat - 1) % variants.size());
-					for (int t = 0; t < tunings.size() && !Interruption.requested(); t++) {
+					for (int a = 0; a < arms.size() && !Interruption.requested(); a++) {
 						downstream = ensureDownstream(downstream);
-						runVariant(variant, tunings.get(t), downstream, repeat);
+						runVariant(variant, arms.get(a), downstream, repeat);
 					}
 				}
 			}
@@ -227,11 +233,12 @@ final class Runner {
 		}
 	}
 
-	/** One variant under one tuning, one repeat: start → admit → warm up → each level, until one breaks it. */
-	private void runVariant(String module, Tuning tuning, Service downstream, int repeat) throws IOException, InterruptedException {
+	/** One variant in one arm (tuning, JDK), one repeat: start → admit → warm up → each level, until one breaks it. */
+	private void runVariant(String module, Arm arm, Service downstream, int repeat) throws IOException, InterruptedException {
 		this.serviceRunsBegun++;
-		// Results, rows and charts name the variant with its tuning (the module alone under default).
-		String variant = tuning.label(module);
+		// Results, rows and charts name the variant with its tuning and JDK (the module alone under default on one JDK).
+		String variant = arm.label(module);
+		Tuning tuning = arm.tuning();
 		// A fresh JVM per repeat: its log, GC log and warm-up apart from the others'.
 		Path dir = (this.plan.scenario().repeat() > 1) ? this.plan.out().resolve(variant).resolve(ServiceDir.repeat(repeat))
 				: this.plan.out().resolve(variant);
@@ -240,7 +247,7 @@ final class Runner {
 		ServiceStart start = new ServiceStart(harness);
 		Service service;
 		try {
-			service = start.start(module, tuning, variant, downstream, dir);
+			service = start.start(module, arm, variant, downstream, dir);
 		}
 		catch (ServiceFailure ex) {
 			if (!Interruption.requested()) {
@@ -291,7 +298,8 @@ final class Runner {
 
 	/** What the run's parts share ({@link Harness}). */
 	private Harness harness() {
-		return new Harness(this.plan, this.out, this.cpus, this.injectors, this.window, this.thresholds, this.jfr, this.profiler != null);
+		return new Harness(this.plan, this.out, this.cpus, this.injectors, this.window, this.thresholds, this.jfr, this.profiler != null,
+				this.pinned);
 	}
 
 	/** "lab: level 3 of 12 (app-webflux users-2000), about 14 min left", from the plan's own estimate per step. */

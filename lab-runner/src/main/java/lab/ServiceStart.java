@@ -16,6 +16,7 @@ import lab.launch.RunningService;
 import lab.launch.Service;
 import lab.launch.ServiceFailure;
 import lab.layout.ServiceDir;
+import lab.plan.Arm;
 import lab.plan.RunPlan;
 import lab.plan.Tuning;
 import lab.sample.SteadyRecording;
@@ -50,8 +51,8 @@ final class ServiceStart {
 		this.jvmFlags = harness.plan().jvmFlags();
 	}
 
-	/** Starts {@code module} under {@code tuning} as {@code variant} into {@code dir}, or reaches it at its target. */
-	Service start(String module, Tuning tuning, String variant, Service downstream, Path dir) throws IOException, InterruptedException {
+	/** Starts {@code module} in {@code arm} (its tuning, on its JDK) as {@code variant} into {@code dir}, or reaches it at its target. */
+	Service start(String module, Arm arm, String variant, Service downstream, Path dir) throws IOException, InterruptedException {
 		RunPlan plan = this.harness.plan();
 		Optional<URI> target = plan.remote().target(module);
 		if (target.isPresent()) {
@@ -59,6 +60,7 @@ final class ServiceStart {
 		}
 		// The sampler walks the service's threads for context switches from outside (Sampler.watchThreads).
 		List<String> arguments = new ArrayList<>(List.of("--lab.downstream.base-url=" + downstream.url(), "--lab.process-metrics.thread-walk=false"));
+		Tuning tuning = arm.tuning();
 		arguments.addAll(tuning.arguments(module));
 		if (!tuning.properties(module).isEmpty()) {
 			// Only for a service this runner starts on loopback: its tuning is read back from /actuator/env.
@@ -66,12 +68,12 @@ final class ServiceStart {
 					"--management.endpoint.env.show-values=always"));
 		}
 		List<String> flags = new ArrayList<>(this.jvmFlags);
-		flags.addAll(tuning.jvmFlags(module));
+		flags.addAll(arm.jvmFlags(module));
 		if (this.harness.jfr()) {
 			// Reactive stacks run deeper than JFR's default 64 frames: truncated ones cannot be merged in a flame graph.
 			flags.add(SteadyRecording.STACK_DEPTH_FLAG);
 		}
-		return RunningService.start(variant, plan.javaHome().resolve("bin/java"), RunPlan.jar(plan.root(), module), flags, arguments,
+		return RunningService.start(variant, arm.jdk().home().resolve("bin/java"), RunPlan.jar(plan.root(), module), flags, arguments,
 				this.harness.cpus().serviceTaskset(), dir);
 	}
 
@@ -82,7 +84,7 @@ final class ServiceStart {
 		List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), delay);
 		if (!problems.isEmpty() && !Interruption.requested()) {
 			// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.
-			Optional<Path> dump = service.threadDump(this.harness.plan().javaHome(), dir.resolve(ServiceDir.THREAD_DUMP));
+			Optional<Path> dump = service.threadDump(dir.resolve(ServiceDir.THREAD_DUMP));
 			say("lab: " + variant + " contract check failed (" + String.join("; ", problems) + ")" + dump.map(file -> "; thread dump in " + file).orElse("")
 					+ "; checking once more");
 			problems = ContractCheck.problems(service.url(), service.managementUrl(), delay);

@@ -57,7 +57,7 @@ final class WarmUp {
 		Files.createDirectories(dir);
 		// The base, before any load: after a warm-up, Tomcat's processor and buffer caches would still hold the
 		// buffers of hundreds of connections and hide part of what each request costs.
-		HeapSnapshot.take(service, this.harness.plan().javaHome(), dir, LevelDir.HEAP_IDLE);
+		HeapSnapshot.take(service, dir, LevelDir.HEAP_IDLE);
 		round(service, dir, users, seconds, true);
 		int total = seconds;
 		int rounds = 1;

@@ -65,6 +65,16 @@ public final class LevelDir {
 	/** At the end of a level's window, the load still on (the level's unmeasured tail). */
 	public static final String HEAP_STEADY = "heap-steady";
 
+	/**
+	 * Every level of a service the runner starts: a JFR recording of {@code jdk.VirtualThreadPinned} alone, with stack
+	 * traces, over the whole level (the steady window's events are grouped by the frame that pinned), and jcmd's answers.
+	 */
+	public static final String PINNED_RECORDING = "pinned.jfr";
+
+	public static final String PINNED_START_LOG = "pinned-start.log";
+
+	public static final String PINNED_STOP_LOG = "pinned-stop.log";
+
 	/** {@code --jfr}: the recording of the steady window, its summary, its CPU stacks and flame graph, jcmd's answers. */
 	public static final String JFR_RECORDING = "steady.jfr";
 

@@ -157,7 +157,7 @@ public final class Analyser {
 				perRequest ? Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.get(Rule.INJECTOR_BUSY))
 						: Headroom.UNKNOWN, verdict,
 				List.copyOf(reasons), List.copyOf(evidence),
-				List.copyOf(injectors), reports);
+				List.copyOf(injectors), reports, PinnedSite.merge(repeats.stream().map(Measurement::pinnedSites).toList()));
 	}
 
 	/**

@@ -23,7 +23,12 @@ public record LevelResult(String variant, Level level, int repeats, double rps,
 		double errorPercent, double longestStallSeconds, double serviceCpuPercent, double cpuMsPerRequest,
 		double warmupCpuMsPerRequest, Map<Metric, Double> sampled, double injectorCpuPercent, double injectorCoresBusyPercent,
 		double downstreamP99LateMs, double downstreamOwnP99OverheadMs, Headroom headroom, Verdict verdict, List<String> reasons,
-		List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports) {
+		List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports, List<PinnedSite> pinnedSites) {
+
+	public LevelResult {
+		// A summary.json written before pinned sites were recorded reads back with none.
+		pinnedSites = (pinnedSites != null) ? List.copyOf(pinnedSites) : List.of();
+	}
 
 	public enum Verdict {
 
@@ -63,7 +68,7 @@ public record LevelResult(String variant, Level level, int repeats, double rps,
 				this.longestStallSeconds, this.serviceCpuPercent, this.cpuMsPerRequest, this.warmupCpuMsPerRequest,
 				this.sampled, this.injectorCpuPercent, this.injectorCoresBusyPercent,
 				this.downstreamP99LateMs, this.downstreamOwnP99OverheadMs, this.headroom, this.verdict, List.copyOf(more), this.evidence,
-				this.injectors, this.gatlingReports);
+				this.injectors, this.gatlingReports, this.pinnedSites);
 	}
 
 }

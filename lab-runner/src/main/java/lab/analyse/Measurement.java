@@ -25,7 +25,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double rps, double serviceCpuPercent, double cpuMsPerRequest, Map<Metric, Double> sampled,
 		double injectorCpuPercent, double injectorCoresBusyPercent,
 		double downstreamP99OverheadMs, Probes probes, Stall stall, double warmupCpuMsPerRequest,
-		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves) {
+		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves, List<PinnedSite> pinnedSites) {
 
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
 	static final int WARMUP_TAIL_SECONDS = 10;
@@ -45,7 +45,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		if (window == null) {
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), Double.NaN,
-					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN);
+					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN, List.of());
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -101,7 +101,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN, sampled(samples, window), 100 * injector, busy, downstreamP99OverheadMillis(samples, window),
 				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window),
 				warmupCpuMsPerRequest(facts, resultsRoot), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
-				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, parts, window));
+				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, parts, window),
+				PinnedSite.read(dir.resolve(LevelDir.PINNED_RECORDING), window));
 	}
 
 	/** The longest silence any injector saw (several injectors: the one that saw the longest). */

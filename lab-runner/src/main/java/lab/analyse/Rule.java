@@ -90,6 +90,27 @@ public enum Rule {
 						slower, m.halves().firstRps(), m.halves().secondRps(), boundText)) : Optional.empty();
 			}),
 
+	/**
+	 * A pinned virtual thread holds its carrier: on one core, the only one. Pinned time over this share of the
+	 * carriers' time in the window is time other users could not be served, named with the frame that pinned most.
+	 */
+	PINNED("pinnedCarrierPercent", 1, "% of the carriers' time", Effect.NOTE, "pinnedSites",
+			"virtual threads held their carriers pinned for over {pinnedCarrierPercent} in the window (JFR's jdk.VirtualThreadPinned, "
+					+ "grouped by the frame that pinned)",
+			(m, bound, boundText) -> {
+				double totalMs = PinnedSite.totalMs(m.pinnedSites());
+				double carrierMs = (m.window() == null) ? Double.NaN : m.window().steadySeconds() * 1000 * Math.max(1, m.facts().serviceCpus());
+				double percent = 100 * totalMs / carrierMs;
+				if (!(percent > bound)) {
+					return Optional.empty();
+				}
+				PinnedSite top = m.pinnedSites().get(0);
+				return Optional.of(String.format(Locale.ROOT,
+						"pinning stalled users: carriers held pinned %,.0f ms of %,.0f (%.1f%% > %s), %,d events; most at %s (%,d events, %,.0f ms)",
+						totalMs, carrierMs, percent, boundText, m.pinnedSites().stream().mapToLong(PinnedSite::events).sum(), top.frame(),
+						top.events(), top.totalMs()));
+			}),
+
 	CAPPED(null, Double.NaN, null, Effect.NOTE, "cappedFrom", "a level capped by the descriptor limit (judged at the users it ran)", null);
 
 	/** What a rule makes a level when it holds. */

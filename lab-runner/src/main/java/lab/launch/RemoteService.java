@@ -154,12 +154,12 @@ public final class RemoteService implements Service {
 	}
 
 	@Override
-	public Optional<Path> heapHistogram(Path javaHome, Path file) {
+	public Optional<Path> heapHistogram(Path file) {
 		return Optional.empty();
 	}
 
 	@Override
-	public Optional<Path> threadDump(Path javaHome, Path file) {
+	public Optional<Path> threadDump(Path file) {
 		return Optional.empty();
 	}
 

@@ -19,6 +19,9 @@ public final class RunningService implements Service {
 
 	private final String name;
 
+	/** The JDK it runs on, whose jcmd reaches it. */
+	private final Path javaHome;
+
 	private final Process process;
 
 	private final int port;
@@ -27,8 +30,9 @@ public final class RunningService implements Service {
 
 	private final Path dir;
 
-	private RunningService(String name, Process process, int port, int managementPort, Path dir) {
+	private RunningService(String name, Path javaHome, Process process, int port, int managementPort, Path dir) {
 		this.name = name;
+		this.javaHome = javaHome;
 		this.process = process;
 		this.port = port;
 		this.managementPort = managementPort;
@@ -64,7 +68,7 @@ public final class RunningService implements Service {
 						+ dir.resolve(ServiceDir.LOG));
 			}
 			if (Files.exists(portFile) && Files.size(portFile) > 0 && Files.exists(managementPortFile) && Files.size(managementPortFile) > 0) {
-				RunningService service = new RunningService(name, process, Integer.parseInt(Files.readString(portFile).trim()),
+				RunningService service = new RunningService(name, java.toAbsolutePath().getParent().getParent(), process, Integer.parseInt(Files.readString(portFile).trim()),
 						Integer.parseInt(Files.readString(managementPortFile).trim()), dir);
 				if (service.healthy()) {
 					return service;
@@ -138,8 +142,8 @@ public final class RunningService implements Service {
 
 	/** {@code jcmd <pid> GC.class_histogram} while the service still lives: what filled the heap. */
 	@Override
-	public Optional<Path> heapHistogram(Path javaHome, Path file) throws IOException, InterruptedException {
-		return Optional.of(jcmd(javaHome, "GC.class_histogram", file));
+	public Optional<Path> heapHistogram(Path file) throws IOException, InterruptedException {
+		return Optional.of(jcmd("GC.class_histogram", file));
 	}
 
 	/**
@@ -148,17 +152,17 @@ public final class RunningService implements Service {
 	 * (Thread.print omits them): what the service was doing when it hung.
 	 */
 	@Override
-	public Optional<Path> threadDump(Path javaHome, Path file) throws IOException, InterruptedException {
-		jcmd(javaHome, "Thread.print", file);
+	public Optional<Path> threadDump(Path file) throws IOException, InterruptedException {
+		jcmd("Thread.print", file);
 		Path json = withJsonExtension(file).toAbsolutePath();
 		Files.deleteIfExists(json);
-		jcmd(javaHome, "Thread.dump_to_file -format=json " + json, null);
+		jcmd("Thread.dump_to_file -format=json " + json, null);
 		return Optional.of(file);
 	}
 
 	@Override
-	public boolean diagnose(Path javaHome, List<String> command, Path output) throws IOException, InterruptedException {
-		jcmd(javaHome, String.join(" ", command), output);
+	public boolean diagnose(List<String> command, Path output) throws IOException, InterruptedException {
+		jcmd(String.join(" ", command), output);
 		return true;
 	}
 
@@ -169,8 +173,9 @@ public final class RunningService implements Service {
 		return file.resolveSibling(((dot > 0) ? name.substring(0, dot) : name) + ".json");
 	}
 
-	private Path jcmd(Path javaHome, String command, Path file) throws IOException, InterruptedException {
-		List<String> args = new ArrayList<>(List.of(javaHome.resolve("bin/jcmd").toString(), Long.toString(this.process.pid())));
+	/** {@code jcmd} of the JDK the service runs on: a JDK 21 service is reached by JDK 21's tools. */
+	private Path jcmd(String command, Path file) throws IOException, InterruptedException {
+		List<String> args = new ArrayList<>(List.of(this.javaHome.resolve("bin/jcmd").toString(), Long.toString(this.process.pid())));
 		args.addAll(List.of(command.split(" ")));
 		Process jcmd = new ProcessBuilder(args)
 			.redirectErrorStream(true)

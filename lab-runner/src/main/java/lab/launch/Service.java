@@ -41,17 +41,17 @@ public interface Service extends AutoCloseable {
 	/** Files that show what the service did (log, GC log), relative to nothing: absolute paths. */
 	List<Path> logs();
 
-	/** {@code jcmd GC.class_histogram} while it still lives, when the runner can reach its JVM. */
-	Optional<Path> heapHistogram(Path javaHome, Path file) throws IOException, InterruptedException;
+	/** {@code jcmd GC.class_histogram} (the jcmd of the JDK it runs on) while it still lives, when the runner can reach its JVM. */
+	Optional<Path> heapHistogram(Path file) throws IOException, InterruptedException;
 
 	/** {@code jcmd Thread.print}, when the runner can reach its JVM. */
-	Optional<Path> threadDump(Path javaHome, Path file) throws IOException, InterruptedException;
+	Optional<Path> threadDump(Path file) throws IOException, InterruptedException;
 
 	/**
 	 * A diagnostic command ({@code jcmd <pid> <command...>}, its output into {@code output}); false when the runner
 	 * cannot reach the service's JVM (a remote target).
 	 */
-	default boolean diagnose(Path javaHome, List<String> command, Path output) throws IOException, InterruptedException {
+	default boolean diagnose(List<String> command, Path output) throws IOException, InterruptedException {
 		return false;
 	}
 

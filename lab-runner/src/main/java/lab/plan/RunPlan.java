@@ -10,9 +10,13 @@ import lab.layout.Level;
 /**
  * Everything a run will do, fixed and validated before anything starts: the scenario after the flags'
  * overrides, the levels after the host's descriptor limit, where the jars and the results are.
+ *
+ * @param javaHome the JDK the harness runs on (downstream, injectors, jcmd and jfr), and the services unless
+ * {@code jdks} names theirs
+ * @param jdks the JDKs each variant runs on, side by side; one JDK by default: {@code javaHome}
  */
 public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> levels, Path root, Path out, Path javaHome,
-		List<String> extraJvmOptions, Host host, Remote remote) {
+		List<String> extraJvmOptions, Host host, Remote remote, List<Jdk> jdks) {
 
 	public static RunPlan of(Scenario scenario, Path root, Path out, Path javaHome, List<String> extraJvmOptions, Host host) {
 		return of(scenario, root, out, javaHome, extraJvmOptions, host, Remote.NONE);
@@ -26,7 +30,10 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		List<String> problems = new ArrayList<>();
 		Profile profile = Profile.parse(scenario.profile());
 		if (!Files.isExecutable(javaHome.resolve("bin/java"))) {
-			problems.add("--java-home " + javaHome + " has no bin/java: point it at a JDK 21 or newer");
+			problems.add("--jdk " + javaHome + " has no bin/java: point it at a JDK 21 or newer");
+		}
+		else if (Jdk.feature(javaHome) > 0 && Jdk.feature(javaHome) < 21) {
+			problems.add("--jdk " + javaHome + " is JDK " + Jdk.feature(javaHome) + "; the services need 21 or newer: --jdk 21, 25 or a path");
 		}
 		if (!remote.injectorsLocal() && !remote.targetsGiven()) {
 			problems.add("--injectors on other hosts cannot reach a service this machine starts on 127.0.0.1: "
@@ -62,7 +69,37 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			throw new PlanException(String.join("; ", problems));
 		}
 		List<PlannedLevel> levels = scenario.levels().stream().map(level -> capped(level, host)).toList();
-		return new RunPlan(scenario, profile, levels, root, out, javaHome, List.copyOf(extraJvmOptions), host, remote);
+		return new RunPlan(scenario, profile, levels, root, out, javaHome, List.copyOf(extraJvmOptions), host, remote,
+				List.of(Jdk.at("", javaHome)));
+	}
+
+	/** This plan with every variant run on each of {@code jdks} side by side (one: all on it, unlabelled). */
+	public RunPlan withJdks(List<Jdk> jdks) {
+		List<String> problems = new ArrayList<>();
+		if (jdks.isEmpty()) {
+			problems.add("--jdk names no JDK: give 21, 25 or a path, or several separated by commas");
+		}
+		for (Jdk jdk : jdks) {
+			if (!Files.isExecutable(jdk.home().resolve("bin/java"))) {
+				problems.add("--jdk " + jdk.spec() + ": " + jdk.home() + " has no bin/java: point it at a JDK 21 or newer");
+			}
+			else if (jdk.feature() < 21) {
+				problems.add("--jdk " + jdk.spec() + ": " + jdk.home() + " is JDK " + ((jdk.feature() > 0) ? jdk.feature() : "of unknown version")
+						+ "; the services need 21 or newer");
+			}
+		}
+		if (jdks.stream().map(Jdk::feature).distinct().count() != jdks.size()) {
+			problems.add("--jdk " + String.join(",", jdks.stream().map(Jdk::spec).toList()) + " names one feature version twice: "
+					+ "rows are labelled by it (jdk21, jdk25), so give each once");
+		}
+		if (this.remote.targetsGiven() && jdks.size() > 1) {
+			problems.add("--jdk applies to services the lab starts; a --target or --compose service runs on its own JDK");
+		}
+		if (!problems.isEmpty()) {
+			throw new PlanException(String.join("; ", problems));
+		}
+		return new RunPlan(this.scenario, this.profile, this.levels, this.root, this.out, this.javaHome, this.extraJvmOptions, this.host,
+				this.remote, List.copyOf(jdks));
 	}
 
 	/** A closed level above what the descriptor limit allows runs capped, and says so. */
@@ -123,6 +160,10 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers()).append(" users, repeat ")
 			.append(this.scenario.repeat()).append(", tuning ").append(String.join(", ", this.scenario.tunings()))
 			.append(", observe ").append(String.join(", ", this.scenario.observe())).append('\n');
+		if (!this.remote.targetsGiven()) {
+			text.append("services on ").append(String.join(", ", this.jdks.stream().map(jdk -> "JDK " + jdk.feature() + " (" + jdk.home() + ")").toList()))
+				.append('\n');
+		}
 		for (String variant : this.scenario.variants()) {
 			text.append(variant).append(": ");
 			for (PlannedLevel level : this.levels) {
@@ -142,6 +183,14 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		return this.scenario.tunings().stream().map(Tuning::load).flatMap(tuning -> modes.stream().map(tuning::observed)).toList();
 	}
 
+	/**
+	 * Every way each variant runs, in order: each tuning (under each observe mode) on each JDK, rows named by the JDK
+	 * when there are several.
+	 */
+	public List<Arm> arms() {
+		return tunings().stream().flatMap(tuning -> this.jdks.stream().map(jdk -> new Arm(tuning, jdk, this.jdks.size() > 1))).toList();
+	}
+
 	public List<String> jvmFlags() {
 		List<String> flags = new ArrayList<>(this.profile.jvmFlags());
 		flags.addAll(this.extraJvmOptions);
@@ -153,9 +202,10 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		return 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * this.levels.size());
 	}
 
-	/** How many times a service is started: each variant under each tuning and observe mode, each repeat afresh. */
+	/** How many times a service is started: each variant under each tuning and observe mode on each JDK, each repeat afresh. */
 	public int serviceRuns() {
-		return this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size() * this.scenario.repeat();
+		return this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
+				* this.scenario.repeat();
 	}
 
 	/** One level, as estimated: ramp + hold + drain + injector start. */

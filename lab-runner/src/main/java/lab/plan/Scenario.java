@@ -40,10 +40,12 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param repeat how many times each level runs; the report gives the median and the spread
  * @param tunings the tunings each variant runs under, side by side ({@code default}, {@code tuned} or tuning files)
  * @param observe how much each service observes of itself: {@code full} (default), {@code lean}, or both side by side
+ * @param jdks the JDKs each variant runs on, side by side ({@code 21}, {@code 25} or paths); none: the JDK running the lab
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
-		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe) {
+		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
+		List<String> jdks) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -66,6 +68,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		requestTimeoutMs = (requestTimeoutMs != null) ? requestTimeoutMs : 30_000L;
 		tunings = (tunings != null && !tunings.isEmpty()) ? List.copyOf(tunings) : List.of(Tuning.DEFAULT);
 		observe = (observe != null && !observe.isEmpty()) ? List.copyOf(observe) : List.of(Observe.FULL.id());
+		jdks = (jdks != null) ? jdks.stream().map(String::valueOf).toList() : List.of();
 	}
 
 	/** A bundled scenario by name, or a file path. */
@@ -107,7 +110,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		catch (UnrecognizedPropertyException ex) {
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
-					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe");
+					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks");
 		}
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
@@ -150,6 +153,9 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		}
 		if (this.observe.stream().distinct().count() != this.observe.size()) {
 			problems.add("observe must not repeat a mode, got " + this.observe);
+		}
+		if (this.jdks.stream().distinct().count() != this.jdks.size()) {
+			problems.add("jdks must not repeat a JDK, got " + this.jdks);
 		}
 		if (this.variants.isEmpty()) {
 			problems.add("variants must name at least one of " + String.join(", ", Variant.names()));

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
@@ -33,16 +34,37 @@ public record Tuning(String name, String description, Settings all, Map<String, 
 
 	/**
 	 * @param jvm JVM flags, after the profile's
+	 * @param jvmFromJdk JVM flags only a JDK of at least this feature version takes (a JDK 21 refuses to start on a
+	 * flag it does not know), by that version: {@code 25: [-XX:+UseCompactObjectHeaders]}
 	 * @param properties Spring properties, passed as {@code --name=value}
 	 */
-	public record Settings(List<String> jvm, Map<String, String> properties) {
+	public record Settings(List<String> jvm, Map<Integer, List<String>> jvmFromJdk, Map<String, String> properties) {
 
 		public Settings {
 			jvm = (jvm != null) ? List.copyOf(jvm) : List.of();
+			jvmFromJdk = (jvmFromJdk != null) ? new TreeMap<>(jvmFromJdk) : new TreeMap<>();
 			properties = (properties != null) ? new LinkedHashMap<>(properties) : new LinkedHashMap<>();
 		}
 
-		static final Settings NONE = new Settings(null, null);
+		static final Settings NONE = new Settings(null, null, null);
+
+		/** The JVM flags for a JDK of this feature version: everyone's, then those from its version down. */
+		List<String> jvm(int feature) {
+			List<String> flags = new ArrayList<>(this.jvm);
+			this.jvmFromJdk.forEach((from, more) -> {
+				if (feature >= from) {
+					flags.addAll(more);
+				}
+			});
+			return flags;
+		}
+
+		/** Every flag, whatever the JDK: what a file is checked for. */
+		List<String> allJvm() {
+			List<String> flags = new ArrayList<>(this.jvm);
+			this.jvmFromJdk.values().forEach(flags::addAll);
+			return flags;
+		}
 
 	}
 
@@ -52,10 +74,10 @@ public record Tuning(String name, String description, Settings all, Map<String, 
 		variants = (variants != null) ? new LinkedHashMap<>(variants) : new LinkedHashMap<>();
 	}
 
-	/** The JVM flags of a variant: everyone's, then its own. */
-	public List<String> jvmFlags(String variant) {
-		List<String> flags = new ArrayList<>(this.all.jvm());
-		flags.addAll(this.variants.getOrDefault(variant, Settings.NONE).jvm());
+	/** The JVM flags of a variant on a JDK of this feature version: everyone's, then its own. */
+	public List<String> jvmFlags(String variant, int feature) {
+		List<String> flags = new ArrayList<>(this.all.jvm(feature));
+		flags.addAll(this.variants.getOrDefault(variant, Settings.NONE).jvm(feature));
 		return flags;
 	}
 
@@ -83,7 +105,7 @@ public record Tuning(String name, String description, Settings all, Map<String, 
 		properties.putAll(mode.properties());
 		String name = this.name.equals(DEFAULT) ? mode.id() : this.name + "-" + mode.id();
 		String description = this.name.equals(DEFAULT) ? mode.description() : this.description + "; " + mode.description();
-		return new Tuning(name, description, new Settings(this.all.jvm(), properties), this.variants);
+		return new Tuning(name, description, new Settings(this.all.jvm(), this.all.jvmFromJdk(), properties), this.variants);
 	}
 
 	/** How a variant run under this tuning is named in results: the module alone for {@code default}. */
@@ -127,7 +149,7 @@ public record Tuning(String name, String description, Settings all, Map<String, 
 		}
 		catch (UnrecognizedPropertyException ex) {
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; a tuning has name, description, all and "
-					+ "variants, and each of those jvm and properties");
+					+ "variants, and each of those jvm, jvmFromJdk and properties");
 		}
 		catch (DatabindException ex) {
 			throw new PlanException(source + ": " + ex.getOriginalMessage().lines().findFirst().orElse("not a valid tuning file"));
@@ -147,7 +169,9 @@ public record Tuning(String name, String description, Settings all, Map<String, 
 		List<Settings> all = new ArrayList<>(tuning.variants().values());
 		all.add(tuning.all());
 		for (Settings settings : all) {
-			settings.jvm().stream().filter(flag -> !flag.startsWith("-")).forEach(flag -> problems.add("JVM flag '" + flag + "' must start with '-'"));
+			settings.jvmFromJdk().keySet().stream().filter(from -> from < 21)
+				.forEach(from -> problems.add("jvmFromJdk " + from + ": the services need JDK 21 or newer, so name 21 or above"));
+			settings.allJvm().stream().filter(flag -> !flag.startsWith("-")).forEach(flag -> problems.add("JVM flag '" + flag + "' must start with '-'"));
 			settings.properties().keySet().stream().filter(key -> key.startsWith("-") || key.contains("="))
 				.forEach(key -> problems.add("property '" + key + "' must be a Spring property name, e.g. server.max-http-request-header-size"));
 		}

@@ -20,7 +20,15 @@ final class ManifestRows {
 				+ Summaries.number(number(host.get("memoryBytes")) / (1 << 30)) + " GiB, " + text(host.get("os"), ""));
 		add(rows, "descriptors (nofile soft / hard)", text(host.get("nofileSoft"), "?") + " / " + text(host.get("nofileHard"), "?"));
 		Map<String, String> java = orEmpty(m.java());
-		add(rows, "JDK of the services", java.getOrDefault("version", "") + " — " + java.getOrDefault("runtime", ""));
+		if (m.jdks() != null && !m.jdks().isEmpty()) {
+			// Several JDKs side by side: each row's label names its own; the harness ran on the one in java.
+			m.jdks().forEach((label, jdk) -> add(rows, "JDK of the services, " + label, jdk.getOrDefault("version", "") + " — "
+					+ jdk.getOrDefault("runtime", "") + " (" + jdk.getOrDefault("home", "") + ")"));
+			add(rows, "JDK of the harness", java.getOrDefault("version", "") + " — " + java.getOrDefault("runtime", ""));
+		}
+		else {
+			add(rows, "JDK of the services", java.getOrDefault("version", "") + " — " + java.getOrDefault("runtime", ""));
+		}
 		Map<String, String> versions = orEmpty(m.versions());
 		add(rows, "versions", "lab " + versions.getOrDefault("lab.version", "?") + ", Spring Boot "
 				+ versions.getOrDefault("spring-boot.version", "?") + ", Gatling " + versions.getOrDefault("gatling.version", "?"));

@@ -89,6 +89,9 @@ public final class ReportWriter {
 			row.put("timeline", timelines.get(r.variant() + "/" + r.load()));
 			return row;
 		}).toList());
+		List<Map<String, String>> pinned = pinnedRows(levels);
+		scope.put("pinned", pinned);
+		scope.put("hasPinned", !pinned.isEmpty());
 		scope.put("memory", memory.stream().map(ReportWriter::memoryRow).toList());
 		scope.put("hasMemory", !memory.isEmpty());
 		String harnessCpus = (manifest.cpus() != null) ? manifest.cpus().getOrDefault("downstreamAndInjector", "all") : "all";
@@ -105,6 +108,25 @@ public final class ReportWriter {
 		Path report = results.resolve(RunDir.REPORT);
 		Templates.render("report.html.mustache", scope, report);
 		return report;
+	}
+
+	/** Every level's pinning sites, one row each, most pinned time first within a level. */
+	static List<Map<String, String>> pinnedRows(List<LevelResult> levels) {
+		List<Map<String, String>> rows = new ArrayList<>();
+		for (LevelResult r : levels) {
+			for (lab.analyse.PinnedSite site : r.pinnedSites()) {
+				Map<String, String> row = new LinkedHashMap<>();
+				row.put("variant", r.variant());
+				row.put("load", Summaries.number(r.load()));
+				row.put("frame", site.frame());
+				row.put("library", site.library());
+				row.put("events", Summaries.number(site.events()));
+				row.put("totalMs", Summaries.number(site.totalMs()));
+				row.put("maxMs", Summaries.decimal(site.maxMs()));
+				rows.add(row);
+			}
+		}
+		return rows;
 	}
 
 	/** Each service's downstream client as it read it back ({@link ClientReadback}), one row per variant directory. */

@@ -34,14 +34,14 @@ public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, doub
 	private static final JsonMapper json = JsonMapper.builder().build();
 
 	/** Takes one (only of a service this runner started: it needs its PID); empty when it cannot. */
-	public static Optional<HeapSnapshot> take(Service service, Path javaHome, Path dir, String name) throws IOException, InterruptedException {
+	public static Optional<HeapSnapshot> take(Service service, Path dir, String name) throws IOException, InterruptedException {
 		if (service.pid().isEmpty() || !service.alive()) {
 			return Optional.empty();
 		}
 		Map<String, Double> scrape = scrape(service.managementUrl());
 		long now = System.currentTimeMillis();
 		Path file = dir.resolve(LevelDir.heapHistogram(name));
-		Optional<Path> histogram = service.heapHistogram(javaHome, file);
+		Optional<Path> histogram = service.heapHistogram(file);
 		if (histogram.isEmpty()) {
 			return Optional.empty();
 		}

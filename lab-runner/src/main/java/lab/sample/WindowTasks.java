@@ -18,8 +18,6 @@ import lab.layout.LevelDir;
  */
 public final class WindowTasks {
 
-	private final Path javaHome;
-
 	private final Path results;
 
 	private final PrintStream out;
@@ -27,8 +25,7 @@ public final class WindowTasks {
 	/** {@code --profile-cpu}: async-profiler's agent library, or null. */
 	private final Path profiler;
 
-	public WindowTasks(Path javaHome, Path results, PrintStream out, Path profiler) {
-		this.javaHome = javaHome;
+	public WindowTasks(Path results, PrintStream out, Path profiler) {
 		this.results = results;
 		this.out = out;
 		this.profiler = profiler;
@@ -43,7 +40,7 @@ public final class WindowTasks {
 		return whenPlanned(service, dir, deadline, "heap snapshot " + name, plan -> {
 			sleepUntil(plan.end() + afterEndMs);
 			if (!Interruption.requested() && System.currentTimeMillis() < deadline) {
-				HeapSnapshot.take(service, this.javaHome, dir, name);
+				HeapSnapshot.take(service, dir, name);
 			}
 		});
 	}
@@ -54,8 +51,8 @@ public final class WindowTasks {
 	 */
 	public Thread recordSteadyWindow(Service service, Path dir, long giveUpSeconds) {
 		return duringSteadyWindow(service, dir, giveUpSeconds, "JFR recording",
-				() -> service.diagnose(this.javaHome, SteadyRecording.start(), dir.resolve(LevelDir.JFR_START_LOG)),
-				() -> service.diagnose(this.javaHome, SteadyRecording.stop(dir), dir.resolve(LevelDir.JFR_STOP_LOG)));
+				() -> service.diagnose(SteadyRecording.start(), dir.resolve(LevelDir.JFR_START_LOG)),
+				() -> service.diagnose(SteadyRecording.stop(dir), dir.resolve(LevelDir.JFR_STOP_LOG)));
 	}
 
 	/**
@@ -67,7 +64,7 @@ public final class WindowTasks {
 		Path answer = dir.resolve(LevelDir.PROFILE_START_LOG);
 		return duringSteadyWindow(service, dir, giveUpSeconds, "CPU profile", () -> {
 			for (String candidate : CpuProfile.EVENTS) {
-				service.diagnose(this.javaHome, CpuProfile.start(this.profiler, candidate), answer);
+				service.diagnose(CpuProfile.start(this.profiler, candidate), answer);
 				if (CpuProfile.accepted(answer)) {
 					event.set(candidate);
 					return true;
@@ -75,7 +72,7 @@ public final class WindowTasks {
 			}
 			this.out.println("  " + service.name() + ": async-profiler did not start (see " + this.results.relativize(answer) + ")");
 			return false;
-		}, () -> service.diagnose(this.javaHome, CpuProfile.stop(this.profiler, dir), dir.resolve(LevelDir.PROFILE_STOP_LOG)));
+		}, () -> service.diagnose(CpuProfile.stop(this.profiler, dir), dir.resolve(LevelDir.PROFILE_STOP_LOG)));
 	}
 
 	interface WindowAction {

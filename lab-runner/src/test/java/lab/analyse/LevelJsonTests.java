@@ -34,7 +34,7 @@ class LevelJsonTests {
 	void aSummaryRowKeepsItsFieldsInTheirPlaces() {
 		LevelResult row = new LevelResult("v", new Level.Closed(100), 1, 200, 200, 200, 200, 1, 1, 1, 500, 1, 1, 1, 500, 1, 1000, 0, 0, 0, 0,
 				0, 0, 0, 0, 50, 0.2, 0.2, TestMetrics.with(Metric.GC_PERCENT, 1, Metric.PEAK_HEAP_MIB, 100, Metric.PEAK_RSS_MIB, 200), 10, 40, 1, 1, null, LevelResult.Verdict.OK, List.of(), List.of(),
-				List.of(), List.of());
+				List.of(), List.of(), List.of());
 		List<String> fields = LevelJson.row(row).propertyNames().stream().limit(5).toList();
 		assertThat(fields).containsExactly("variant", "users", "ratePerSecond", "load", "repeats");
 		assertThat(LevelJson.row(row).path("load").asInt()).isEqualTo(100);

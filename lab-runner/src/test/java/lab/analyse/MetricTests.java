@@ -25,7 +25,7 @@ class MetricTests {
 		double[] values = Arrays.stream(Metric.values()).mapToDouble(m -> m.ordinal() + 0.5).toArray();
 		LevelResult row = new LevelResult("v", new Level.Closed(100), 1, 200, 200, 200, 200, 1, 1, 1, 500, 1, 1, 1, 500, 1, 1000, 0, 0, 0,
 				0, 0, 0, 0, 0, 50, 0.2, 0.2, TestMetrics.of(values), 10, 40, 1, 1, null, LevelResult.Verdict.OK, List.of(), List.of(),
-				List.of(), List.of());
+				List.of(), List.of(), List.of());
 		ObjectNode json = LevelJson.row(row);
 		for (Metric metric : Metric.values()) {
 			assertThat(json.path(metric.field()).asDouble()).as(metric.field()).isEqualTo(metric.ordinal() + 0.5);

@@ -1,19 +1,23 @@
 package lab.plan;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The plan's time estimate: what the progress line's "time left" and the dry run print. */
+/** The plan's time estimate (what the progress line's "time left" and the dry run print) and its JDK axis. */
 class RunPlanTests {
 
 	private static final Host HOST = new Host(2, 20_000, 20_000, "32768 60999", 4096);
 
 	private static RunPlan plan(Integer repeat) {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20, 40), null, 3, 3, null, repeat, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20, 40), null, 3, 3, null, repeat, null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		return RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")), List.of(), HOST);
 	}
@@ -29,6 +33,52 @@ class RunPlanTests {
 		assertThat(once.estimatedSeconds()).isEqualTo(98);
 		assertThat(thrice.serviceRuns()).isEqualTo(6);
 		assertThat(thrice.estimatedSeconds()).isEqualTo(274);
+	}
+
+	@TempDir
+	Path jdks;
+
+	/** A JDK home as the plan checks one: an executable bin/java and a release file naming its version. */
+	private Jdk fakeJdk(String spec, String version) throws IOException {
+		Path home = Files.createDirectories(this.jdks.resolve("jdk-" + version));
+		Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"Eclipse Adoptium\"\nJAVA_VERSION=\"" + version + "\"\n");
+		Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+		Files.writeString(java, "#!/bin/sh\n");
+		java.toFile().setExecutable(true);
+		return Jdk.at(spec, home);
+	}
+
+	@Test
+	void everyVariantRunsOnEachJdkUnderEachTuningLabelledByBoth() throws IOException {
+		Jdk jdk21 = fakeJdk("21", "21.0.8");
+		Jdk jdk25 = fakeJdk("25", "25.0.1");
+		Scenario scenario = new Overrides(List.of("app-webflux"), List.of(20), null, 3, 3, null, null, List.of("default", "tuned"), null,
+				List.of("21", "25")).applyTo(Scenario.load("smoke"));
+		RunPlan plan = RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")),
+				List.of(), HOST).withJdks(List.of(jdk21, jdk25));
+		// Tuning-major, JDK-minor: default on 21 and 25, then tuned on 21 and 25.
+		assertThat(plan.arms().stream().map(arm -> arm.label("app-webflux")))
+			.containsExactly("app-webflux.jdk21", "app-webflux.jdk25", "app-webflux.tuned-jdk21", "app-webflux.tuned-jdk25");
+		assertThat(plan.arms().get(2).jdk().home()).isEqualTo(jdk21.home());
+		// 1 variant x 2 tunings x 2 JDKs = 4 service starts: 4 x (24 + 10) + 10 = 146 s.
+		assertThat(plan.serviceRuns()).isEqualTo(4);
+		assertThat(plan.estimatedSeconds()).isEqualTo(146);
+		assertThat(plan.describe()).contains("services on JDK 21 (" + jdk21.home() + "), JDK 25 (" + jdk25.home() + ")");
+		// One JDK: the rows keep their names of old.
+		assertThat(plan.withJdks(List.of(jdk21)).arms().stream().map(arm -> arm.label("app-webflux")))
+			.containsExactly("app-webflux", "app-webflux.tuned");
+	}
+
+	@Test
+	void aJdkAxisThePlanCannotRunIsOneLineNamingTheFix() throws IOException {
+		RunPlan plan = plan(1);
+		Jdk jdk21 = fakeJdk("21", "21.0.8");
+		assertThatThrownBy(() -> plan.withJdks(List.of(jdk21, Jdk.at(jdk21.home().toString(), jdk21.home())))).isInstanceOf(PlanException.class)
+			.hasMessageContaining("names one feature version twice");
+		assertThatThrownBy(() -> plan.withJdks(List.of(jdk21, fakeJdk("17", "17.0.9")))).isInstanceOf(PlanException.class)
+			.hasMessageContaining("is JDK 17; the services need 21 or newer");
+		assertThatThrownBy(() -> plan.withJdks(List.of(jdk21, new Jdk("/nowhere", Path.of("/nowhere"), 0)))).isInstanceOf(PlanException.class)
+			.hasMessageContaining("/nowhere has no bin/java");
 	}
 
 }

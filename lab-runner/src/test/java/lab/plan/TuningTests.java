@@ -24,7 +24,7 @@ class TuningTests {
 	void defaultAddsNothingAndKeepsTheModuleName() {
 		Tuning tuning = Tuning.load("default");
 		for (String variant : Variant.names()) {
-			assertThat(tuning.jvmFlags(variant)).isEmpty();
+			assertThat(tuning.jvmFlags(variant, 25)).isEmpty();
 			assertThat(tuning.arguments(variant)).isEmpty();
 			assertThat(tuning.label(variant)).isEqualTo(variant);
 		}
@@ -34,7 +34,7 @@ class TuningTests {
 	void tunedGivesEveryVariantTheSameHeapShareAndTheBlockingClientsTheSameBuffer() {
 		Tuning tuned = Tuning.load("tuned");
 		for (String variant : Variant.names()) {
-			assertThat(tuned.jvmFlags(variant)).as(variant).contains("-XX:MaxRAMPercentage=68");
+			assertThat(tuned.jvmFlags(variant, 21)).as(variant).contains("-XX:MaxRAMPercentage=68");
 			assertThat(tuned.label(variant)).isEqualTo(variant + ".tuned");
 		}
 		for (String blocking : List.of("app-tomcat-loom", "app-tomcat-platform", "app-webflux-loom", "app-jetty-loom")) {
@@ -58,10 +58,26 @@ class TuningTests {
 		assertThat(tunedLean.label("app-tomcat-loom")).isEqualTo("app-tomcat-loom.tuned-lean");
 		assertThat(tunedLean.properties("app-tomcat-loom")).containsEntry("management.observations.enable.http", "false")
 			.containsEntry("lab.tomcat.socket-buffer-size", "512B");
-		assertThat(tunedLean.jvmFlags("app-webflux")).containsExactly("-XX:MaxRAMPercentage=68");
+		assertThat(tunedLean.jvmFlags("app-webflux", 21)).containsExactly("-XX:MaxRAMPercentage=68");
 		assertThat(Tuning.load("tuned").observed(Observe.FULL)).isEqualTo(Tuning.load("tuned"));
 		assertThatThrownBy(() -> Observe.of("verbose")).isInstanceOf(PlanException.class)
 			.hasMessage("unknown observe mode 'verbose': use lean or full (or both: lean,full)");
+	}
+
+	@Test
+	void flagsForNewerJdksReachOnlyThoseJdks() {
+		Tuning tuning = parse("name: x\nall:\n  jvm: [-Xss512k]\n  jvmFromJdk:\n    25: [-XX:+UseCompactObjectHeaders]\n"
+				+ "variants:\n  app-webflux:\n    jvmFromJdk:\n      24: [-XX:+Foo]\n");
+		assertThat(tuning.jvmFlags("app-webflux", 21)).containsExactly("-Xss512k");
+		assertThat(tuning.jvmFlags("app-webflux", 24)).containsExactly("-Xss512k", "-XX:+Foo");
+		assertThat(tuning.jvmFlags("app-webflux", 25)).containsExactly("-Xss512k", "-XX:+UseCompactObjectHeaders", "-XX:+Foo");
+		assertThat(tuning.jvmFlags("app-tomcat-loom", 25)).containsExactly("-Xss512k", "-XX:+UseCompactObjectHeaders");
+		// A JDK whose version could not be read gets only the flags every JDK takes.
+		assertThat(tuning.jvmFlags("app-tomcat-loom", 0)).containsExactly("-Xss512k");
+		assertThatThrownBy(() -> parse("name: x\nall:\n  jvmFromJdk:\n    17: [-XX:+UseZGC]\n")).isInstanceOf(PlanException.class)
+			.hasMessageContaining("jvmFromJdk 17: the services need JDK 21 or newer");
+		assertThatThrownBy(() -> parse("name: x\nall:\n  jvmFromJdk:\n    25: [UseZGC]\n")).isInstanceOf(PlanException.class)
+			.hasMessageContaining("JVM flag 'UseZGC' must start with '-'");
 	}
 
 	@Test

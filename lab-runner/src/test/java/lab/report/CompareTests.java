@@ -89,7 +89,7 @@ class CompareTests {
 	private static LevelResult level(double rps, int repeats, double min, double max) {
 		return new LevelResult("v", new Level.Closed(100), repeats, rps, min, max, 200, rps / 200, 1, 1, 500, 1, 1, 1, 500, 1, 1000, 0, 0, 0, 0, 0, 0, 0,
 				0, 50, 0.2, 0.2, TestMetrics.with(Metric.GC_PERCENT, 1, Metric.PEAK_HEAP_MIB, 100, Metric.PEAK_RSS_MIB, 200), 10, 40, 1, 1, null, LevelResult.Verdict.OK, List.of(), List.of(), List.of(),
-				List.of());
+				List.of(), List.of());
 	}
 
 }

@@ -35,8 +35,9 @@ public final class MicroLab implements Callable<Integer> {
 	@Option(names = "--out", description = "results directory (default: results/micro-<timestamp>)")
 	Path out;
 
-	@Option(names = "--java-home", description = "another JDK (e.g. 21) for the synchronized-pinning probe")
-	Path javaHome;
+	@Option(names = { "--jdk", "--java-home" }, paramLabel = "21|PATH", description = "another JDK for the synchronized-pinning probe: a "
+			+ "path, or a feature version found on this host (/usr/lib/jvm, the lab's .tools/jdk-<n>, which ./lab run --jdk 21 --dry-run installs)")
+	String javaHome;
 
 	public static void main(String[] args) {
 		CommandLine commandLine = new CommandLine(new MicroLab());
@@ -67,7 +68,7 @@ public final class MicroLab implements Callable<Integer> {
 		List<Table> tables = new ArrayList<>();
 		StringBuilder markdown = new StringBuilder("# Micro lab\n\n").append(host).append("\n\n");
 		for (String id : ids) {
-			Table table = run(id, sizes, this.javaHome);
+			Table table = run(id, sizes, (this.javaHome != null) ? jdk(this.javaHome) : null);
 			tables.add(table);
 			System.out.println(table.markdown());
 			// Written after every experiment: an interrupted run keeps what it measured.
@@ -94,6 +95,36 @@ public final class MicroLab implements Callable<Integer> {
 			case "pinning" -> Experiments.pinning(sizes, (javaHome != null) ? probe(javaHome) : null);
 			default -> throw new IllegalArgumentException(id);
 		};
+	}
+
+	/** A JDK home: a path as given, or a feature version ({@code 21}) found on this host. */
+	static Path jdk(String spec) throws IOException {
+		if (!spec.matches("\\d{2}")) {
+			return Path.of(spec);
+		}
+		return findJdk(Integer.parseInt(spec), Path.of(System.getProperty("lab.root", "."))).orElseThrow(() -> new CommandLine.ParameterException(new CommandLine(new MicroLab()),
+				"--jdk " + spec + ": no JDK " + spec + " in /usr/lib/jvm or .tools/jdk-" + spec + "; ./lab run --jdk " + spec
+						+ " --dry-run installs JDK 21 into .tools/jdk-21, or give a JDK's path"));
+	}
+
+	/** A JDK of this feature version on this host: /usr/lib/jvm/*, then the lab's own {@code <root>/.tools/jdk-<n>}. */
+	static java.util.Optional<Path> findJdk(int feature, Path root) throws IOException {
+		List<Path> candidates = new ArrayList<>();
+		Path jvms = Path.of("/usr/lib/jvm");
+		if (Files.isDirectory(jvms)) {
+			try (var dirs = Files.list(jvms)) {
+				dirs.sorted().forEach(candidates::add);
+			}
+		}
+		candidates.add(root.resolve(".tools").resolve("jdk-" + feature));
+		for (Path home : candidates) {
+			Path release = home.resolve("release");
+			if (Files.isExecutable(home.resolve("bin/java")) && Files.isRegularFile(release)
+					&& Files.readString(release).contains("JAVA_VERSION=\"" + feature + ".")) {
+				return java.util.Optional.of(home);
+			}
+		}
+		return java.util.Optional.empty();
 	}
 
 	/** Runs the Java 21 synchronized-pinning probe under another JDK and returns its line. */
