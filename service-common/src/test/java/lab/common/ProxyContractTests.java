@@ -191,6 +191,14 @@ public abstract class ProxyContractTests {
 		// The server-neutral connection gauge the runner reads as requests in flight, sampled in-process: a scrape
 		// over HTTP would queue behind the burst on the platform variant.
 		Gauge connections = registry.get("lab.server.connections.open").gauge();
+		// The warm-up burst's client is closed, but the server counts each of its 2,000 connections until it has read
+		// the close, which on 2 busy cores can lag into the next burst (seen in CI: a peak of 2,200). Wait until they
+		// are gone (bounded), so the peak below counts this burst's connections only.
+		long settled = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+		while (connections.value() > 20 && System.nanoTime() < settled) {
+			Thread.sleep(50);
+		}
+		double before = connections.value();
 		DoubleAccumulator peakConnections = new DoubleAccumulator(Math::max, 0);
 		ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
 		sampler.scheduleAtFixedRate(() -> peakConnections.accumulate(connections.value()), 0, 50, TimeUnit.MILLISECONDS);
@@ -209,8 +217,9 @@ public abstract class ProxyContractTests {
 		assertConcurrency(peak);
 		// Each request in flight holds a connection (sampled each 50 ms, so 5% may be missed); the platform variant
 		// holds more connections than requests in flight (measured 1,346 against 184), and none holds more than the
-		// burst's 2,000 and a few the test's client keeps from the warm-up burst.
-		assertThat(peakConnections.get()).as("peak of lab.server.connections.open").isBetween(0.95 * peak, 2100.0);
+		// burst's 2,000, a few the client opens to replace ones it found closed, and those still open before it.
+		assertThat(peakConnections.get()).as("peak of lab.server.connections.open (%.0f open before the burst)", before)
+				.isBetween(0.95 * peak, 2100.0 + before);
 	}
 
 	@Test
