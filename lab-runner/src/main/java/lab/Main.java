@@ -268,18 +268,19 @@ public final class Main {
 			if (!Files.isRegularFile(this.results.resolve(RunDir.MANIFEST))) {
 				throw new PlanException(this.results + " is not a results directory (no manifest.json): pass a directory under results/");
 			}
-			Thresholds recorded = Manifest.read(this.results).thresholds();
+			var written = Manifest.readTree(this.results);
+			Thresholds recorded = Manifest.parse(written).thresholds();
 			Thresholds thresholds = this.rejudge ? Thresholds.DEFAULT : recorded;
-			List<String> defaulted = Thresholds.defaultedIn(Manifest.readTree(this.results));
+			List<String> defaulted = Thresholds.defaultedIn(written);
 			String rejudged = (this.rejudge && !recorded.equals(Thresholds.DEFAULT))
 					? "Re-judged with the lab's current thresholds (--rejudge), not the ones this run recorded: " + recorded + "."
 					: (!this.rejudge && !defaulted.isEmpty())
 							? "This run recorded no " + String.join(", ", defaulted.stream().map(d -> d.substring(0, d.indexOf(' '))).toList())
 									+ " (newer than the run): judged by today's defaults (" + String.join(", ", defaulted) + ")."
 							: null;
-			var levels = new Analyser(thresholds).analyse(this.results, Variant.names());
-			Path html = new ReportWriter().write(this.results, levels, thresholds, rejudged);
-			this.spec.commandLine().getOut().println("lab: " + levels.size() + " levels; report " + html);
+			var analysis = new Analyser(thresholds).run(this.results, written, rejudged, Variant.names());
+			Path html = new ReportWriter().write(analysis);
+			this.spec.commandLine().getOut().println("lab: " + analysis.levels().size() + " levels; report " + html);
 			return 0;
 		}
 

@@ -224,8 +224,7 @@ final class Runner {
 
 	void render() {
 		try {
-			List<LevelResult> results = new Analyser(this.thresholds).analyse(this.plan.out(), Variant.names());
-			Path html = new ReportWriter().write(this.plan.out(), results);
+			Path html = new ReportWriter().write(new Analyser(this.thresholds).run(this.plan.out(), Manifest.readTree(this.plan.out()), null, Variant.names()));
 			this.out.println("lab: report " + html);
 		}
 		catch (IOException | RuntimeException ex) {

@@ -20,7 +20,9 @@ import lab.analyse.LevelResult.Verdict;
 import lab.load.LoadWindow;
 import lab.layout.ServiceDir;
 import lab.layout.LevelDir;
+import lab.verify.ClientReadback;
 import org.HdrHistogram.Histogram;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Turns a results directory into one {@link LevelResult} per variant and level: repeats are combined (median of
@@ -36,9 +38,35 @@ public final class Analyser {
 
 	/** Every level directory (one holding a level.json) under {@code results}, grouped by variant and level. */
 	public List<LevelResult> analyse(Path results, List<String> variantOrder) throws IOException {
-		Map<String, List<Measurement>> groups = new LinkedHashMap<>();
+		List<Measurement> measurements = new ArrayList<>();
 		for (Path dir : levelDirs(results)) {
-			Measurement measurement = Measurement.of(dir, results);
+			measurements.add(Measurement.of(LevelFiles.read(dir, results)));
+		}
+		return judge(measurements, variantOrder);
+	}
+
+	/**
+	 * The whole results directory, read once: each level's files into its figures and its timeline series, the levels
+	 * judged, the memory profiles, the services' downstream clients. {@code manifest}: the run's manifest.json as
+	 * written; {@code rejudged}: why the thresholds are not the ones recorded, else null.
+	 */
+	public RunAnalysis run(Path results, JsonNode manifest, String rejudged, List<String> variantOrder) throws IOException {
+		List<Measurement> measurements = new ArrayList<>();
+		List<LevelSeries> series = new ArrayList<>();
+		for (Path dir : levelDirs(results)) {
+			LevelFiles files = LevelFiles.read(dir, results);
+			measurements.add(Measurement.of(files));
+			series.add(LevelSeries.of(files));
+		}
+		List<LevelResult> levels = judge(measurements, variantOrder);
+		return new RunAnalysis(results, manifest, this.thresholds, rejudged, levels, MemoryProfile.analyse(results, levels, series), List.copyOf(series),
+				clients(results));
+	}
+
+	/** Measurements grouped by variant and level, repeats combined, judged, in report order. */
+	private List<LevelResult> judge(List<Measurement> measurements, List<String> variantOrder) {
+		Map<String, List<Measurement>> groups = new LinkedHashMap<>();
+		for (Measurement measurement : measurements) {
 			LevelFacts facts = measurement.facts();
 			groups.computeIfAbsent(facts.variant() + "/" + facts.load(), k -> new ArrayList<>()).add(measurement);
 		}
@@ -53,7 +81,18 @@ public final class Analyser {
 		return nameCollapses(levels);
 	}
 
-	/** Every level directory (one holding a level.json) under {@code results}, repeats included, sorted. */
+	/** Each service's downstream client as it read it back ({@link ClientReadback}), by the directory it was kept in. */
+	public static Map<String, String> clients(Path results) throws IOException {
+		Map<String, String> clients = new LinkedHashMap<>();
+		try (Stream<Path> files = Files.find(results, 3, (file, attributes) -> file.getFileName().toString().equals(ServiceDir.DOWNSTREAM_CLIENT))) {
+			for (Path file : files.sorted().toList()) {
+				ClientReadback.kept(file.getParent()).ifPresent(settings -> clients.put(results.relativize(file.getParent()).toString(),
+						ClientReadback.describe(settings)));
+			}
+		}
+		return clients;
+	}
+
 	/** Every level directory of a run (those holding a {@code level.json}), in path order. */
 	public static List<Path> levelDirs(Path results) throws IOException {
 		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals(LevelDir.FACTS))) {

@@ -12,9 +12,25 @@ import java.util.Map;
 /**
  * A {@code jcmd GC.class_histogram}: bytes and instances per class, live objects only (the command runs a full GC
  * first). Class names lose their module suffix ({@code [B (java.base@25)} → {@code byte[]}) so histograms of
- * different JDK builds line up.
+ * different JDK builds line up. {@code totalBytes}: its {@code Total} line, -1 when it has none.
  */
 public record ClassHistogram(Map<String, long[]> classes, long totalBytes) {
+
+	/** The JVM's heap filler arrays as {@link #readable} names them. */
+	static final String FILLER = "jdk.internal.vm.FillerElement";
+
+	/**
+	 * The live heap it shows: its {@code Total} less the JVM's heap filler arrays (dead space a full GC left in place,
+	 * not objects anyone holds); NaN when the total is absent (jcmd failed or timed out). The same figure as
+	 * {@link lab.sample.HeapSnapshot#liveBytes}, from the histogram read once.
+	 */
+	public double liveBytes() {
+		if (this.totalBytes < 0) {
+			return Double.NaN;
+		}
+		long fillers = this.classes.entrySet().stream().filter(e -> e.getKey().startsWith(FILLER)).mapToLong(e -> e.getValue()[1]).sum();
+		return this.totalBytes - fillers;
+	}
 
 	/** One class's share of the requests in flight: bytes and instances per request. */
 	public record Share(String className, double bytesPerRequest, double instancesPerRequest) {
@@ -22,7 +38,7 @@ public record ClassHistogram(Map<String, long[]> classes, long totalBytes) {
 
 	public static ClassHistogram read(Path file) throws IOException {
 		Map<String, long[]> classes = new LinkedHashMap<>();
-		long total = 0;
+		long total = -1;
 		for (String line : Files.readAllLines(file)) {
 			String[] fields = line.trim().split("\\s+");
 			if (fields.length == 3 && fields[0].equals("Total")) {
@@ -52,7 +68,7 @@ public record ClassHistogram(Map<String, long[]> classes, long totalBytes) {
 			long[] before = idle.classes.getOrDefault(name, new long[2]);
 			long bytes = sums[1] - before[1];
 			// The JVM's heap filler arrays are gaps, not objects anyone holds.
-			if (bytes > 0 && !name.startsWith("jdk.internal.vm.FillerElement")) {
+			if (bytes > 0 && !name.startsWith(FILLER)) {
 				shares.add(new Share(name, bytes / inFlight, (sums[0] - before[0]) / inFlight));
 			}
 		});

@@ -1,10 +1,7 @@
 package lab.analyse;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
-import lab.layout.LevelDir;
 import lab.load.LoadWindow;
 
 /**
@@ -27,23 +24,23 @@ public record Halves(double firstRps, double secondRps, double firstCpuMsPerRequ
 	static final Halves UNKNOWN = new Halves(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
 
 	/** Both halves of {@code window} over every injector's requests; UNKNOWN when a half is too short to compare. */
-	static Halves of(Samples samples, List<Path> injectorDirs, LoadWindow window) throws IOException {
+	static Halves of(Samples samples, List<RequestCounts.Rows> requests, LoadWindow window) {
 		long middle = (window.steadyStart() + window.end()) / 2;
 		LoadWindow first = new LoadWindow(window.start(), window.steadyStart(), middle);
 		LoadWindow second = new LoadWindow(window.start(), middle, window.end());
 		if (first.steadySeconds() < MIN_HALF_SECONDS) {
 			return UNKNOWN;
 		}
-		double[] firstHalf = half(samples, injectorDirs, first);
-		double[] secondHalf = half(samples, injectorDirs, second);
+		double[] firstHalf = half(samples, requests, first);
+		double[] secondHalf = half(samples, requests, second);
 		return new Halves(firstHalf[0], secondHalf[0], firstHalf[1], secondHalf[1]);
 	}
 
 	/** Requests sent per second and mutator CPU ms per request in one half. */
-	private static double[] half(Samples samples, List<Path> injectorDirs, LoadWindow half) throws IOException {
+	private static double[] half(Samples samples, List<RequestCounts.Rows> requests, LoadWindow half) {
 		long sent = 0;
-		for (Path dir : injectorDirs) {
-			sent += RequestCounts.read(dir.resolve(LevelDir.REQUESTS), half).total();
+		for (RequestCounts.Rows rows : requests) {
+			sent += rows.in(half).total();
 		}
 		double rps = sent / half.steadySeconds();
 		double cpu = CounterDelta.ratePerSecond(samples.series("service", "proc_cpu_seconds").clipTo(half));

@@ -17,7 +17,7 @@ import org.HdrHistogram.HistogramLogReader;
  */
 public record Latency(Histogram ok, Histogram ko) {
 
-	private static final long HIGHEST_MICROS = 3_600_000_000L;
+	static final long HIGHEST_MICROS = 3_600_000_000L;
 
 	public static Latency empty() {
 		return new Latency(new Histogram(HIGHEST_MICROS, 3), new Histogram(HIGHEST_MICROS, 3));
@@ -46,7 +46,7 @@ public record Latency(Histogram ok, Histogram ko) {
 	}
 
 	/** A line cut short by an interrupted run ends the log there instead of failing the report. */
-	private static EncodableHistogram nextOrNull(HistogramLogReader reader) {
+	static EncodableHistogram nextOrNull(HistogramLogReader reader) {
 		try {
 			return reader.nextIntervalHistogram();
 		}

@@ -31,17 +31,21 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	static final int WARMUP_TAIL_SECONDS = 10;
 
 	public static Measurement of(Path dir, Path resultsRoot) throws IOException {
-		return of(dir, resultsRoot, LevelJson.readFacts(dir));
+		return of(LevelFiles.read(dir, resultsRoot));
 	}
 
 	/** A level's measurement with its facts given, not read from its level.json (the runner's, before it writes them). */
 	public static Measurement of(Path dir, Path resultsRoot, LevelFacts facts) throws IOException {
-		List<Path> parts = LoadFiles.injectorDirs(dir);
-		LoadWindow window = window(parts);
-		List<String> reports = new ArrayList<>();
-		for (Path part : parts) {
-			reports.addAll(gatlingReports(part, resultsRoot));
-		}
+		return of(LevelFiles.read(dir, resultsRoot, facts));
+	}
+
+	/** The level's figures from its files, read once ({@link LevelFiles}). */
+	public static Measurement of(LevelFiles files) throws IOException {
+		Path dir = files.dir();
+		LevelFacts facts = files.facts();
+		List<LevelFiles.Part> parts = files.parts();
+		LoadWindow window = files.window();
+		List<String> reports = parts.stream().flatMap(part -> part.gatlingReports().stream()).toList();
 		if (window == null) {
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), Double.NaN,
@@ -50,18 +54,17 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
 		List<InjectorShare> shares = new ArrayList<>();
-		for (Path part : parts) {
-			Latency latency = Latency.read(part.resolve(LevelDir.LATENCY), window);
-			RequestCounts counts = RequestCounts.read(part.resolve(LevelDir.REQUESTS), window);
+		for (LevelFiles.Part part : parts) {
+			Latency latency = part.latency();
+			RequestCounts counts = part.requests().in(window);
 			latencies.add(latency);
 			partCounts.add(counts);
-			InjectorCpu cpu = InjectorCpu.read(part);
-			shares.add(new InjectorShare(dir.relativize(part).toString(), counts.total(), counts.errors(), latency.okMillis(99),
-					100 * cpu.ratePerSecond(window), cpu.processors()));
+			shares.add(new InjectorShare(dir.relativize(part.dir()).toString(), counts.total(), counts.errors(), latency.okMillis(99),
+					100 * part.cpu().ratePerSecond(window), part.cpu().processors()));
 		}
 		Latency latency = Latency.merge(latencies);
 		RequestCounts counts = RequestCounts.sum(partCounts);
-		Samples samples = Samples.read(dir.resolve(LevelDir.METRICS));
+		Samples samples = files.samples();
 		double seconds = window.steadySeconds();
 		double rps = latency.ok().getTotalCount() / seconds;
 		double cpuPerSecond = serviceCpuPerSecond(samples, window);
@@ -76,7 +79,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double harnessBusy = Double.NaN;
 		boolean anyLocal = false;
 		for (int i = 0; i < parts.size(); i++) {
-			TimeSeries sampled = samples.series(LoadFiles.injectorSource(dir, parts.get(i)), "proc_cpu_seconds").clipTo(window);
+			TimeSeries sampled = samples.series(parts.get(i).source(), "proc_cpu_seconds").clipTo(window);
 			if (sampled.samples().size() >= 2) {
 				double rate = CounterDelta.ratePerSecond(sampled);
 				injector += rate;
@@ -100,16 +103,16 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		return new Measurement(dir, facts, window, latency, counts, rps, 100 * cpuPerSecond,
 				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN, sampled(samples, window), 100 * injector, busy, downstreamP99OverheadMillis(samples, window),
 				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window),
-				warmupCpuMsPerRequest(facts, resultsRoot), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
-				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, parts, window),
+				warmupCpuMsPerRequest(facts, files.resultsRoot()), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
+				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, files.requests(), window),
 				PinnedSite.read(dir.resolve(LevelDir.PINNED_RECORDING), window));
 	}
 
 	/** The longest silence any injector saw (several injectors: the one that saw the longest). */
-	static Stall stall(List<Path> parts, LoadWindow window) throws IOException {
+	static Stall stall(List<LevelFiles.Part> parts, LoadWindow window) {
 		Stall longest = new Stall(0, 0, 0);
-		for (Path part : parts) {
-			Stall stall = Stall.longest(part.resolve(LevelDir.COMPLETIONS), window);
+		for (LevelFiles.Part part : parts) {
+			Stall stall = Stall.longest(part.completions(), window);
 			if (stall.seconds() > longest.seconds() || longest.rows() == 0) {
 				longest = new Stall(stall.fromEpochMs(), stall.seconds(), Math.max(stall.rows(), longest.rows()));
 			}
@@ -162,20 +165,6 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	 * own p99, its CPU in % of one core and its host's processors (NaN / 0 when it did not report them).
 	 */
 	public record InjectorShare(String name, long requests, long errors, double p99Ms, double cpuPercent, int processors) {
-	}
-
-	/** The time every injector was at full load: the latest steady start to the earliest end; null if one has none. */
-	static LoadWindow window(List<Path> parts) throws IOException {
-		LoadWindow merged = null;
-		for (Path part : parts) {
-			LoadWindow window = LoadFiles.window(part);
-			if (window == null) {
-				return null;
-			}
-			merged = (merged == null) ? window : new LoadWindow(Math.min(merged.start(), window.start()),
-					Math.max(merged.steadyStart(), window.steadyStart()), Math.min(merged.end(), window.end()));
-		}
-		return (merged != null && merged.end() > merged.steadyStart()) ? merged : null;
 	}
 
 	/**
@@ -239,19 +228,6 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			lowerCount = bucket.getValue();
 		}
 		return Double.NaN;
-	}
-
-	private static List<String> gatlingReports(Path dir, Path resultsRoot) throws IOException {
-		Path gatling = dir.resolve("gatling");
-		if (!Files.isDirectory(gatling)) {
-			return List.of();
-		}
-		List<String> reports = new ArrayList<>();
-		try (Stream<Path> runs = Files.list(gatling)) {
-			runs.map(run -> run.resolve(LevelDir.GATLING_REPORT)).filter(Files::isRegularFile).sorted()
-				.forEach(index -> reports.add(resultsRoot.relativize(index).toString()));
-		}
-		return reports;
 	}
 
 }

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -80,12 +81,17 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 	 * or fewer than two seconds were written.
 	 */
 	public static double beingServed(Path dir, long atEpochMs, long delayMs) throws IOException {
+		return beingServed(LoadFiles.answeredPerSecond(dir), atEpochMs, delayMs);
+	}
+
+	/** The same from a level's answers per wall-clock second, already read ({@link LevelSeries#answered()}). */
+	static double beingServed(SortedMap<Long, Long> answered, long atEpochMs, long delayMs) {
 		if (delayMs <= 0) {
 			return Double.NaN;
 		}
 		long span = Math.max(5_000, 2 * delayMs);
 		long second = atEpochMs / 1000 * 1000;
-		SortedMap<Long, Long> before = LoadFiles.answeredPerSecond(dir).subMap(second - span, second);
+		SortedMap<Long, Long> before = answered.subMap(second - span, second);
 		if (before.size() < 2) {
 			return Double.NaN;
 		}
@@ -125,17 +131,29 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 
 	}
 
-	/** Every variant's profile, from the snapshots under {@code results} and the judged levels. */
+	/** Every variant's profile, from the snapshots under {@code results} and the judged levels (reads every level's files). */
 	public static List<MemoryProfile> analyse(Path results, List<LevelResult> levels) throws IOException {
-		Map<String, List<MeasuredLevel>> byVariant = new LinkedHashMap<>();
+		List<LevelSeries> series = new ArrayList<>();
 		for (Path dir : Analyser.levelDirs(results)) {
-			LevelFacts facts = LevelJson.readFacts(dir);
-			byVariant.computeIfAbsent(facts.variant(), k -> new ArrayList<>()).add(new MeasuredLevel(dir, facts));
+			series.add(LevelSeries.of(LevelFiles.read(dir, results)));
 		}
+		return analyse(results, levels, series);
+	}
+
+	/**
+	 * Every variant's profile from the judged levels and the levels' series, already read: only the snapshots (and
+	 * each class histogram, once) are read here.
+	 */
+	public static List<MemoryProfile> analyse(Path results, List<LevelResult> levels, List<LevelSeries> series) throws IOException {
+		Map<String, List<LevelSeries>> byVariant = new LinkedHashMap<>();
+		for (LevelSeries level : series) {
+			byVariant.computeIfAbsent(level.facts().variant(), k -> new ArrayList<>()).add(level);
+		}
+		Map<Path, ClassHistogram> histograms = new HashMap<>();
 		List<MemoryProfile> profiles = new ArrayList<>();
 		for (String variant : levels.stream().map(LevelResult::variant).distinct().toList()) {
 			MemoryProfile profile = of(variant, results, byVariant.getOrDefault(variant, List.of()),
-					levels.stream().filter(level -> level.variant().equals(variant)).toList());
+					levels.stream().filter(level -> level.variant().equals(variant)).toList(), histograms);
 			if (profile != null) {
 				profiles.add(profile);
 			}
@@ -143,21 +161,18 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		return profiles;
 	}
 
-	/** A level's directory and its level.json, read once. */
-	private record MeasuredLevel(Path dir, LevelFacts facts) {
-	}
-
 	/** A level with its steady snapshot and the point drawn from it. */
 	private record SteadyLevel(Path dir, HeapSnapshot snapshot, Point point) {
 	}
 
 	/** One variant's profile, or null when it has no snapshot at all (results from before snapshots, remote services). */
-	private static MemoryProfile of(String variant, Path results, List<MeasuredLevel> levelDirs, List<LevelResult> levels) throws IOException {
-		List<MeasuredLevel> sorted = levelDirs.stream().sorted(Comparator.comparingInt(level -> level.facts().load())).toList();
-		MeasuredLevel first = sorted.stream().filter(level -> level.facts().warmupDir() != null).findFirst().orElse(null);
+	private static MemoryProfile of(String variant, Path results, List<LevelSeries> levelDirs, List<LevelResult> levels,
+			Map<Path, ClassHistogram> histograms) throws IOException {
+		List<LevelSeries> sorted = levelDirs.stream().sorted(Comparator.comparingInt(level -> level.facts().load())).toList();
+		LevelSeries first = sorted.stream().filter(level -> level.facts().warmupDir() != null).findFirst().orElse(null);
 		Path warmup = (first != null) ? results.resolve(first.facts().warmupDir()) : null;
-		Optional<HeapSnapshot> idle = (warmup != null) ? HeapSnapshot.read(warmup, LevelDir.HEAP_IDLE).map(s -> relive(warmup, s)) : Optional.empty();
-		Optional<HeapSnapshot> loaded = (warmup != null) ? HeapSnapshot.read(warmup, LevelDir.HEAP_LOADED).map(s -> relive(warmup, s)) : Optional.empty();
+		Optional<HeapSnapshot> idle = (warmup != null) ? HeapSnapshot.read(warmup, LevelDir.HEAP_IDLE).map(s -> relive(warmup, s, histograms)) : Optional.empty();
+		Optional<HeapSnapshot> loaded = (warmup != null) ? HeapSnapshot.read(warmup, LevelDir.HEAP_LOADED).map(s -> relive(warmup, s, histograms)) : Optional.empty();
 		long delayMs = sorted.isEmpty() ? 0 : sorted.get(0).facts().delayMs();
 		List<Point> points = new ArrayList<>();
 		// At rest nothing waits: what the server counts then (the runner's own scrape) is served.
@@ -166,11 +181,11 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 			points.add(point("end of warm-up", (int) Math.round(loaded.get().inFlight()), beingServed(warmup, loaded.get().epochMs(), delayMs), loaded.get()));
 		}
 		List<SteadyLevel> steadies = new ArrayList<>();
-		for (MeasuredLevel level : sorted) {
-			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), LevelDir.HEAP_STEADY).map(s -> relive(level.dir(), s));
+		for (LevelSeries level : sorted) {
+			Optional<HeapSnapshot> steady = HeapSnapshot.read(level.dir(), LevelDir.HEAP_STEADY).map(s -> relive(level.dir(), s, histograms));
 			if (steady.isPresent()) {
 				Point point = point(results.relativize(level.dir()).toString(), level.facts().load(),
-						beingServed(level.dir(), steady.get().epochMs(), level.facts().delayMs()), steady.get());
+						beingServed(level.answered(), steady.get().epochMs(), level.facts().delayMs()), steady.get());
 				points.add(point);
 				steadies.add(new SteadyLevel(level.dir(), steady.get(), point));
 			}
@@ -180,12 +195,12 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 		String topAt = null;
 		List<ClassHistogram.Share> top = List.of();
 		if (idle.isPresent()) {
-			ClassHistogram base = ClassHistogram.read(warmup.resolve(idle.get().histogram()));
+			ClassHistogram base = histogram(warmup.resolve(idle.get().histogram()), histograms);
 			for (boolean servedOnly : new boolean[] { true, false }) {
 				for (int i = steadies.size() - 1; i >= 0 && top.isEmpty(); i--) {
 					SteadyLevel level = steadies.get(i);
 					if (Double.isFinite(level.snapshot().liveBytes()) && (!servedOnly || level.point().allServed())) {
-						top = ClassHistogram.read(level.dir().resolve(level.snapshot().histogram())).perRequestOver(base, level.snapshot().inFlight(), 8);
+						top = histogram(level.dir().resolve(level.snapshot().histogram()), histograms).perRequestOver(base, level.snapshot().inFlight(), 8);
 						topAt = top.isEmpty() ? null : results.relativize(level.dir()).toString();
 					}
 				}
@@ -305,18 +320,28 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 	 * The snapshot with its live heap read again from its histogram, so results recorded before heap fillers were
 	 * left out are judged by the same rule; as recorded when the histogram is gone.
 	 */
-	private static HeapSnapshot relive(Path dir, HeapSnapshot snapshot) {
+	private static HeapSnapshot relive(Path dir, HeapSnapshot snapshot, Map<Path, ClassHistogram> histograms) {
 		Path histogram = dir.resolve(snapshot.histogram());
 		if (!Double.isFinite(snapshot.liveBytes()) || !Files.isRegularFile(histogram)) {
 			return snapshot;
 		}
 		try {
-			return new HeapSnapshot(snapshot.epochMs(), snapshot.inFlight(), HeapSnapshot.liveBytes(histogram), snapshot.heapMaxBytes(),
+			return new HeapSnapshot(snapshot.epochMs(), snapshot.inFlight(), histogram(histogram, histograms).liveBytes(), snapshot.heapMaxBytes(),
 					snapshot.rssBytes(), snapshot.histogram());
 		}
 		catch (IOException ex) {
 			return snapshot;
 		}
+	}
+
+	/** A class histogram, read once per analysis ({@code read}: those read so far). */
+	private static ClassHistogram histogram(Path file, Map<Path, ClassHistogram> read) throws IOException {
+		ClassHistogram histogram = read.get(file);
+		if (histogram == null) {
+			histogram = ClassHistogram.read(file);
+			read.put(file, histogram);
+		}
+		return histogram;
 	}
 
 	private static Point point(String label, int load, double served, HeapSnapshot snapshot) {

@@ -19,9 +19,51 @@ import lab.load.LoadWindow;
 public record RequestCounts(long sent, long ok, long ko4xx, long ko5xx, long koTimeout, long koConnection, long koCheck) {
 
 	public static RequestCounts read(Path csv, LoadWindow window) throws IOException {
-		long[] sums = new long[7];
+		return rows(csv).in(window);
+	}
+
+	/**
+	 * A {@code requests.csv} read once: per row the second it is keyed by (ms) and its seven counts (sent, ok, 4xx,
+	 * 5xx, timeout, refused, check), and whether the rows are keyed by send time.
+	 */
+	public record Rows(List<long[]> rows, boolean bySendTime) {
+
+		/** Every row whose second's middle lies in {@code window} (every row when it is null), added up. */
+		public RequestCounts in(LoadWindow window) {
+			long[] sums = new long[7];
+			for (long[] row : this.rows) {
+				long midpoint = row[0] + (this.bySendTime ? 500 : -500);
+				if (window != null && !window.contains(midpoint)) {
+					continue;
+				}
+				for (int i = 0; i < 7; i++) {
+					sums[i] += row[i + 1];
+				}
+			}
+			return new RequestCounts(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
+		}
+
+		/** Rows keyed by send second, added up per second: the seven counts (empty for older results). */
+		public java.util.TreeMap<Long, long[]> bySendSecond() {
+			java.util.TreeMap<Long, long[]> seconds = new java.util.TreeMap<>();
+			if (this.bySendTime) {
+				for (long[] row : this.rows) {
+					long[] sums = seconds.computeIfAbsent(row[0], k -> new long[7]);
+					for (int i = 0; i < 7; i++) {
+						sums[i] += row[i + 1];
+					}
+				}
+			}
+			return seconds;
+		}
+
+	}
+
+	/** Reads a {@code requests.csv}; a line cut short by an interrupted run is skipped, a missing file has no rows. */
+	public static Rows rows(Path csv) throws IOException {
+		List<long[]> rows = new java.util.ArrayList<>();
 		if (!Files.isRegularFile(csv)) {
-			return new RequestCounts(0, 0, 0, 0, 0, 0, 0);
+			return new Rows(rows, true);
 		}
 		List<String> lines = Files.readAllLines(csv);
 		boolean bySendTime = !lines.isEmpty() && lines.get(0).startsWith("send_second");
@@ -31,26 +73,21 @@ public record RequestCounts(long sent, long ok, long ko4xx, long ko5xx, long koT
 				continue;
 			}
 			try {
-				long midpoint = Long.parseLong(f[0]) + (bySendTime ? 500 : -500);
-				if (window != null && !window.contains(midpoint)) {
-					continue;
-				}
-				long[] row = new long[7];
+				long[] row = new long[8];
+				row[0] = Long.parseLong(f[0]);
 				for (int i = 1; i < f.length; i++) {
-					row[bySendTime ? i - 1 : i] = Long.parseLong(f[i]);
+					row[bySendTime ? i : i + 1] = Long.parseLong(f[i]);
 				}
 				if (!bySendTime) {
-					row[0] = row[1] + row[2] + row[3] + row[4] + row[5] + row[6];
+					row[1] = row[2] + row[3] + row[4] + row[5] + row[6] + row[7];
 				}
-				for (int i = 0; i < 7; i++) {
-					sums[i] += row[i];
-				}
+				rows.add(row);
 			}
 			catch (NumberFormatException ex) {
 				// a line cut short by an interrupted run: skipped
 			}
 		}
-		return new RequestCounts(sums[0], sums[1], sums[2], sums[3], sums[4], sums[5], sums[6]);
+		return new Rows(List.copyOf(rows), bySendTime);
 	}
 
 	public static RequestCounts sum(List<RequestCounts> parts) {

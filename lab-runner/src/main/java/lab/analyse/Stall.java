@@ -1,7 +1,6 @@
 package lab.analyse;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -20,27 +19,23 @@ import lab.load.LoadWindow;
 public record Stall(long fromEpochMs, int seconds, int rows) {
 
 	public static Stall longest(Path csv, LoadWindow window) throws IOException {
-		if (window == null || !Files.isRegularFile(csv)) {
+		return (window == null) ? new Stall(0, 0, 0) : longest(LevelFiles.completions(csv), window);
+	}
+
+	/** The longest silence in {@code window} of one injector's completions rows (stamp ms, answers). */
+	static Stall longest(List<long[]> completions, LoadWindow window) {
+		if (window == null) {
 			return new Stall(0, 0, 0);
 		}
-		List<String> lines = Files.readAllLines(csv);
 		long bestFrom = 0;
 		int best = 0;
 		long runFrom = 0;
 		int run = 0;
 		long previous = Long.MIN_VALUE;
 		int rows = 0;
-		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-			String[] f = line.split(",");
-			long stamp;
-			long answered;
-			try {
-				stamp = Long.parseLong(f[0]);
-				answered = Long.parseLong(f[1]);
-			}
-			catch (RuntimeException ex) {
-				continue;
-			}
+		for (long[] row : completions) {
+			long stamp = row[0];
+			long answered = row[1];
 			if (!window.contains(stamp - 500)) {
 				continue;
 			}

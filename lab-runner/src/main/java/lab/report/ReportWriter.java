@@ -1,7 +1,6 @@
 package lab.report;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -10,19 +9,18 @@ import java.util.List;
 import java.util.Map;
 
 import lab.Manifest;
-import lab.analyse.Analyser;
 import lab.analyse.ClassHistogram;
 import lab.analyse.LevelFacts;
 import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelSeries;
 import lab.analyse.MemoryProfile;
 import lab.analyse.Metric;
+import lab.analyse.RunAnalysis;
 import lab.analyse.Thresholds;
 import lab.layout.Level;
 import lab.layout.LevelDir;
 import lab.layout.RunDir;
-import lab.layout.ServiceDir;
-import lab.verify.ClientReadback;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,8 +28,9 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Writes {@code summary.json}, {@code summary.md} and {@code report.html} of one comparison, from the analysed
- * levels and {@code manifest.json} only, so any results directory can be re-rendered without a re-run.
+ * Writes {@code summary.json}, {@code summary.md}, {@code report.html} and every level's {@code timeline.html} of one
+ * run from its analysis ({@link RunAnalysis}) alone: rendering reads no file, so any results directory can be
+ * re-rendered without a re-run by analysing it again.
  */
 public final class ReportWriter {
 
@@ -39,26 +38,18 @@ public final class ReportWriter {
 
 	private static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-
-
-	/** Returns the path of report.html; the levels were judged by the thresholds the run recorded. */
-	public Path write(Path results, List<LevelResult> levels) throws IOException {
-		JsonNode written = Manifest.readTree(results);
-		return write(results, levels, written, Manifest.parse(written).thresholds(), null);
-	}
-
 	/**
-	 * Returns the path of report.html. {@code rejudged}: why the levels were judged by other thresholds than the run
-	 * recorded (the report says so), else null.
+	 * Renders one analysed run ({@link lab.analyse.Analyser#run}) and returns the path of report.html: reads nothing,
+	 * writes the summary, the report and every level's timeline.
 	 */
-	public Path write(Path results, List<LevelResult> levels, Thresholds thresholds, String rejudged) throws IOException {
-		return write(results, levels, Manifest.readTree(results), thresholds, rejudged);
-	}
-
-	/** The report of a manifest read once: embedded as written, read typed for the page. */
-	private Path write(Path results, List<LevelResult> levels, JsonNode written, Thresholds thresholds, String rejudged)
-			throws IOException {
+	public Path write(RunAnalysis analysis) throws IOException {
+		Path results = analysis.results();
+		JsonNode written = analysis.manifest();
 		Manifest manifest = Manifest.parse(written);
+		Thresholds thresholds = analysis.thresholds();
+		String rejudged = analysis.rejudged();
+		List<LevelResult> levels = analysis.levels();
+		List<MemoryProfile> memory = analysis.memory();
 		List<VariantVerdict> verdicts = verdicts(levels);
 		ObjectNode summary = json.createObjectNode();
 		summary.put("schema", SCHEMA);
@@ -67,7 +58,6 @@ public final class ReportWriter {
 		summary.set("verdicts", json.valueToTree(verdicts));
 		ArrayNode rows = summary.putArray("results");
 		levels.forEach(level -> rows.add(LevelJson.row(level)));
-		List<MemoryProfile> memory = MemoryProfile.analyse(results, levels);
 		summary.set("memory", json.valueToTree(memory));
 		json.writeValue(results.resolve(RunDir.SUMMARY_JSON).toFile(), summary);
 
@@ -80,10 +70,10 @@ public final class ReportWriter {
 		scope.put("mainColumns", columns(Metric.Table.MAIN));
 		scope.put("detailColumns", columns(Metric.Table.DETAIL));
 		List<Map<String, String>> manifestRows = new ArrayList<>(ManifestRows.of(manifest));
-		manifestRows.addAll(clientRows(results));
+		manifestRows.addAll(clientRows(analysis.clients()));
 		scope.put("manifest", manifestRows);
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
-		Map<String, String> timelines = timelines(results);
+		Map<String, String> timelines = timelines(results, analysis.series());
 		scope.put("rows", levels.stream().map(r -> {
 			Map<String, Object> row = row(r);
 			row.put("timeline", timelines.get(r.variant() + "/" + r.load()));
@@ -129,38 +119,31 @@ public final class ReportWriter {
 		return rows;
 	}
 
-	/** Each service's downstream client as it read it back ({@link ClientReadback}), one row per variant directory. */
-	static List<Map<String, String>> clientRows(Path results) throws IOException {
-		List<Map<String, String>> rows = new ArrayList<>();
-		try (var files = Files.find(results, 3, (file, attributes) -> file.getFileName().toString().equals(ServiceDir.DOWNSTREAM_CLIENT))) {
-			for (Path file : files.sorted().toList()) {
-				ClientReadback.kept(file.getParent()).ifPresent(settings -> rows.add(Map.of("key",
-						"downstream client: " + results.relativize(file.getParent()), "value", ClientReadback.describe(settings))));
-			}
-		}
-		return rows;
+	/** Each service's downstream client as it read it back, one manifest row per directory it was kept in. */
+	static List<Map<String, String>> clientRows(Map<String, String> clients) {
+		return clients.entrySet().stream().map(e -> Map.of("key", "downstream client: " + e.getKey(), "value", e.getValue())).toList();
 	}
 
 	/**
 	 * Draws every level's timeline ({@link Timeline}) and returns, per variant label and load, the first one's path
 	 * relative to the results directory (a level with repeats links its first run's).
 	 */
-	static Map<String, String> timelines(Path results) throws IOException {
+	static Map<String, String> timelines(Path results, List<LevelSeries> series) throws IOException {
 		Map<String, String> links = new LinkedHashMap<>();
-		for (Path dir : Analyser.levelDirs(results)) {
-			LevelFacts facts = LevelJson.readFacts(dir);
+		for (LevelSeries level : series) {
+			LevelFacts facts = level.facts();
+			Path dir = level.dir();
 			String title = facts.variant() + ", " + switch (facts.level()) {
 				case Level.Closed closed -> String.format(java.util.Locale.ROOT, "%,d users", closed.users());
 				case Level.Open open -> String.format(java.util.Locale.ROOT, "%,d requests/s offered", open.ratePerSecond());
 			} + " (" + results.relativize(dir) + ")";
-			if (Timeline.write(dir, title, dir.relativize(results.resolve(RunDir.REPORT)).toString())) {
+			if (Timeline.write(level, title, dir.relativize(results.resolve(RunDir.REPORT)).toString())) {
 				links.putIfAbsent(facts.variant() + "/" + facts.load(), results.relativize(dir.resolve(LevelDir.TIMELINE)).toString());
 			}
 		}
 		return links;
 	}
 
-	/** The rules every level was judged by, in words. */
 	/** One variant's memory line: the fits, the prediction and its outcome, the top classes per request in flight. */
 	static Map<String, Object> memoryRow(MemoryProfile m) {
 		Map<String, Object> row = new LinkedHashMap<>();

@@ -1,24 +1,17 @@
 package lab.report;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
+import lab.analyse.LevelSeries;
 import lab.analyse.Samples;
-import lab.layout.LevelDir;
-import lab.sample.CpuProfile;
-import lab.sample.SteadyRecording;
 import lab.analyse.TimeSeries;
-import lab.load.LoadFiles;
+import lab.layout.LevelDir;
 import lab.load.LoadWindow;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -31,7 +24,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * One level over time ({@code timeline.html} in its directory): per second, the requests sent and answered, the
  * latency of successes by send second (p50, p99), errors, the service's CPU, heap and GC pauses, and the requests
  * in flight, with the steady window (the only part the report's row summarises) between dashed lines. Drawn from
- * the raw files alone, so any results directory can be drawn again.
+ * the level's series ({@link LevelSeries}, taken from its raw files by the analysis), through
+ * {@code timeline.html.mustache}.
  */
 final class Timeline {
 
@@ -45,34 +39,24 @@ final class Timeline {
 	 * @param title what the page is about, e.g. "app-webflux, 2,000 users"
 	 * @param report the report's path relative to the level directory, for the link back
 	 */
-	static boolean write(Path level, String title, String report) throws IOException {
-		LoadWindow window = LoadFiles.window(level);
-		if (window == null) {
-			window = LoadFiles.plan(level);
-		}
+	static boolean write(LevelSeries level, String title, String report) throws IOException {
+		LoadWindow window = level.window();
 		if (window == null) {
 			return false;
 		}
 		long origin = window.start();
-		TreeMap<Long, long[]> perSecond = new TreeMap<>();
-		TreeMap<Long, Histogram> okBySecond = new TreeMap<>();
-		TreeMap<Long, Long> answered = LoadFiles.answeredPerSecond(level);
-		for (Path part : LoadFiles.injectorDirs(level)) {
-			readRequests(part.resolve(LevelDir.REQUESTS), perSecond);
-			readLatency(part.resolve(LevelDir.LATENCY), okBySecond);
-		}
-		Samples samples = Samples.read(level.resolve(LevelDir.METRICS));
+		Samples samples = level.samples();
 		List<Charts.Chart> charts = new ArrayList<>();
 		XYChart throughput = chart("Requests per second", "requests / s", window, origin);
-		series(throughput, "sent (by send second)", perSecond, origin, v -> v[0]);
-		seriesOf(throughput, "answered (by completion)", answered, origin);
+		series(throughput, "sent (by send second)", level.sentAndFailed(), origin, v -> v[0]);
+		seriesOf(throughput, "answered (by completion)", level.answered(), origin);
 		charts.add(png(throughput));
 		XYChart latency = chart("Latency of successes, by send second", "ms", window, origin);
-		percentile(latency, "p50", okBySecond, origin, 50);
-		percentile(latency, "p99", okBySecond, origin, 99);
+		percentile(latency, "p50", level.okPercentiles(), origin, 0);
+		percentile(latency, "p99", level.okPercentiles(), origin, 1);
 		charts.add(png(latency));
 		XYChart errors = chart("Errors, by send second", "requests", window, origin);
-		series(errors, "4xx + 5xx + timeout + refused + check", perSecond, origin, v -> v[1]);
+		series(errors, "4xx + 5xx + timeout + refused + check", level.sentAndFailed(), origin, v -> v[1]);
 		charts.add(png(errors));
 		XYChart cpu = chart("Service CPU", "% of one core", window, origin);
 		rate(cpu, "CPU", samples.series("service", "proc_cpu_seconds"), origin, 100);
@@ -89,37 +73,18 @@ final class Timeline {
 		level(inFlight, "Tomcat", samples.series("service", "tomcat_connections"), origin, 1);
 		level(inFlight, "Netty", samples.series("service", "netty_connections"), origin, 1);
 		charts.add(png(inFlight));
-		StringBuilder html = new StringBuilder();
-		html.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>").append(escape(title))
-			.append(" over time</title>\n<style>body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 1250px; color: #1d2330; padding: 0 1rem; }"
-					+ " .charts { display: grid; grid-template-columns: repeat(auto-fill, minmax(560px, 1fr)); gap: 1rem; }"
-					+ " .charts img { width: 100%; border: 1px solid #e3e6ec; } .sub { color: #5a6375; }</style>\n</head>\n<body>\n")
-			.append("<h1>").append(escape(title)).append(" over time</h1>\n")
-			.append("<p class=\"sub\">Seconds from the start of the level's load (the ramp). The dashed lines mark the steady window, the only part the ")
-			.append("report's row summarises. Latency and errors are placed at the second each request was sent; answered requests at the second ")
-			.append("they completed. CPU, heap, GC and connections are the runner's samples of the service. <a href=\"")
-			.append(escape(report)).append("\">Back to the report</a>.</p>\n");
-		if (Files.isRegularFile(level.resolve(LevelDir.JFR_SUMMARY))) {
-			html.append("<p>JFR recording of the steady window (<code>--jfr</code>): <a href=\"").append(LevelDir.JFR_SUMMARY)
-				.append("\">summary</a> (hot methods, allocation sites, GC pauses, pinned threads, contention), <a href=\"")
-				.append(LevelDir.JFR_FLAME).append("\">CPU flame graph</a>, <a href=\"")
-				.append(LevelDir.JFR_STACKS).append("\">collapsed CPU stacks</a> (for flamegraph.pl or speedscope), <a href=\"")
-				.append(LevelDir.JFR_RECORDING).append("\">the recording</a> (JDK Mission Control).</p>\n");
+		Map<String, Object> scope = new LinkedHashMap<>();
+		scope.put("title", title);
+		scope.put("report", report);
+		if (level.jfr()) {
+			scope.put("jfr", Map.of("summary", LevelDir.JFR_SUMMARY, "flame", LevelDir.JFR_FLAME, "stacks", LevelDir.JFR_STACKS,
+					"recording", LevelDir.JFR_RECORDING));
 		}
-		if (Files.isRegularFile(level.resolve(LevelDir.PROFILE_FLAME))) {
-			html.append("<p>async-profiler's CPU profile of the steady window (<code>--profile-cpu</code>, native and JVM frames included): <a href=\"")
-				.append(LevelDir.PROFILE_FLAME).append("\">CPU flame graph</a>, <a href=\"").append(LevelDir.PROFILE_STACKS)
-				.append("\">collapsed stacks</a> (for flamegraph.pl or speedscope).</p>\n");
+		if (level.profile()) {
+			scope.put("profile", Map.of("flame", LevelDir.PROFILE_FLAME, "stacks", LevelDir.PROFILE_STACKS));
 		}
-		html.append("<div class=\"charts\">\n");
-		for (Charts.Chart chart : charts) {
-			if (chart == null) {
-				continue;
-			}
-			html.append("<figure><img alt=\"").append(escape(chart.title())).append("\" src=\"").append(chart.dataUri()).append("\"></figure>\n");
-		}
-		html.append("</div>\n</body>\n</html>\n");
-		Files.writeString(level.resolve(LevelDir.TIMELINE), html);
+		scope.put("charts", charts.stream().filter(java.util.Objects::nonNull).toList());
+		Templates.render("timeline.html.mustache", scope, level.dir().resolve(LevelDir.TIMELINE));
 		return true;
 	}
 
@@ -161,13 +126,10 @@ final class Timeline {
 		add(chart, name, points);
 	}
 
-	private static void percentile(XYChart chart, String name, Map<Long, Histogram> bySecond, long origin, double percentile) {
+	/** {@code which}: 0 for p50, 1 for p99 of the per-second percentiles. */
+	private static void percentile(XYChart chart, String name, Map<Long, double[]> bySecond, long origin, int which) {
 		List<double[]> points = new ArrayList<>();
-		bySecond.forEach((second, histogram) -> {
-			if (histogram.getTotalCount() > 0) {
-				points.add(new double[] { (second - origin) / 1000.0, histogram.getValueAtPercentile(percentile) / 1000.0 });
-			}
-		});
+		bySecond.forEach((second, percentiles) -> points.add(new double[] { (second - origin) / 1000.0, percentiles[which] }));
 		add(chart, name, points);
 	}
 
@@ -188,52 +150,6 @@ final class Timeline {
 		add(chart, name, series.samples().stream().map(s -> new double[] { (s.epochMs() - origin) / 1000.0, scale * s.value() }).toList());
 	}
 
-	/** requests.csv: per send second, requests sent and failed (a second may appear on several lines: summed). */
-	private static void readRequests(Path csv, Map<Long, long[]> perSecond) throws IOException {
-		if (!Files.isRegularFile(csv)) {
-			return;
-		}
-		for (String line : Files.readAllLines(csv)) {
-			String[] f = line.split(",");
-			if (f.length < 8 || !f[0].chars().allMatch(Character::isDigit)) {
-				continue;
-			}
-			long[] sums = perSecond.computeIfAbsent(Long.parseLong(f[0]), k -> new long[2]);
-			sums[0] += Long.parseLong(f[1]);
-			for (int i = 3; i < 8; i++) {
-				sums[1] += Long.parseLong(f[i]);
-			}
-		}
-	}
-
-	/** The successes' latency intervals by send second, merged across the log's lines. */
-	private static void readLatency(Path hlog, Map<Long, Histogram> bySecond) throws IOException {
-		if (!Files.isRegularFile(hlog)) {
-			return;
-		}
-		HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
-		try {
-			while (true) {
-				EncodableHistogram interval;
-				try {
-					interval = reader.nextIntervalHistogram();
-				}
-				catch (RuntimeException ex) {
-					break; // a line cut short by an interrupted run
-				}
-				if (interval == null) {
-					break;
-				}
-				if ("ok".equals(interval.getTag())) {
-					bySecond.computeIfAbsent(interval.getStartTimeStamp(), k -> new Histogram(3_600_000_000L, 3)).add((Histogram) interval);
-				}
-			}
-		}
-		finally {
-			reader.close();
-		}
-	}
-
 	/** The chart as an embedded PNG; null when it has no series (nothing was sampled). */
 	private static Charts.Chart png(XYChart chart) throws IOException {
 		if (chart.getSeriesMap().isEmpty()) {
@@ -241,10 +157,6 @@ final class Timeline {
 		}
 		byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
 		return new Charts.Chart(chart.getTitle(), "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
-	}
-
-	private static String escape(String text) {
-		return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
 	}
 
 }

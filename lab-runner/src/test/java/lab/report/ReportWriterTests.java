@@ -30,8 +30,7 @@ class ReportWriterTests {
 
 	Path render() throws Exception {
 		GoldenFixtures.write(this.results);
-		List<LevelResult> levels = new Analyser(Thresholds.DEFAULT).analyse(this.results, Variant.names());
-		return new ReportWriter().write(this.results, levels);
+		return new ReportWriter().write(new Analyser(Thresholds.DEFAULT).run(this.results, Manifest.readTree(this.results), null, Variant.names()));
 	}
 
 	@Test
@@ -80,7 +79,8 @@ class ReportWriterTests {
 		LevelResult byRecorded = new Analyser(recorded).analyse(this.results, Variant.names()).stream()
 			.filter(r -> r.variant().equals("app-webflux") && r.level().equals(new Level.Closed(100))).findFirst().orElseThrow();
 		assertThat(byRecorded.verdict()).isEqualTo(LevelResult.Verdict.FAILED);
-		new ReportWriter().write(this.results, List.of(byRecorded), Thresholds.DEFAULT, "Re-judged with the lab's current thresholds.");
+		new ReportWriter().write(new Analyser(Thresholds.DEFAULT).run(this.results, Manifest.readTree(this.results),
+				"Re-judged with the lab's current thresholds.", Variant.names()));
 		assertThat(Files.readString(this.results.resolve("report.html"))).contains("Re-judged with the lab&#39;s current thresholds.");
 		assertThat(Thresholds.recordedIn(new tools.jackson.databind.json.JsonMapper().readTree("{}"))).isEqualTo(Thresholds.DEFAULT);
 		assertThat(Manifest.read(this.results.resolve("no-such-run")).thresholds()).isEqualTo(Thresholds.DEFAULT);
@@ -104,6 +104,32 @@ class ReportWriterTests {
 		render();
 		assertThat(withoutRenderTime(Files.readString(this.results.resolve("report.html")))).isEqualTo(withoutRenderTime(first));
 		assertThat(Files.readString(this.results.resolve("summary.json"))).isEqualTo(firstJson);
+	}
+
+	/**
+	 * The analysis reads the results directory; rendering reads nothing: with every level's raw files gone after the
+	 * analysis, the report, the summary and the timelines come out as they do with the files in place.
+	 */
+	@Test
+	void renderingReadsNothingTheAnalysisDidNotRead() throws Exception {
+		render();
+		String json = Files.readString(this.results.resolve("summary.json"));
+		String html = withoutRenderTime(Files.readString(this.results.resolve("report.html")));
+		String timeline = Files.readString(this.results.resolve("app-webflux/users-100/timeline.html"));
+		var analysis = new Analyser(Thresholds.DEFAULT).run(this.results, Manifest.readTree(this.results), null, Variant.names());
+		List<Path> raw;
+		try (var files = Files.walk(this.results)) {
+			raw = files.filter(Files::isRegularFile).filter(file -> !file.getFileName().toString().matches("report\\.html|summary\\..*|timeline\\.html"))
+				.toList();
+		}
+		assertThat(raw).as("raw files of the fixture").hasSizeGreaterThan(10);
+		for (Path file : raw) {
+			Files.delete(file);
+		}
+		new ReportWriter().write(analysis);
+		assertThat(Files.readString(this.results.resolve("summary.json"))).isEqualTo(json);
+		assertThat(withoutRenderTime(Files.readString(this.results.resolve("report.html")))).isEqualTo(html);
+		assertThat(Files.readString(this.results.resolve("app-webflux/users-100/timeline.html"))).isEqualTo(timeline);
 	}
 
 	static String withoutRenderTime(String html) {

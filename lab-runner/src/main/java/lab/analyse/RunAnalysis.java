@@ -1,0 +1,24 @@
+package lab.analyse;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One results directory analysed: what the report renders, and all of it ({@link Analyser#run}). Each level's files
+ * are read once into its figures and its series; the report reads nothing more.
+ *
+ * @param results the results directory
+ * @param manifest its {@code manifest.json} as written (the summary embeds it)
+ * @param thresholds the thresholds the levels were judged by
+ * @param rejudged why they are not the ones the run recorded (the report says so), else null
+ * @param levels every variant and level, judged, repeats combined, in report order
+ * @param memory every variant's memory profile
+ * @param series every level directory's timeline series, in path order
+ * @param clients each service's downstream client as it read it back: where it was kept → in words
+ */
+public record RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels,
+		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients) {
+}
