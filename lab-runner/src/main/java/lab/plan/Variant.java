@@ -46,11 +46,21 @@ public record Variant(String name, String model, int port) {
 		return ALL.stream().map(Variant::name).toList();
 	}
 
-	/** The model of a variant, by module name or by label ({@code <module>.<tuning>}, its tuning named). */
+	/**
+	 * The model of a variant, by module name or by label ({@code <module>.<tuning>}, {@code <module>.jdk21},
+	 * {@code <module>.<tuning>-jdk25}: its tuning and JDK named, as {@link Arm#name()} joins them).
+	 */
 	public static String modelOf(String label) {
 		String module = moduleOf(label);
 		String model = ALL.stream().filter(v -> v.name.equals(module)).map(Variant::model).findFirst().orElse("");
-		return module.equals(label) ? model : model + "; tuning " + label.substring(module.length() + 1);
+		if (module.equals(label)) {
+			return model;
+		}
+		java.util.regex.Matcher arm = java.util.regex.Pattern.compile("(?:(.+)-)?jdk(\\d+)").matcher(label.substring(module.length() + 1));
+		if (!arm.matches()) {
+			return model + "; tuning " + label.substring(module.length() + 1);
+		}
+		return model + ((arm.group(1) != null) ? "; tuning " + arm.group(1) : "") + "; JDK " + arm.group(2);
 	}
 
 	/** The module of a label: {@code app-tomcat-loom.tuned} → {@code app-tomcat-loom}. */
