@@ -16,8 +16,8 @@ import java.util.Map;
  */
 public record ClassHistogram(Map<String, long[]> classes, long totalBytes) {
 
-	/** The JVM's heap filler arrays as {@link #readable} names them. */
-	static final String FILLER = "jdk.internal.vm.FillerElement";
+	/** The JVM's heap filler arrays as {@link #readable} names them ({@link lab.sample.HeapSnapshot#FILLER}'s descriptor). */
+	static final String FILLER = readable(lab.sample.HeapSnapshot.FILLER);
 
 	/**
 	 * The live heap it shows: its {@code Total} less the JVM's heap filler arrays (dead space a full GC left in place,

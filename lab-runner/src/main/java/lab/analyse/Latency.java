@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.Map;
 
 import lab.load.LoadWindow;
 import org.HdrHistogram.EncodableHistogram;
@@ -17,7 +18,7 @@ import org.HdrHistogram.HistogramLogReader;
  */
 public record Latency(Histogram ok, Histogram ko) {
 
-	static final long HIGHEST_MICROS = 3_600_000_000L;
+	private static final long HIGHEST_MICROS = 3_600_000_000L;
 
 	public static Latency empty() {
 		return new Latency(new Histogram(HIGHEST_MICROS, 3), new Histogram(HIGHEST_MICROS, 3));
@@ -25,6 +26,14 @@ public record Latency(Histogram ok, Histogram ko) {
 
 	/** Every interval of the log when {@code window} is null. */
 	public static Latency read(Path hlog, LoadWindow window) throws IOException {
+		return read(hlog, window, null);
+	}
+
+	/**
+	 * The log read once: the intervals whose midpoint lies in {@code window} (every one when it is null) merged, and,
+	 * when {@code okBySecond} is given, every success interval added to its send second there.
+	 */
+	static Latency read(Path hlog, LoadWindow window, Map<Long, Histogram> okBySecond) throws IOException {
 		Latency latency = empty();
 		if (!Files.isRegularFile(hlog)) {
 			return latency;
@@ -37,6 +46,9 @@ public record Latency(Histogram ok, Histogram ko) {
 					Histogram target = "ko".equals(interval.getTag()) ? latency.ko : latency.ok;
 					target.add((Histogram) interval);
 				}
+				if (okBySecond != null && "ok".equals(interval.getTag())) {
+					okBySecond.computeIfAbsent(interval.getStartTimeStamp(), k -> new Histogram(HIGHEST_MICROS, 3)).add((Histogram) interval);
+				}
 			}
 		}
 		finally {
@@ -46,7 +58,7 @@ public record Latency(Histogram ok, Histogram ko) {
 	}
 
 	/** A line cut short by an interrupted run ends the log there instead of failing the report. */
-	static EncodableHistogram nextOrNull(HistogramLogReader reader) {
+	private static EncodableHistogram nextOrNull(HistogramLogReader reader) {
 		try {
 			return reader.nextIntervalHistogram();
 		}

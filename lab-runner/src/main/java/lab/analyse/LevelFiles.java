@@ -5,16 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 import lab.layout.LevelDir;
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * The raw files of one level, each read once: {@code level.json}, {@code metrics.csv}, and per injector its
@@ -66,9 +63,9 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 		List<Part> parts = new ArrayList<>();
 		for (int i = 0; i < dirs.size(); i++) {
 			Path part = dirs.get(i);
-			Latency latency = readLatency(part.resolve(LevelDir.LATENCY), window, okBySecond);
+			Latency latency = Latency.read(part.resolve(LevelDir.LATENCY), window, okBySecond);
 			parts.add(new Part(part, LoadFiles.injectorSource(dir, part), windows.get(i), RequestCounts.rows(part.resolve(LevelDir.REQUESTS)), latency,
-					completions(part.resolve(LevelDir.COMPLETIONS)), InjectorCpu.read(part), gatlingReports(part, resultsRoot)));
+					LoadFiles.completions(part.resolve(LevelDir.COMPLETIONS)), InjectorCpu.read(part), gatlingReports(part, resultsRoot)));
 		}
 		TreeMap<Long, double[]> percentiles = new TreeMap<>();
 		okBySecond.forEach((second, histogram) -> {
@@ -102,13 +99,7 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 	 * row was stamped in (ms, rounded down); a second no injector wrote is absent.
 	 */
 	public TreeMap<Long, Long> answeredPerSecond() {
-		TreeMap<Long, Long> answered = new TreeMap<>();
-		for (Part part : this.parts) {
-			for (long[] row : part.completions()) {
-				answered.merge(row[0] / 1000 * 1000, row[1], Long::sum);
-			}
-		}
-		return answered;
+		return LoadFiles.answeredPerSecond(this.parts.stream().map(Part::completions).toList());
 	}
 
 	/** Per send second, requests sent and failed (4xx, 5xx, timeouts, refused, checks), over every injector. */
@@ -134,54 +125,6 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 	/** Whether the level's directory holds {@code file} (evidence a page links to). */
 	public boolean has(String file) {
 		return Files.isRegularFile(this.dir.resolve(file));
-	}
-
-	/**
-	 * The log's intervals, each once: those whose midpoint lies in {@code window} merged into the part's latency, and
-	 * every success interval added to its send second in {@code okBySecond}. A line cut short by an interrupted run
-	 * ends the log there.
-	 */
-	private static Latency readLatency(Path hlog, LoadWindow window, Map<Long, Histogram> okBySecond) throws IOException {
-		Latency latency = Latency.empty();
-		if (!Files.isRegularFile(hlog)) {
-			return latency;
-		}
-		HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
-		try {
-			for (EncodableHistogram interval = Latency.nextOrNull(reader); interval != null; interval = Latency.nextOrNull(reader)) {
-				boolean ok = !"ko".equals(interval.getTag());
-				long midpoint = (interval.getStartTimeStamp() + interval.getEndTimeStamp()) / 2;
-				if (window != null && window.contains(midpoint)) {
-					(ok ? latency.ok() : latency.ko()).add((Histogram) interval);
-				}
-				if ("ok".equals(interval.getTag())) {
-					okBySecond.computeIfAbsent(interval.getStartTimeStamp(), k -> new Histogram(Latency.HIGHEST_MICROS, 3)).add((Histogram) interval);
-				}
-			}
-		}
-		finally {
-			reader.close();
-		}
-		return latency;
-	}
-
-	/** completions.csv: per wall-clock second its stamp (ms) and answers; a line cut short is skipped. */
-	static List<long[]> completions(Path csv) throws IOException {
-		List<long[]> rows = new ArrayList<>();
-		if (!Files.isRegularFile(csv)) {
-			return rows;
-		}
-		List<String> lines = Files.readAllLines(csv);
-		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
-			String[] f = line.split(",");
-			try {
-				rows.add(new long[] { Long.parseLong(f[0]), Long.parseLong(f[1]) });
-			}
-			catch (RuntimeException ex) {
-				// a line cut short by an interrupted run: skipped
-			}
-		}
-		return rows;
 	}
 
 	private static List<String> gatlingReports(Path dir, Path resultsRoot) throws IOException {

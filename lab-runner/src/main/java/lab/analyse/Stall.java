@@ -1,7 +1,5 @@
 package lab.analyse;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 import lab.load.LoadWindow;
@@ -17,10 +15,6 @@ import lab.load.LoadWindow;
  * @param rows how many rows of the window could be read (0: the check could not be computed)
  */
 public record Stall(long fromEpochMs, int seconds, int rows) {
-
-	public static Stall longest(Path csv, LoadWindow window) throws IOException {
-		return (window == null) ? new Stall(0, 0, 0) : longest(LevelFiles.completions(csv), window);
-	}
 
 	/** The longest silence in {@code window} of one injector's completions rows (stamp ms, answers). */
 	static Stall longest(List<long[]> completions, LoadWindow window) {

@@ -3,6 +3,7 @@ package lab.load;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.TreeMap;
@@ -65,23 +66,46 @@ public final class LoadFiles {
 	 * injectors, keyed by the second the row was stamped in (ms, rounded down); a second no injector wrote is absent.
 	 */
 	public static TreeMap<Long, Long> answeredPerSecond(Path level) throws IOException {
-		TreeMap<Long, Long> answered = new TreeMap<>();
-		if (!Files.isDirectory(level)) {
-			return answered;
-		}
-		for (Path part : injectorDirs(level)) {
-			Path csv = part.resolve(LevelDir.COMPLETIONS);
-			if (!Files.isRegularFile(csv)) {
-				continue;
+		List<List<long[]>> parts = new ArrayList<>();
+		if (Files.isDirectory(level)) {
+			for (Path part : injectorDirs(level)) {
+				parts.add(completions(part.resolve(LevelDir.COMPLETIONS)));
 			}
-			for (String line : Files.readAllLines(csv)) {
-				String[] f = line.split(",");
-				if (f.length >= 2 && !f[0].isEmpty() && f[0].chars().allMatch(Character::isDigit)) {
-					answered.merge(Long.parseLong(f[0]) / 1000 * 1000, Long.parseLong(f[1]), Long::sum);
-				}
+		}
+		return answeredPerSecond(parts);
+	}
+
+	/** The same from the injectors' {@code completions.csv} rows, already read ({@link #completions}). */
+	public static TreeMap<Long, Long> answeredPerSecond(List<List<long[]>> parts) {
+		TreeMap<Long, Long> answered = new TreeMap<>();
+		for (List<long[]> rows : parts) {
+			for (long[] row : rows) {
+				answered.merge(row[0] / 1000 * 1000, row[1], Long::sum);
 			}
 		}
 		return answered;
+	}
+
+	/**
+	 * One injector's {@code completions.csv}: per wall-clock second its stamp (ms) and answers, no rows when it is
+	 * missing; a line cut short by an interrupted run is skipped.
+	 */
+	public static List<long[]> completions(Path csv) throws IOException {
+		List<long[]> rows = new ArrayList<>();
+		if (!Files.isRegularFile(csv)) {
+			return rows;
+		}
+		List<String> lines = Files.readAllLines(csv);
+		for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+			String[] f = line.split(",");
+			try {
+				rows.add(new long[] { Long.parseLong(f[0]), Long.parseLong(f[1]) });
+			}
+			catch (RuntimeException ex) {
+				// a line cut short by an interrupted run: skipped
+			}
+		}
+		return rows;
 	}
 
 	private static LoadWindow read(Path file) throws IOException {
