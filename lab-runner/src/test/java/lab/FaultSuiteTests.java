@@ -34,6 +34,10 @@ class FaultSuiteTests {
 	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path out;
 
+	/** The scenario files the tests write: beside the results, not in them (the runner owns that directory). */
+	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
+	Path scenarios;
+
 	static final JsonMapper json = JsonMapper.builder().build();
 
 	@AfterEach
@@ -48,7 +52,7 @@ class FaultSuiteTests {
 
 	/** Two short levels after a warm-up of 15 s, extended up to {@code warmupMaxSeconds} while the JIT compiles. */
 	Scenario scenario(int warmupMaxSeconds, String... variants) throws IOException {
-		Path file = this.out.resolveSibling(this.out.getFileName() + "-fault.yml");
+		Path file = this.scenarios.resolve("fault.yml");
 		Files.writeString(file, """
 				name: fault
 				description: the fault suite's short levels
@@ -196,7 +200,7 @@ class FaultSuiteTests {
 
 	@Test
 	void ctrlCMarksTheLevelInterruptedRendersTheReportAndExits130() throws Exception {
-		Path scenario = this.out.resolveSibling(this.out.getFileName() + "-fault.yml");
+		Path scenario = this.scenarios.resolve("fault.yml");
 		scenario("app-webflux");
 		Path results = this.out.resolve("run");
 		// env --default-signal: a test JVM started in the background may have inherited SIGINT ignored.
@@ -230,7 +234,7 @@ class FaultSuiteTests {
 
 	@Test
 	void aRunnerKilledOutrightLeavesNoProcessBehindAndItsResultsRenderWithTheLevelInterrupted() throws Exception {
-		Path scenario = this.out.resolveSibling(this.out.getFileName() + "-fault.yml");
+		Path scenario = this.scenarios.resolve("fault.yml");
 		scenario("app-webflux");
 		Path results = this.out.resolve("run");
 		List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin/java").toString(), "-Dlab.root=" + RunnerTests.root(),

@@ -110,11 +110,11 @@ class RunnerTests {
 	}
 
 	@Test
-	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamedAndJfrRecordsEachLevel() throws Exception {
+	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamedAndJfrRecordsEachLevel(@TempDir Path tools) throws Exception {
 		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, 10, null, 2, List.of("tuned"), null, null)
 			.applyTo(Scenario.load("smoke"));
 		// async-profiler ships for Linux x64 and arm64: elsewhere --profile-cpu refuses to start, and this part is skipped.
-		Path profiler = CpuProfile.library(Files.createTempDirectory("async-profiler")).orElse(null);
+		Path profiler = CpuProfile.library(tools).orElse(null);
 		if (profiler == null) {
 			System.out.println("SKIPPED the --profile-cpu checks: async-profiler has no library for " + System.getProperty("os.name") + " " + System.getProperty("os.arch"));
 		}
@@ -150,6 +150,9 @@ class RunnerTests {
 		JsonNode reactive = JsonMapper.builder().build().readTree(webflux.resolve("repeat-1/downstream-client.json").toFile());
 		assertThat(reactive.path("readTimeout").asString()).as(reactive.toString()).isEqualTo(blocking.path("readTimeout").asString());
 		assertThat(reactive.path("maxConnections").asInt()).as(reactive.toString()).isEqualTo(20000);
+		// tuned's JVM flag for the Netty variants reached Reactor Netty: the server accepts on a thread of its own.
+		assertThat(Files.readString(webflux.resolve("repeat-1/command.txt"))).contains("-Dreactor.netty.ioSelectCount=1");
+		assertThat(reactive.path("netty").path("accept").asString()).as(reactive.toString()).isEqualTo("its own thread");
 		assertThat(Files.readString(this.out.resolve("report.html"))).contains("downstream client: app-tomcat-loom.tuned/repeat-1")
 			.contains("buffer bytes 256").contains("stages ProtocolExec → ConnectExec → MainClientExec");
 		JsonNode summary = JsonMapper.builder().build().readTree(this.out.resolve("summary.json").toFile());

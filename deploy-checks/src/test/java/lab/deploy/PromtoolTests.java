@@ -16,7 +16,7 @@ class PromtoolTests {
 	void promtoolAcceptsThePrometheusConfig() throws Exception {
 		Path promtool = Path.of(System.getenv().getOrDefault("LAB_PROMTOOL", "promtool"));
 		Assumptions.assumeTrue(runs(promtool.toString()), "SKIPPED: promtool is not installed (Debian package prometheus; .ci/run extracts it)");
-		Path log = Files.createTempFile("promtool", ".log");
+		Path log = Files.createTempFile(Files.createDirectories(Path.of("target")), "promtool", ".log");
 		Process process = new ProcessBuilder(promtool.toString(), "check", "config", Repo.root().resolve("prometheus/prometheus.yml").toString())
 			.redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();

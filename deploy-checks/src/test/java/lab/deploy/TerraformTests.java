@@ -25,7 +25,7 @@ class TerraformTests {
 	@Test
 	void terraformFmtFindsNothingToChange() throws Exception {
 		Assumptions.assumeTrue(runs("terraform", "version"), "SKIPPED: terraform is not installed");
-		Path log = Files.createTempFile("terraform-fmt", ".log");
+		Path log = Files.createTempFile(Files.createDirectories(Path.of("target")), "terraform-fmt", ".log");
 		Process fmt = new ProcessBuilder("terraform", "fmt", "-check", "-recursive", "-diff", Repo.root().resolve("terraform").toString())
 			.redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		assertThat(fmt.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -46,7 +46,7 @@ class TerraformTests {
 		}
 		Assumptions.assumeTrue(runs(checkov, "--version"),
 				"SKIPPED: checkov is not installed (python3 -m venv .tools/checkov && .tools/checkov/bin/pip install checkov==3.3.30)");
-		Path log = Files.createTempFile("checkov", ".log");
+		Path log = Files.createTempFile(Files.createDirectories(Path.of("target")), "checkov", ".log");
 		Process scan = new ProcessBuilder(checkov, "-d", Repo.root().resolve("terraform").toString(), "--framework", "terraform",
 				"--skip-download", "--compact", "--quiet")
 			.redirectErrorStream(true).redirectOutput(log.toFile()).start();

@@ -99,7 +99,7 @@ class DownstreamServerIT {
 	@Test
 	void refusesAnUnknownArgumentWithOneLineAndExitCode2() throws Exception {
 		Path jar = Path.of(System.getProperty("lab.root", "..")).resolve("downstream-delay-service/target/downstream-delay-service.jar");
-		Path log = Files.createTempFile("downstream", ".log");
+		Path log = Files.createTempFile(Files.createDirectories(Path.of("target")), "refused-argument", ".log");
 		Process process = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-jar", jar.toString(), "--server.prot=1")
 			.redirectErrorStream(true)
 			.redirectOutput(log.toFile())

@@ -76,7 +76,7 @@ public final class ClientReadback {
 		JsonNode netty = settings.path("netty");
 		if (netty.isObject()) {
 			parts.add("on Netty " + netty.path("version").asString("?") + " (Reactor Netty " + netty.path("reactorNetty").asString("?")
-					+ "), allocator " + netty.path("allocator").asString("?") + ", transport " + netty.path("transport").asString("?"));
+					+ "), allocator " + netty.path("allocator").asString("?") + ", transport " + netty.path("transport").asString("?") + ", accepting on " + netty.path("accept").asString("?"));
 		}
 		add(parts, settings, "unreadable", "unreadable");
 		return String.join(", ", parts);

@@ -61,7 +61,7 @@ class TuningTests {
 		assertThat(tunedLean.label("app-tomcat-loom")).isEqualTo("app-tomcat-loom.tuned-lean");
 		assertThat(tunedLean.properties("app-tomcat-loom")).containsEntry("management.observations.enable.http", "false")
 			.containsEntry("lab.tomcat.socket-buffer-size", "512B");
-		assertThat(tunedLean.jvmFlags("app-webflux", 21)).containsExactly("-XX:MaxRAMPercentage=68");
+		assertThat(tunedLean.jvmFlags("app-webflux", 21)).containsExactly("-XX:MaxRAMPercentage=68", "-Dreactor.netty.ioSelectCount=1");
 		assertThat(Tuning.load("tuned").observed(Observe.FULL)).isEqualTo(Tuning.load("tuned"));
 		assertThatThrownBy(() -> Observe.of("verbose")).isInstanceOf(PlanException.class)
 			.hasMessage("unknown observe mode 'verbose': use lean or full (or both: lean,full)");

@@ -187,7 +187,8 @@ class ReportWriterTests {
 
 	/** Headless Chromium with a profile of its own; returns what it printed on stdout. */
 	private String run(Path chromium, String... args) throws Exception {
-		Path profile = Files.createTempDirectory("chromium-profile");
+		// Inside the test's own directory, which JUnit deletes: each profile is about 2 MB.
+		Path profile = Files.createTempDirectory(this.results, "chromium-profile");
 		List<String> command = new java.util.ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
 				"--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
 				"--user-data-dir=" + profile));

@@ -57,7 +57,10 @@ class DownstreamClientReadback implements InfoContributor {
 	 * What a Netty-based service's figures may depend on besides its own code (the WebFlux variants serve and call
 	 * on Netty): Netty's and Reactor Netty's versions, the buffer allocator every channel takes by default (Netty
 	 * 4.2 made the adaptive one the default; {@code -Dio.netty.allocator.type=pooled} brings back 4.1's) and the
-	 * transport Reactor Netty uses (native epoll where available unless {@code reactor.netty.native=false}).
+	 * transport Reactor Netty uses (native epoll where available unless {@code reactor.netty.native=false}), and
+	 * where the server accepts connections: on one of the worker event loops (Reactor Netty's default) or on a
+	 * thread of its own ({@code -Dreactor.netty.ioSelectCount=1}, set by the {@code tuned} tuning: on Netty 4.2 a
+	 * worker loop busy with its connections left a burst of new ones unaccepted for seconds, docs/webflux-tail.md).
 	 */
 	private static final class NettyFacts {
 
@@ -68,6 +71,7 @@ class DownstreamClientReadback implements InfoContributor {
 			facts.put("reactorNetty", implementationVersion("reactor.netty.ReactorNetty"));
 			facts.put("allocator", io.netty.buffer.ByteBufAllocator.DEFAULT.getClass().getSimpleName());
 			facts.put("transport", transport());
+			facts.put("accept", accept());
 			return facts;
 		}
 
@@ -83,6 +87,17 @@ class DownstreamClientReadback implements InfoContributor {
 				// no native transport on the classpath
 			}
 			return "nio";
+		}
+
+		/** Reactor Netty reads the same property once, when its default loop resources are made. */
+		private static String accept() {
+			try {
+				int selectThreads = Integer.parseInt(System.getProperty("reactor.netty.ioSelectCount", "-1"));
+				return (selectThreads > 0) ? "its own thread" : "a worker loop";
+			}
+			catch (NumberFormatException ex) {
+				return "a worker loop";
+			}
 		}
 
 		private static String implementationVersion(String className) {

@@ -128,7 +128,8 @@ public abstract class ProxyContractTests {
 		else {
 			assertThat(settings.path("implementation").asString()).as(settings.toString()).isEqualTo("ReactorNetty");
 		}
-		// What a Netty service's figures may depend on besides its code: versions, the default allocator, the transport.
+		// What a Netty service's figures may depend on besides its code: versions, the default allocator, the transport,
+		// where it accepts (Reactor Netty's default here: a worker loop; the tuned tuning gives accepting its own thread).
 		var netty = settings.path("netty");
 		if (module().startsWith("app-webflux")) {
 			assertThat(netty.path("version").asString()).as(settings.toString()).matches("4\\.\\d+\\.\\d+\\.Final");
@@ -136,6 +137,7 @@ public abstract class ProxyContractTests {
 			assertThat(netty.path("allocator").asString()).as(settings.toString()).isIn("AdaptiveByteBufAllocator", "PooledByteBufAllocator",
 					"UnpooledByteBufAllocator");
 			assertThat(netty.path("transport").asString()).as(settings.toString()).isIn("epoll", "nio");
+			assertThat(netty.path("accept").asString()).as(settings.toString()).isEqualTo("a worker loop");
 		}
 	}
 

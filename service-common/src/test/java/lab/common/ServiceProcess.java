@@ -46,7 +46,8 @@ public final class ServiceProcess implements AutoCloseable {
 	/** Starts {@code java <launch> --server.port=0 ...}, e.g. a main class on an extracted classpath. */
 	public static ServiceProcess startWith(String module, List<String> launch, String... arguments)
 			throws IOException, InterruptedException {
-		Path dir = Files.createTempDirectory(module);
+		// Under the module's target/, not /tmp: the log stays as evidence after a failure and goes with mvn clean.
+		Path dir = Files.createTempDirectory(Files.createDirectories(Path.of("target", "service-runs")), module);
 		Path portFile = dir.resolve("port");
 		Path log = dir.resolve("service.log");
 		List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"), "-XX:+UseSerialGC"));
