@@ -16,13 +16,8 @@ set -euo pipefail
 arm=${1:?usage: scripts/wrk-burst.sh as-built|accept-own|rn12-n41|rn12-n42 STARTS RUNS [--hog]}
 starts=${2:?STARTS missing}; runs=${3:?RUNS missing}; hog=${4:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
-# A JDK 21 or newer, as ./lab finds one: JAVA_HOME if it is one, else the first under /usr/lib/jvm.
-for dir in ${JAVA_HOME:-} /usr/lib/jvm/*; do
-  [[ -x $dir/bin/java ]] || continue
-  version=$("$dir/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java\.specification\.version = //p' | head -n1 || true)
-  [[ $version =~ ^[0-9]+$ && $version -ge 21 && -x $dir/bin/javac ]] && { export JAVA_HOME=$dir; break; }
-done
-[[ -x ${JAVA_HOME:-}/bin/javac ]] || { echo "wrk-burst: no JDK 21 or newer (looked at JAVA_HOME and /usr/lib/jvm/*)"; exit 2; }
+source "$root/scripts/jdk.sh"
+find_jdk
 java=$JAVA_HOME/bin/java
 for tool in wrk nstat ss taskset curl; do
   command -v $tool >/dev/null || { echo "wrk-burst: $tool is missing (apt-get install wrk iproute2 util-linux curl)"; exit 2; }
@@ -31,7 +26,7 @@ done
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  [[ -n ${build:-} ]] && rm -rf "$build"
+  if [[ -n ${build:-} ]]; then rm -rf "$build"; fi
 }
 trap cleanup EXIT
 jar=$root/app-webflux/target/app-webflux.jar; flags=()

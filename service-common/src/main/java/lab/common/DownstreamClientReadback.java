@@ -89,14 +89,13 @@ class DownstreamClientReadback implements InfoContributor {
 			return "nio";
 		}
 
-		/** Reactor Netty reads the same property once, when its default loop resources are made. */
+		/** As Reactor Netty read {@code reactor.netty.ioSelectCount} for its default loop resources. */
 		private static String accept() {
 			try {
-				int selectThreads = Integer.parseInt(System.getProperty("reactor.netty.ioSelectCount", "-1"));
-				return (selectThreads > 0) ? "its own thread" : "a worker loop";
+				return (reactor.netty.resources.LoopResources.DEFAULT_IO_SELECT_COUNT > 0) ? "its own thread" : "a worker loop";
 			}
-			catch (NumberFormatException ex) {
-				return "a worker loop";
+			catch (LinkageError ex) {
+				return "absent";
 			}
 		}
 
