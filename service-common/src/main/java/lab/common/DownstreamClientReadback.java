@@ -75,11 +75,11 @@ class DownstreamClientReadback implements InfoContributor {
 			return facts;
 		}
 
+		/** Native epoll when Reactor Netty wants a native transport ({@code LoopResources.DEFAULT_NATIVE}) and has it. */
 		private static String transport() {
-			boolean nativeWanted = Boolean.parseBoolean(System.getProperty("reactor.netty.native", "true"));
 			try {
 				Class<?> epoll = Class.forName("io.netty.channel.epoll.Epoll");
-				if (nativeWanted && (boolean) epoll.getMethod("isAvailable").invoke(null)) {
+				if (reactor.netty.resources.LoopResources.DEFAULT_NATIVE && (boolean) epoll.getMethod("isAvailable").invoke(null)) {
 					return "epoll";
 				}
 			}
