@@ -83,8 +83,10 @@ public enum Rule {
 			"the window's second half sent over {secondHalfSlowerPercent} fewer requests per second than its first (a closed loop "
 					+ "sends as it is answered)",
 			(m, bound, boundText) -> {
-				// A service that died or ran out of memory slowed down because it failed: FAILED says that already.
-				double slower = (m.facts().serviceAlive() && !m.facts().outOfMemory()) ? m.halves().secondHalfSlowerPercent() : Double.NaN;
+				// A service that died, ran out of memory or stopped answering (a second half of nothing sent: a stall)
+				// slowed down because it failed: FAILED says that already.
+				double slower = (m.facts().serviceAlive() && !m.facts().outOfMemory() && m.halves().secondRps() > 0)
+						? m.halves().secondHalfSlowerPercent() : Double.NaN;
 				return (slower > bound) ? Optional.of(String.format(Locale.ROOT,
 						"the window's second half sent %.0f%% fewer requests per second than its first (%,.0f → %,.0f rps > %s): "
 								+ "its throughput is the mean of two rates",

@@ -74,6 +74,27 @@ class RuleTests {
 	}
 
 	@Test
+	void aSecondHalfOfNothingSentIsTheFailureNotANote() throws Exception {
+		// The same level, its second half's five seconds (+7,000 … +11,000) sending nothing and the responses stamped
+		// +7,000 … +13,000 none: a service alive but no longer answering (as app-jetty-loom at 2,000 users in quick,
+		// 5 → 0 rps). Silent from +6,000 to the window's end at +12,000: 6 s ≥ the 2 s a 500 ms delay allows → FAILED
+		// "stalled". "100% fewer requests per second" would only repeat the failure.
+		GoldenFixtures.write(this.results);
+		Path level = this.results.resolve("app-webflux/users-100");
+		String csv = Files.readString(level.resolve("requests.csv"));
+		String completions = Files.readString(level.resolve("completions.csv"));
+		for (long second = GoldenFixtures.START + 7_000; second <= GoldenFixtures.START + 13_000; second += 1000) {
+			csv = csv.replace(second + ",192,190,0,2,0,0,0", second + ",0,0,0,0,0,0,0");
+			completions = completions.replace(second + ",192,0", second + ",0,0");
+		}
+		Files.writeString(level.resolve("requests.csv"), csv);
+		Files.writeString(level.resolve("completions.csv"), completions);
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.verdict()).as(String.join("; ", result.reasons())).isEqualTo(Verdict.FAILED);
+		assertThat(result.reasons()).noneMatch(reason -> reason.contains("second half"));
+	}
+
+	@Test
 	void everySentenceNamesOnlyDeclaredThresholds() {
 		assertThat(Rule.schemaRows()).hasSize(Rule.values().length + 2);
 		assertThat(List.of(Rule.values())).allSatisfy(rule -> assertThat(rule.figure()).isNotNull());
