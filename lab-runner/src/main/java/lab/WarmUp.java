@@ -91,7 +91,7 @@ final class WarmUp {
 					+ ((LoadFiles.window(last) == null) ? "the injector did not finish it (see " + last.resolve(LevelDir.GATLING_LOG) + ")"
 							: "no JIT series was sampled")
 					: String.format(Locale.ROOT, "lab: %s %s after %d s of warm-up (JIT %.1f%% of its last %d s%s)", service.name(),
-							settled ? "warm" : "still compiling", total, jit, SETTLE_TAIL_SECONDS,
+							settled ? "warm" : "still compiling", total, jit, Math.min(SETTLE_TAIL_SECONDS, total),
 							settled ? " <= " + percent(limit) + "%"
 									: String.format(Locale.ROOT, " > %s%%, the cap warmupMaxSeconds %d s reached: its first level may be "
 											+ "INVALID, not warm", percent(limit), max)));
