@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # WebFlux's accept under a burst of new connections (docs/webflux-tail.md), reproduced with wrk outside the lab.
 #
-#   scripts/wrk-burst.sh ARM STARTS RUNS [--hog]
+#   [SERVICE=app-webflux-loom] scripts/wrk-burst.sh ARM STARTS RUNS [--hog]
 #
+# SERVICE: app-webflux (the default) or app-webflux-loom (the same Netty server; arms as-built and accept-own only).
 # ARM: as-built   app-webflux as the lab builds it (Reactor Netty 1.3, Netty 4.2)
 #      accept-own  the same jar with -Dreactor.netty.ioSelectCount=1 (tuned's setting: accepting on its own thread)
 #      rn12-n41    the same code built on Reactor Netty 1.2.18 / Netty 4.1.135 (a copy of HEAD in a temporary directory)
@@ -29,7 +30,13 @@ cleanup() {
   if [[ -n ${build:-} ]]; then rm -rf "$build"; fi
 }
 trap cleanup EXIT
-jar=$root/app-webflux/target/app-webflux.jar; flags=()
+service=${SERVICE:-app-webflux}
+case $service in
+  app-webflux) ;;
+  app-webflux-loom) [[ $arm == as-built || $arm == accept-own ]] || { echo "wrk-burst: SERVICE=app-webflux-loom takes the arms as-built and accept-own only"; exit 2; } ;;
+  *) echo "wrk-burst: unknown SERVICE '$service': use app-webflux or app-webflux-loom"; exit 2 ;;
+esac
+jar=$root/$service/target/$service.jar; flags=()
 case $arm in
   as-built) ;;
   accept-own) flags=(-Dreactor.netty.ioSelectCount=1) ;;
@@ -44,8 +51,8 @@ case $arm in
   *) echo "wrk-burst: unknown arm '$arm': use as-built, accept-own, rn12-n41 or rn12-n42"; exit 2 ;;
 esac
 [[ -f $jar ]] || { echo "wrk-burst: $jar is missing: ./lab build"; exit 2; }
-out=$root/results/wrk-burst-$arm-$(date +%Y%m%d-%H%M%S); mkdir -p "$out"
-echo "wrk-burst: $arm, $starts starts x $runs runs${hog:+, service core shared with a busy loop}; files in $out"
+out=$root/results/wrk-burst-${service#app-}-$arm-$(date +%Y%m%d-%H%M%S); mkdir -p "$out"
+echo "wrk-burst: $service $arm, $starts starts x $runs runs${hog:+, service core shared with a busy loop}; files in $out"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 prom() { curl -s "http://127.0.0.1:$2/actuator/prometheus" > "$1" || true; }
 for start in $(seq "$starts"); do
