@@ -69,18 +69,20 @@ final class WarmUp {
 		round(service, dir, users, seconds, true);
 		int total = seconds;
 		int rounds = 1;
-		double threshold = this.harness.thresholds().get(Rule.NOT_WARM_JIT);
-		double limit = threshold * SETTLE_SHARE_OF_THRESHOLD;
+		double limit = this.harness.thresholds().get(Rule.NOT_WARM_JIT) * SETTLE_SHARE_OF_THRESHOLD;
+		// The JIT's share is of the last round's last seconds: all of a round shorter than those.
+		int tail = Math.min(SETTLE_TAIL_SECONDS, seconds);
 		double jit = Measurement.warmupJitPercent(dir, SETTLE_TAIL_SECONDS);
 		while (jit > limit && total < max && service.alive() && !Interruption.requested()) {
 			int round = Math.min(SETTLE_ROUND_SECONDS, max - total);
-			say(String.format(Locale.ROOT, "lab: %s still compiling (JIT %.1f%% of the last %d s > %s%%, half the not-warm threshold): "
-					+ "warming up %d s more", service.name(), jit, SETTLE_TAIL_SECONDS, percent(limit), round));
+			say(String.format(Locale.ROOT, "lab: %s still compiling (JIT %.1f%% of the last %d s > %s, half the not-warm threshold): "
+					+ "warming up %d s more", service.name(), jit, tail, Rule.NOT_WARM_JIT.format(limit), round));
 			rounds++;
 			Path more = dir.resolveSibling(ServiceDir.warmupRound(rounds));
 			Files.createDirectories(more);
 			round(service, more, users, round, false);
 			total += round;
+			tail = Math.min(SETTLE_TAIL_SECONDS, round);
 			jit = Measurement.warmupJitPercent(more, SETTLE_TAIL_SECONDS);
 		}
 		// Unknown is not settled: a warm-up whose injector failed has no window, a service without a JIT series none.
@@ -91,14 +93,14 @@ final class WarmUp {
 					+ ((LoadFiles.window(last) == null) ? "the injector did not finish it (see " + last.resolve(LevelDir.GATLING_LOG) + ")"
 							: "no JIT series was sampled")
 					: String.format(Locale.ROOT, "lab: %s %s after %d s of warm-up (JIT %.1f%% of its last %d s%s)", service.name(),
-							settled ? "warm" : "still compiling", total, jit, Math.min(SETTLE_TAIL_SECONDS, total),
-							settled ? " <= " + percent(limit) + "%"
-									: String.format(Locale.ROOT, " > %s%%, the cap warmupMaxSeconds %d s reached: its first level may be "
-											+ "INVALID, not warm", percent(limit), max)));
+							settled ? "warm" : "still compiling", total, jit, tail,
+							settled ? " <= " + Rule.NOT_WARM_JIT.format(limit)
+									: String.format(Locale.ROOT, " > %s, the cap warmupMaxSeconds %d s reached: its first level may be "
+											+ "INVALID, not warm", Rule.NOT_WARM_JIT.format(limit), max)));
 		}
 		Runner.json.writeValue(dir.resolveSibling(ServiceDir.WARMUP_SETTLED).toFile(),
 				Map.of("seconds", total, "rounds", rounds, "settled", settled, "jitPercentOfLastSeconds", Double.isNaN(jit) ? "NaN" : jit,
-						"lastSeconds", SETTLE_TAIL_SECONDS, "settleBelowPercent", limit, "maxSeconds", max));
+						"lastSeconds", tail, "settleBelowPercent", limit, "maxSeconds", max));
 		return service.alive() ? dir : null;
 	}
 
@@ -118,11 +120,6 @@ final class WarmUp {
 				loaded.join(Duration.ofSeconds(60));
 			}
 		}
-	}
-
-	/** 5 as "5", 2.5 as "2.5". */
-	private static String percent(double value) {
-		return (value == Math.rint(value)) ? String.valueOf((long) value) : String.format(Locale.ROOT, "%.1f", value);
 	}
 
 	private void say(String line) {
