@@ -125,7 +125,7 @@ resource "aws_instance" "downstream" {
   subnet_id              = aws_subnet.lab.id
   vpc_security_group_ids = [aws_security_group.lab.id]
   key_name               = var.key_name
-  monitoring             = true
+  monitoring             = var.detailed_monitoring
   ebs_optimized          = false #checkov:skip=CKV_AWS_135:t2 instance types do not support EBS optimisation.
   user_data = templatefile("${path.module}/templates/service.sh.tftpl", {
     module  = "downstream-delay-service"
@@ -168,7 +168,7 @@ resource "aws_instance" "proxy" {
   subnet_id              = aws_subnet.lab.id
   vpc_security_group_ids = [aws_security_group.lab.id]
   key_name               = var.key_name
-  monitoring             = true
+  monitoring             = var.detailed_monitoring
   ebs_optimized          = false #checkov:skip=CKV_AWS_135:t2 instance types do not support EBS optimisation.
   user_data = templatefile("${path.module}/templates/service.sh.tftpl", {
     module = each.key
@@ -213,7 +213,7 @@ resource "aws_instance" "injector" {
   subnet_id              = aws_subnet.lab.id
   vpc_security_group_ids = [aws_security_group.lab.id]
   key_name               = var.key_name
-  monitoring             = true
+  monitoring             = var.detailed_monitoring
   ebs_optimized          = true
   user_data              = templatefile("${path.module}/templates/injector.sh.tftpl", {})
 

@@ -90,6 +90,12 @@ variable "t2_cpu_credits" {
   }
 }
 
+variable "detailed_monitoring" {
+  description = "One-minute CloudWatch metrics of every instance (about $0.003 per instance-hour): on by default. The lab samples the JVMs itself; the emulated test turns it off because moto does not implement MonitorInstances."
+  type        = bool
+  default     = true
+}
+
 variable "vpc_cidr" {
   description = "Address range of the lab's VPC."
   type        = string

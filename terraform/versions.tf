@@ -4,7 +4,7 @@ terraform {
   required_providers {
     aws = {
       source  = "hashicorp/aws"
-      version = "= 6.14.1"
+      version = "~> 6.14"
     }
   }
 }

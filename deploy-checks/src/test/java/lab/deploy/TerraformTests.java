@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * terraform/ checked offline: formatting by terraform itself, and the structure the lab relies on read from the
- * HCL text. {@code terraform validate} needs the AWS provider downloaded, which this machine cannot do.
+ * terraform/ checked offline: formatting by terraform itself, checkov, and the structure the lab relies on read from the
+ * HCL text. The configuration loaded, planned and applied by the real AWS provider: {@link TerraformProviderTests}.
  */
 class TerraformTests {
 
