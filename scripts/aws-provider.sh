@@ -67,6 +67,7 @@ cp -r "$source_dir/." "$work/"
 chmod -R u+w "$work"
 
 echo "aws-provider: cutting the service registries down to: $KEEP" >&2
+# shellcheck disable=SC2086 # one argument per service
 python3 - "$work" $KEEP <<'PY'
 import os, re, sys
 

@@ -39,3 +39,14 @@ output "lab_run_commands" {
     ])
   }
 }
+
+output "site" {
+  description = "Where the lab runs, as ./lab aws run records it in the run's manifest."
+  value = {
+    region         = var.region
+    zone           = var.zone
+    instance_types = var.instance_types
+    injector_count = var.injector_count
+    t2_cpu_credits = var.t2_cpu_credits
+  }
+}

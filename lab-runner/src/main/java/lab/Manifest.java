@@ -107,6 +107,8 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		remote.put("compose", (plan.remote().compose() != null) ? lab.plan.Compose.EMULATION + "; reached " + plan.remote().compose().describe() : null);
 		remote.put("downstream", plan.remote().downstream().reachedAt().map(Object::toString).orElse(null));
 		remote.put("injectors", plan.remote().injectors());
+		// Where the instances stand, as ./lab aws run states it from terraform output (region, zone, instance types).
+		remote.put("site", System.getenv("LAB_SITE"));
 		Map<String, List<String>> flags = new LinkedHashMap<>();
 		flags.put("service", serviceFlags);
 		flags.put("downstream", downstreamFlags);
@@ -205,6 +207,10 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		if (commit.isEmpty() && System.getenv("LAB_GIT_DIR") != null) {
 			// Compose's lab service runs a copy of the checkout without git: the commit read from the checkout's .git.
 			return headOf(Path.of(System.getenv("LAB_GIT_DIR"))).map(head -> head + " (read from .git; uncommitted changes not checked)").orElse("unknown");
+		}
+		if (commit.isEmpty() && System.getenv("LAB_GIT_COMMIT") != null) {
+			// ./lab aws run ships the built lab without its checkout: the commit it was built from, as the shipper read it.
+			return System.getenv("LAB_GIT_COMMIT") + " (stated by ./lab aws; uncommitted changes not checked)";
 		}
 		return commit.isEmpty() ? "unknown" : commit + (dirty.isEmpty() ? "" : " (with uncommitted changes)");
 	}

@@ -46,6 +46,9 @@ final class ManifestRows {
 		if (!emulation.isEmpty()) {
 			add(rows, "t2.micro emulated by", emulation);
 		}
+		if (!text(remote.get("site"), "").isEmpty()) {
+			add(rows, "site", text(remote.get("site"), ""));
+		}
 		List<?> injectors = (remote.get("injectors") instanceof List<?> list) ? list : List.of();
 		if (!text(remote.get("target"), "").isEmpty() || !text(remote.get("downstream"), "").isEmpty() || !injectors.isEmpty()) {
 			add(rows, "measured remotely", "target " + text(remote.get("target"), text(remote.get("targets"), "(started here)")) + ", downstream "

@@ -1,0 +1,201 @@
+package lab.deploy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./lab aws up}, {@code run} and {@code down} end to end, as an operator runs them: Terraform with the real AWS
+ * provider against moto's EC2 ({@link EmulatedAws}), and every instance moto creates a real SSH target: a container of
+ * an Ubuntu-like image (resources/aws/instance) holding the instance's own private address on a network of the subnet's
+ * range, its real user data run in it at first contact, reached by its public address through an SSH ProxyCommand
+ * (resources/aws/instance/route.sh). One variant (app-webflux) and the smoke scenario keep it to minutes.
+ */
+@Tag("slow") // not in ./lab test --fast: builds the provider the first time, starts containers and runs a scenario in them
+class AwsCommandsTests {
+
+	static final Path OUT = Repo.root().resolve("deploy-checks/target/aws-commands");
+
+	static final String IMAGE = "localhost/lab-test/aws-instance:latest";
+
+	final String prefix = "labaws" + ProcessHandle.current().pid();
+
+	final Map<String, String> env = new LinkedHashMap<>();
+
+	@Test
+	void upRunDownCreateShipMeasureBringTheReportHomeAndLeaveNothing() throws Exception {
+		String why = whyNot();
+		if (why != null) {
+			System.out.println("AwsCommandsTests skipped: " + why);
+			Assumptions.abort(why);
+		}
+		EmulatedAws.deleteTree(OUT);
+		Files.createDirectories(OUT);
+		this.env.put("CONTAINERS_CONF", Repo.root().resolve(".tools/podman/containers.conf").toString());
+		// The Compose stack's base images (stand-ins where Docker Hub is unreachable), then the instance image on them.
+		assertThat(command(Duration.ofMinutes(15), Repo.root().resolve("docker/podman-compose.sh").toString(), "version").exit())
+			.as("docker/podman-compose.sh version (base images); see " + OUT.resolve("commands.log")).isZero();
+		Path image = Path.of(AwsCommandsTests.class.getResource("/aws/instance/Containerfile").toURI()).getParent();
+		assertThat(command(Duration.ofMinutes(10), "podman", "build", "-q", "-t", IMAGE, image.toString()).exit()).isZero();
+		assertThat(command(Duration.ofMinutes(1), "ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", OUT.resolve("id").toString()).exit())
+			.isZero();
+		// The VPC's subnet (terraform/: 10.42.1.0/24) as a container network: each instance keeps moto's private address.
+		assertThat(command(Duration.ofMinutes(1), "podman", "network", "create", "--subnet", "10.42.1.0/24", this.prefix).exit())
+			.as("a container network on 10.42.1.0/24 (another one holds the range?)").isZero();
+		try (EmulatedAws aws = EmulatedAws.start(OUT.resolve("lab"), TerraformProviderTests.variables(List.of("\"app-webflux\"")))) {
+			aws.importKeyPair("lab-operator", OUT.resolve("id.pub"));
+			this.env.putAll(aws.env);
+			this.env.put("LAB_AWS_DIR", aws.config.toString());
+			this.env.put("LAB_RESULTS_DIR", OUT.resolve("results").toString());
+			Path sshConfig = OUT.resolve("ssh_config");
+			Files.writeString(sshConfig, """
+					Host *
+					  IdentityFile %s
+					  IdentitiesOnly yes
+					  UserKnownHostsFile %s
+					  ProxyCommand bash %s %%h
+					""".formatted(OUT.resolve("id"), OUT.resolve("known_hosts"), image.resolve("route.sh")));
+			this.env.put("LAB_SSH_OPTIONS", "-F " + sshConfig);
+			this.env.put("LAB_TEST_MOTO", aws.endpoint());
+			this.env.put("LAB_TEST_REGION", EmulatedAws.REGION);
+			this.env.put("LAB_TEST_PYTHON", Path.of(lastLine(command(Duration.ofMinutes(10), Repo.root().resolve("scripts/moto.sh").toString()).output()))
+				.resolve("python").toString());
+			this.env.put("LAB_TEST_NETWORK", this.prefix);
+			this.env.put("LAB_TEST_IMAGE", IMAGE);
+			this.env.put("LAB_TEST_PREFIX", this.prefix);
+			this.env.put("LAB_TEST_KEY", OUT.resolve("id.pub").toString());
+			this.env.put("LAB_TEST_DIR", OUT.toString());
+
+			// --dry-run prints every command and changes nothing.
+			for (String step : List.of("up", "run", "down")) {
+				EmulatedAws.Result dry = lab(Duration.ofMinutes(2), "aws", step, "--dry-run");
+				assertThat(dry.exit()).as(dry.toString()).isZero();
+				assertThat(dry.output()).contains("+ terraform").doesNotContain("Apply complete");
+				Files.writeString(OUT.resolve("dry-run-" + step + ".txt"), dry.output());
+			}
+			assertThat(aws.inventory().path("instances")).as("a dry run creates nothing").isEmpty();
+			EmulatedAws.Result badFlag = lab(Duration.ofMinutes(1), "aws", "run", "--target", "http://10.0.0.1:8080");
+			assertThat(badFlag.exit()).isEqualTo(2);
+			assertThat(badFlag.output()).contains("./lab aws run sets --target itself");
+
+			EmulatedAws.Result up = lab(Duration.ofMinutes(20), "aws", "up", "--yes");
+			assertThat(up.exit()).as(up.toString()).isZero();
+			assertThat(up.output()).contains("aws_instance.proxy[\"app-webflux\"]: t2.micro").contains("an hour").contains("Apply complete!")
+				.contains("up: 1 variant(s) healthy");
+			JsonNode outputs = Repo.json.readTree(aws.terraform(Duration.ofMinutes(1), "output", "-json").output());
+			String proxy = outputs.path("proxy_urls").path("value").path("app-webflux").asText();
+			// The proxy answers the contract at its private address, through its downstream at the downstream's.
+			EmulatedAws.Result contract = command(Duration.ofMinutes(1), "podman", "exec", this.prefix + "-loom-lab-injector-0", "curl", "-fsS",
+					proxy + "/address/1");
+			assertThat(contract.exit()).as(contract.toString()).isZero();
+			// The user data ran for real in each container: the unit it wrote is what was started.
+			EmulatedAws.Result unit = command(Duration.ofMinutes(1), "podman", "exec", this.prefix + "-loom-lab-app-webflux", "sh", "-c",
+					"cat /var/lib/cloud/user-data.exit; grep ExecStart= /etc/systemd/system/app-webflux.service");
+			assertThat(unit.output()).startsWith("0\n").contains("--lab.downstream.base-url=" + outputs.path("downstream_url").path("value").asText());
+
+			// Repeated after it stood: nothing to create, everything shipped again.
+			EmulatedAws.Result again = lab(Duration.ofMinutes(10), "aws", "up", "--yes");
+			assertThat(again.exit()).as(again.toString()).isZero();
+			assertThat(again.output()).contains("nothing to create").doesNotContain("Apply complete!");
+
+			EmulatedAws.Result run = lab(Duration.ofMinutes(20), "aws", "run", "--scenario", "smoke");
+			assertThat(run.exit()).as(run.toString()).isZero();
+			Path results;
+			try (Stream<Path> dirs = Files.list(OUT.resolve("results"))) {
+				results = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+			}
+			assertThat(results.getFileName().toString()).endsWith("-aws");
+			JsonNode manifest = Repo.json.readTree(results.resolve("manifest.json").toFile());
+			assertThat(manifest.path("remote").path("site").asText())
+				.isEqualTo("AWS eu-west-1a: proxy t2.micro (t2 credits unlimited), downstream t2.medium, 1 x injector c5.xlarge");
+			assertThat(manifest.path("remote").path("targets").path("app-webflux").asText()).isEqualTo(proxy);
+			assertThat(manifest.path("gitCommit").asText()).contains("stated by ./lab aws");
+			JsonNode summary = Repo.json.readTree(results.resolve("summary.json").toFile());
+			assertThat(summary.toString()).contains("app-webflux");
+			assertThat(Files.readString(results.resolve("report.html"))).contains("AWS eu-west-1a");
+			Files.writeString(OUT.resolve("run-summary.json"), summary.toPrettyString());
+
+			EmulatedAws.Result down = lab(Duration.ofMinutes(10), "aws", "down", "--yes");
+			assertThat(down.exit()).as(down.toString()).isZero();
+			assertThat(down.output()).contains("down: nothing is left");
+			JsonNode left = aws.inventory();
+			assertThat(left.path("instances")).isEmpty();
+			assertThat(left.path("vpcs")).isEmpty();
+			EmulatedAws.Result downAgain = lab(Duration.ofMinutes(5), "aws", "down", "--yes");
+			assertThat(downAgain.exit()).as(downAgain.toString()).isZero();
+			assertThat(downAgain.output()).contains("nothing to destroy");
+		}
+		finally {
+			removeContainersAndNetwork();
+		}
+	}
+
+	static String whyNot() {
+		String why = EmulatedAws.whyNot();
+		if (why != null) {
+			return why;
+		}
+		for (String tool : List.of("podman", "runc", "ssh", "scp", "ssh-keygen")) {
+			if (!EmulatedAws.onPath(tool)) {
+				return tool + " is not installed (apt-get install podman runc openssh-client)";
+			}
+		}
+		if (!"root".equals(System.getProperty("user.name"))) {
+			return "the instance containers need podman as root (docker/podman-compose.sh)";
+		}
+		return null;
+	}
+
+	private EmulatedAws.Result lab(Duration timeout, String... arguments) throws IOException, InterruptedException {
+		List<String> command = new ArrayList<>(List.of(Repo.root().resolve("lab").toString()));
+		command.addAll(List.of(arguments));
+		return command(timeout, command.toArray(String[]::new));
+	}
+
+	/** A command with the test's environment; everything it prints is appended to commands.log. */
+	private EmulatedAws.Result command(Duration timeout, String... command) throws IOException, InterruptedException {
+		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+		builder.environment().putAll(this.env);
+		Path output = Files.createTempFile(OUT, "command", ".out");
+		Process process = builder.redirectOutput(output.toFile()).start();
+		boolean ended = process.waitFor(timeout.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
+		if (!ended) {
+			process.destroy();
+			process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+			process.destroyForcibly();
+		}
+		String text = Files.readString(output);
+		Files.delete(output);
+		Files.writeString(OUT.resolve("commands.log"), "$ " + String.join(" ", command) + "\n" + text + "\n(exit " + (ended ? process.exitValue() : "timeout")
+				+ ")\n\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
+		return new EmulatedAws.Result(ended ? process.exitValue() : -1, text);
+	}
+
+	/** The containers this test started (their names carry its PID), then its network. */
+	private void removeContainersAndNetwork() throws IOException, InterruptedException {
+		String names = command(Duration.ofMinutes(1), "podman", "ps", "-a", "--filter", "name=^" + this.prefix + "-", "--format", "{{.Names}}").output();
+		for (String name : names.lines().filter(line -> line.startsWith(this.prefix + "-")).toList()) {
+			command(Duration.ofMinutes(2), "podman", "rm", "-f", "-t", "5", name);
+		}
+		command(Duration.ofMinutes(1), "podman", "network", "rm", "-f", this.prefix);
+	}
+
+	private static String lastLine(String text) {
+		List<String> lines = text.lines().filter(line -> !line.isBlank()).toList();
+		return lines.get(lines.size() - 1).trim();
+	}
+
+}

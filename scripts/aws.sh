@@ -1,0 +1,308 @@
+#!/usr/bin/env bash
+# The lab on AWS in three commands, built on terraform/ and the lab's remote mode (--target, --downstream, --injectors):
+#   ./lab aws up   [--yes] [--dry-run]            create the lab (prints what, and its hourly cost, then asks), ship the
+#                                                  services to their instances and start them, ship the lab to injector 1
+#   ./lab aws run  [--dry-run] [RUN FLAGS...]      run a scenario (default: --scenario seed) from injector 1 against every
+#                                                  deployed variant, one after the other; the results come home into results/
+#   ./lab aws down [--yes] [--dry-run]            destroy everything the lab created, and check nothing is left
+# Each step can be repeated after a failure: up applies only what is missing and ships again; run starts a new run;
+# down destroys what is left. --dry-run prints every command and runs none.
+# Settings: terraform/terraform.tfvars (copy terraform.tfvars.example). AWS credentials as Terraform reads them
+# (AWS_PROFILE, AWS_ACCESS_KEY_ID...). SSH as ./lab's remote mode uses it: BatchMode, keys from ~/.ssh/config or the
+# agent, extra options from LAB_SSH_OPTIONS (e.g. "-i ~/.ssh/lab.pem"). LAB_AWS_DIR: another Terraform directory;
+# LAB_RESULTS_DIR: where results come home (default results/).
+# Exit codes: 0 done; 1 a step failed (the line says which; repeat the command); 2 bad usage or a missing tool.
+set -euo pipefail
+LAB_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+TF_DIR="${LAB_AWS_DIR:-$LAB_ROOT/terraform}"
+SSH_USER="${LAB_AWS_USER:-ubuntu}"
+# Where a run's results come home.
+RESULTS="${LAB_RESULTS_DIR:-$LAB_ROOT/results}"
+# The lab on injector 1, relative to its user's home.
+REMOTE_HOME=loom-lab-home
+DRY=0
+YES=0
+
+say() { echo "lab aws: $*" >&2; }
+die() { local code="$1"; shift; say "$*"; exit "$code"; }
+usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+
+# Prints a command, then runs it (unless --dry-run).
+x() {
+  echo "+ $(printf '%q ' "$@")" >&2
+  [[ $DRY == 1 ]] || "$@"
+}
+
+tf() { x terraform -chdir="$TF_DIR" "$@"; }
+
+read -r -a SSH_OPTS <<<"-o BatchMode=yes -o ConnectTimeout=10 -o StrictHostKeyChecking=accept-new -o ServerAliveInterval=15 ${LAB_SSH_OPTIONS:-}"
+ssh_to() { local host="$1"; shift; x ssh "${SSH_OPTS[@]}" "$SSH_USER@$host" "$@"; }
+scp_to() { local host="$1" target="$2"; shift 2; x scp -q "${SSH_OPTS[@]}" "$@" "$SSH_USER@$host:$target"; }
+
+need() {
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null 2>&1 || die 2 "'$tool' not found: install it (terraform from developer.hashicorp.com, python3, openssh-client)"
+  done
+}
+
+# One value of `terraform output -json`: a Python expression over `o` (the outputs' values); a list prints one item a
+# line. In a dry run nothing is read: the placeholder given (even empty), else the expression in angle brackets.
+output_json=""
+outputs() {
+  if [[ $DRY == 1 ]]; then
+    if [[ $# -ge 2 ]]; then echo "$2"; else echo "<$1>"; fi
+    return
+  fi
+  [[ -n "$output_json" ]] || output_json=$(terraform -chdir="$TF_DIR" output -json) || die 1 "terraform output failed in $TF_DIR"
+  OUTPUTS="$output_json" EXPR="$1" python3 -c 'import json, os
+o = {k: v["value"] for k, v in json.loads(os.environ["OUTPUTS"]).items()}
+r = eval(os.environ["EXPR"])
+print("\n".join(map(str, r)) if isinstance(r, list) else r)' 2>/dev/null || die 1 "terraform output has no $1: run ./lab aws up first"
+}
+
+# The variants deployed: from the outputs, or in a dry run from terraform.tfvars (else the configuration's default).
+deployed() {
+  if [[ $DRY == 0 ]]; then
+    outputs 'sorted(o["proxy_urls"])'
+    return
+  fi
+  python3 - "$TF_DIR" <<'PY'
+import re, sys
+d = sys.argv[1]
+for f in (d + "/terraform.tfvars", d + "/variables.tf"):
+    try:
+        m = re.search(r'(?:^|\n)\s*(?:variants|default)\s*=\s*(\[[^\]]*"app-[^\]]*\])', open(f).read())
+    except OSError:
+        continue
+    if m:
+        print("\n".join(sorted(re.findall(r'"([^"]+)"', m.group(1)))))
+        break
+PY
+}
+
+port_of() { # the port a variant's proxy listens on (from its URL)
+  if [[ $DRY == 1 ]]; then echo "<port of $1>"; else outputs "o['proxy_urls']['$1'].rsplit(':', 1)[1]"; fi
+}
+
+# Waits until the host answers SSH and its first boot (user data) has finished; a failed user data stops here.
+await_host() {
+  local host="$1" deadline=$((SECONDS + ${LAB_AWS_BOOT_SECONDS:-900}))
+  [[ $DRY == 1 ]] && { ssh_to "$host" 'cloud-init status --wait'; return; }
+  say "waiting for $host to answer SSH and finish its first boot..."
+  until ssh "${SSH_OPTS[@]}" "$SSH_USER@$host" true 2>/dev/null; do
+    (( SECONDS < deadline )) || die 1 "$host did not answer SSH within ${LAB_AWS_BOOT_SECONDS:-900} s: is operator_cidr your address, and the key pair yours? Then repeat ./lab aws up"
+    sleep 5
+  done
+  if ! ssh_to "$host" 'cloud-init status --wait >/dev/null'; then
+    die 1 "the user data failed on $host: read it with: ssh $SSH_USER@$host 'sudo tail -n 50 /var/log/cloud-init-output.log'"
+  fi
+}
+
+# The service's jar to its instance, installed for its unit, (re)started and healthy.
+ship_service() {
+  local host="$1" module="$2" port="$3"
+  local jar="$LAB_ROOT/$module/target/$module.jar"
+  await_host "$host"
+  scp_to "$host" "/tmp/$module.jar" "$jar"
+  ssh_to "$host" "sudo install -o lab -g lab -m 644 /tmp/$module.jar /opt/lab/$module.jar && sudo systemctl restart $module \
+&& for i in \$(seq 90); do curl -fsS -o /dev/null http://127.0.0.1:$port/actuator/health && exit 0; sleep 2; done; \
+echo '$module did not become healthy in 180 s: sudo journalctl -u $module' >&2; exit 1"
+}
+
+# The lab's runner and the simulation with its jars, as one archive for injector 1 (no build or Maven needed there).
+bundle() {
+  local dir="$LAB_ROOT/target/aws-bundle"
+  x rm -rf "$dir"
+  x mkdir -p "$dir/lab-runner/target" "$dir/gatling/target/lib"
+  x cp "$LAB_ROOT/lab-runner/target/lab-runner-exec.jar" "$dir/lab-runner/target/"
+  x cp -r "$LAB_ROOT/gatling/target/classes" "$dir/gatling/target/"
+  if [[ $DRY == 0 ]]; then
+    local classpath=() jar
+    IFS=: read -r -a jars < "$LAB_ROOT/gatling/target/classpath.txt"
+    for jar in "${jars[@]}"; do
+      [[ -e "$dir/gatling/target/lib/$(basename "$jar")" ]] && die 1 "two jars named $(basename "$jar") on the simulation's classpath"
+      cp "$jar" "$dir/gatling/target/lib/"
+      classpath+=("@ROOT@/gatling/target/lib/$(basename "$jar")")
+    done
+    (IFS=:; echo "${classpath[*]}") > "$dir/gatling/target/classpath.txt"
+    git -C "$LAB_ROOT" rev-parse HEAD > "$dir/commit" 2>/dev/null || echo unknown > "$dir/commit"
+  else
+    echo "+ (each jar of gatling/target/classpath.txt copied into $dir/gatling/target/lib, the classpath rewritten to it)" >&2
+  fi
+  x tar -C "$dir" -czf "$LAB_ROOT/target/aws-bundle.tgz" .
+}
+
+confirm() {
+  [[ $YES == 1 || $DRY == 1 ]] && return 0
+  local answer
+  read -r -p "$1 Type yes to go on: " answer || true
+  [[ "$answer" == yes ]] || die 1 "stopped: nothing was changed"
+}
+
+# What a saved plan creates, changes and destroys, and what the lab costs an hour once it stands (list prices).
+describe_plan() {
+  terraform -chdir="$TF_DIR" show -json lab.tfplan >"$TF_DIR/lab.tfplan.json"
+  python3 - "$TF_DIR/lab.tfplan.json" <<'PY'
+import json, sys
+# On-demand list prices in eu-west-1, USD per hour (Linux); other regions differ by up to ~30%: check the AWS pricing page.
+PRICES = {"t2.micro": 0.0126, "t2.small": 0.025, "t2.medium": 0.05, "t3.micro": 0.0114, "t3.medium": 0.0456,
+          "c5.large": 0.096, "c5.xlarge": 0.192, "c5.2xlarge": 0.384, "c6i.xlarge": 0.192, "m5.large": 0.107}
+PUBLIC_IPV4, GP3_GB = 0.005, 0.088 / 730
+plan = json.load(open(sys.argv[1]))
+counts = {}
+for change in plan["resource_changes"]:
+    for action in change["change"]["actions"]:
+        if action != "no-op" and action != "read":
+            counts.setdefault(action, []).append(change["address"])
+for action, addresses in counts.items():
+    print(f"  {action}: {len(addresses)}: " + ", ".join(addresses))
+hourly, unknown, lines = 0.0, [], []
+for r in plan["planned_values"]["root_module"].get("resources", []):
+    if r["type"] != "aws_instance":
+        continue
+    v = r["values"]
+    kind, gb = v["instance_type"], sum(d.get("volume_size") or 0 for d in v.get("root_block_device", []))
+    price = PRICES.get(kind)
+    if price is None:
+        unknown.append(kind)
+        price = 0.0
+    cost = price + PUBLIC_IPV4 + gb * GP3_GB
+    hourly += cost
+    lines.append(f"    {r['address']}: {kind}, {gb} GB gp3, public IPv4: ${cost:.3f}/h")
+print("  the lab once created (eu-west-1 list prices; t2 in unlimited mode may add up to ~$0.05 per instance-hour flat out):")
+print("\n".join(lines))
+print(f"  about ${hourly:.2f} an hour" + (f" plus {sorted(set(unknown))} (price not in the table)" if unknown else ""))
+PY
+  rm -f "$TF_DIR/lab.tfplan.json"
+}
+
+cmd_up() {
+  need terraform python3 ssh scp
+  [[ -f "$TF_DIR/terraform.tfvars" || $DRY == 1 ]] \
+    || die 2 "no $TF_DIR/terraform.tfvars: copy terraform.tfvars.example to it and fill in region, owner, operator_cidr (your address as /32) and key_name"
+  tf init -input=false
+  local changes=2
+  if [[ $DRY == 1 ]]; then
+    tf plan -input=false -out=lab.tfplan
+  else
+    echo "+ terraform -chdir=$TF_DIR plan -input=false -detailed-exitcode -out=lab.tfplan" >&2
+    terraform -chdir="$TF_DIR" plan -input=false -detailed-exitcode -out=lab.tfplan >"$TF_DIR/lab.tfplan.log" 2>&1 || changes=$?
+    (( changes == 0 || changes == 2 )) || { cat "$TF_DIR/lab.tfplan.log" >&2; die 1 "terraform plan failed (above); fix and repeat ./lab aws up"; }
+  fi
+  if (( changes == 2 )); then
+    [[ $DRY == 1 ]] || { say "the plan:"; describe_plan >&2; }
+    confirm "Create or change these on your AWS account?"
+    tf apply -input=false lab.tfplan
+  else
+    say "the lab stands as planned: nothing to create"
+  fi
+  [[ $DRY == 1 ]] || rm -f "$TF_DIR/lab.tfplan" "$TF_DIR/lab.tfplan.log"
+
+  local variants missing=0
+  variants=$(deployed)
+  for module in downstream-delay-service $variants; do
+    [[ -f "$LAB_ROOT/$module/target/$module.jar" ]] || missing=1
+  done
+  [[ -f "$LAB_ROOT/lab-runner/target/lab-runner-exec.jar" ]] || missing=1
+  (( missing == 0 )) || x "$LAB_ROOT/lab" build
+
+  ship_service "$(outputs 'o["downstream_public_ip"]' '<downstream_public_ip>')" downstream-delay-service 7000
+  for variant in $variants; do
+    ship_service "$(outputs "o['proxy_public_ips']['$variant']" "<proxy_public_ips[$variant]>")" "$variant" "$(port_of "$variant")"
+  done
+  bundle
+  local first
+  first=$(outputs 'o["injector_public_ips"][0]' '<injector_public_ips[0]>')
+  for injector in $(outputs 'o["injector_public_ips"]' '<injector_public_ips...>'); do
+    await_host "$injector"
+  done
+  scp_to "$first" /tmp/aws-bundle.tgz "$LAB_ROOT/target/aws-bundle.tgz"
+  # shellcheck disable=SC2016 # expanded on the injector
+  ssh_to "$first" 'rm -rf ~/'$REMOTE_HOME'/lab-runner ~/'$REMOTE_HOME'/gatling && mkdir -p ~/'$REMOTE_HOME' && tar -C ~/'$REMOTE_HOME' -xzf /tmp/aws-bundle.tgz && sed -i "s#@ROOT@#$HOME/'$REMOTE_HOME'#g" ~/'$REMOTE_HOME'/gatling/target/classpath.txt && java -version 2>&1 | head -1'
+  say "up: $(echo "$variants" | wc -w) variant(s) healthy, the lab on injector $first; next: ./lab aws run"
+}
+
+cmd_run() {
+  need terraform python3 ssh
+  local args=("$@") scenario_given=0 variants="" i
+  for ((i = 0; i < ${#args[@]}; i++)); do
+    case "${args[$i]}" in
+      --scenario|--scenario=*) scenario_given=1 ;;
+      --variants) variants="${args[$((i + 1))]:-}" ;;
+      --variants=*) variants="${args[$i]#--variants=}" ;;
+      --target*|--downstream*|--injectors*|--compose|--out*) die 2 "./lab aws run sets ${args[$i]%%=*} itself from terraform output: drop it" ;;
+    esac
+  done
+  (( scenario_given == 1 )) || args=(--scenario seed "${args[@]}")
+  local deployed_variants targets="" names=""
+  deployed_variants=$(deployed)
+  [[ -n "$variants" ]] || variants=$(echo "$deployed_variants" | paste -sd, -)
+  for variant in ${variants//,/ }; do
+    grep -qx "$variant" <<<"$deployed_variants" || die 2 "--variants: $variant is not deployed (deployed: $(echo "$deployed_variants" | paste -sd' ' -)); add it to variants in terraform.tfvars and run ./lab aws up"
+    targets+="${targets:+,}$variant=$(outputs "o['proxy_urls']['$variant']" "<proxy_urls[$variant]>")"
+    names+="${names:+,}$variant"
+  done
+  local injectors="local" ip first downstream site name
+  first=$(outputs 'o["injector_public_ips"][0]' '<injector_public_ips[0]>')
+  for ip in $(outputs 'o["injector_private_ips"][1:]' ''); do
+    injectors+=",$SSH_USER@$ip"
+  done
+  downstream=$(outputs 'o["downstream_url"]' '<downstream_url>')
+  site=$(outputs '"AWS " + o["site"]["region"] + o["site"]["zone"] + ": proxy " + o["site"]["instance_types"]["proxy"] + " (t2 credits " + o["site"]["t2_cpu_credits"] + "), downstream " + o["site"]["instance_types"]["downstream"] + ", " + str(o["site"]["injector_count"]) + " x injector " + o["site"]["instance_types"]["injector"]' '<site>')
+  name="$(date +%Y%m%d-%H%M%S)-aws"
+  local remote
+  remote="cd ~/$REMOTE_HOME && LAB_SITE=$(printf %q "$site") LAB_GIT_COMMIT=\$(cat commit) java -Dlab.root=\$HOME/$REMOTE_HOME -jar lab-runner/target/lab-runner-exec.jar run"
+  remote+=" $(printf '%q ' "${args[@]}")--variants $names --target $targets --downstream $downstream --injectors $injectors --out results/$name"
+  say "running on injector $first (the agent forwarded for the other injectors); the results come home into results/$name"
+  local status=0
+  # -A: injector 1 reaches the other injectors with the operator's own agent; no key is stored on an instance.
+  x ssh -A "${SSH_OPTS[@]}" "$SSH_USER@$first" "$remote" || status=$?
+  # The results come home whatever the run's outcome: a partial run's report is readable too.
+  x mkdir -p "$RESULTS"
+  if [[ $DRY == 1 ]]; then
+    echo "+ ssh ${SSH_OPTS[*]} $SSH_USER@$first tar -C $REMOTE_HOME/results -cf - $name | tar -C $RESULTS -xf -" >&2
+  else
+    echo "+ ssh ... $SSH_USER@$first tar -C $REMOTE_HOME/results -cf - $name | tar -C $RESULTS -xf -" >&2
+    # shellcheck disable=SC2029 # the directory names are this script's own
+    ssh "${SSH_OPTS[@]}" "$SSH_USER@$first" "tar -C $REMOTE_HOME/results -cf - $name" | tar -C "$RESULTS" -xf - \
+      || die 1 "the results could not be brought home: they are on $first in ~/$REMOTE_HOME/results/$name"
+    say "report: $RESULTS/$name/report.html (the run ended with exit code $status)"
+  fi
+  return "$status"
+}
+
+cmd_down() {
+  need terraform
+  tf init -input=false
+  if [[ $DRY == 0 ]]; then
+    local left
+    left=$(terraform -chdir="$TF_DIR" state list 2>/dev/null || true)
+    [[ -n "$left" ]] || { say "nothing to destroy: the state holds no resource"; return 0; }
+    say "destroying $(echo "$left" | wc -l) resources: $(echo "$left" | paste -sd' ' -)"
+  fi
+  confirm "Destroy every resource of the lab?"
+  tf destroy -input=false -auto-approve
+  if [[ $DRY == 0 ]]; then
+    [[ -z "$(terraform -chdir="$TF_DIR" state list)" ]] || die 1 "resources are left in the state: repeat ./lab aws down"
+    say "down: nothing is left"
+  fi
+}
+
+sub="${1:-}"
+[[ $# -gt 0 ]] && shift
+rest=()
+for arg in "$@"; do
+  case "$arg" in
+    --dry-run) DRY=1 ;;
+    --yes) [[ "$sub" == run ]] && rest+=("$arg") || YES=1 ;;
+    -h|--help) usage; exit 0 ;;
+    *) if [[ "$sub" == run ]]; then rest+=("$arg"); else die 2 "$sub: unknown flag '$arg': valid are --yes and --dry-run"; fi ;;
+  esac
+done
+case "$sub" in
+  up) cmd_up ;;
+  run) cmd_run "${rest[@]+"${rest[@]}"}" ;;
+  down) cmd_down ;;
+  ""|-h|--help|help) usage ;;
+  *) die 2 "unknown command '$sub': use up, run or down (./lab aws --help)" ;;
+esac
