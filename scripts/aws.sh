@@ -27,17 +27,37 @@ say() { echo "lab aws: $*" >&2; }
 die() { local code="$1"; shift; say "$*"; exit "$code"; }
 usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
+# A command as a person would type it: words quoted only where the shell needs it.
+shown() {
+  local out=() word
+  for word in "$@"; do
+    if [[ "$word" =~ ^[][A-Za-z0-9_@%+=:,./\<\>-]+$ ]]; then out+=("$word"); else out+=("'${word//\'/\'\\\'\'}'"); fi
+  done
+  echo "+ ${out[*]}" >&2
+}
+
 # Prints a command, then runs it (unless --dry-run).
 x() {
-  echo "+ $(printf '%q ' "$@")" >&2
+  shown "$@"
   [[ $DRY == 1 ]] || "$@"
 }
 
 tf() { x terraform -chdir="$TF_DIR" "$@"; }
 
 read -r -a SSH_OPTS <<<"-o BatchMode=yes -o ConnectTimeout=10 -o StrictHostKeyChecking=accept-new -o ServerAliveInterval=15 ${LAB_SSH_OPTIONS:-}"
-ssh_to() { local host="$1"; shift; x ssh "${SSH_OPTS[@]}" "$SSH_USER@$host" "$@"; }
-scp_to() { local host="$1" target="$2"; shift 2; x scp -q "${SSH_OPTS[@]}" "$@" "$SSH_USER@$host:$target"; }
+# ssh and scp with SSH_OPTS, shown without them (say_ssh_options prints them once).
+ssh_to() {
+  local host="$1"; shift
+  shown ssh "$SSH_USER@$host" "$@"
+  # shellcheck disable=SC2029 # the remote command is meant to expand there
+  [[ $DRY == 1 ]] || ssh "${SSH_OPTS[@]}" "$SSH_USER@$host" "$@"
+}
+scp_to() {
+  local host="$1" target="$2"; shift 2
+  shown scp -q "$@" "$SSH_USER@$host:$target"
+  [[ $DRY == 1 ]] || scp -q "${SSH_OPTS[@]}" "$@" "$SSH_USER@$host:$target"
+}
+say_ssh_options() { say "every ssh and scp below runs with: ${SSH_OPTS[*]}"; }
 
 need() {
   for tool in "$@"; do
@@ -53,7 +73,9 @@ outputs() {
     if [[ $# -ge 2 ]]; then echo "$2"; else echo "<$1>"; fi
     return
   fi
-  [[ -n "$output_json" ]] || output_json=$(terraform -chdir="$TF_DIR" output -json) || die 1 "terraform output failed in $TF_DIR"
+  if [[ -z "$output_json" ]]; then
+    output_json=$(terraform -chdir="$TF_DIR" output -json) || die 1 "terraform output failed in $TF_DIR"
+  fi
   OUTPUTS="$output_json" EXPR="$1" python3 -c 'import json, os
 o = {k: v["value"] for k, v in json.loads(os.environ["OUTPUTS"]).items()}
 r = eval(os.environ["EXPR"])
@@ -180,6 +202,7 @@ cmd_up() {
   need terraform python3 ssh scp
   [[ -f "$TF_DIR/terraform.tfvars" || $DRY == 1 ]] \
     || die 2 "no $TF_DIR/terraform.tfvars: copy terraform.tfvars.example to it and fill in region, owner, operator_cidr (your address as /32) and key_name"
+  say_ssh_options
   tf init -input=false
   local changes=2
   if [[ $DRY == 1 ]]; then
@@ -199,6 +222,7 @@ cmd_up() {
   [[ $DRY == 1 ]] || rm -f "$TF_DIR/lab.tfplan" "$TF_DIR/lab.tfplan.log"
 
   local variants missing=0
+  shown terraform -chdir="$TF_DIR" output -json
   variants=$(deployed)
   for module in downstream-delay-service $variants; do
     [[ -f "$LAB_ROOT/$module/target/$module.jar" ]] || missing=1
@@ -235,6 +259,7 @@ cmd_run() {
   done
   (( scenario_given == 1 )) || args=(--scenario seed "${args[@]}")
   local deployed_variants targets="" names=""
+  shown terraform -chdir="$TF_DIR" output -json
   deployed_variants=$(deployed)
   [[ -n "$variants" ]] || variants=$(echo "$deployed_variants" | paste -sd, -)
   for variant in ${variants//,/ }; do
@@ -253,16 +278,16 @@ cmd_run() {
   local remote
   remote="cd ~/$REMOTE_HOME && LAB_SITE=$(printf %q "$site") LAB_GIT_COMMIT=\$(cat commit) java -Dlab.root=\$HOME/$REMOTE_HOME -jar lab-runner/target/lab-runner-exec.jar run"
   remote+=" $(printf '%q ' "${args[@]}")--variants $names --target $targets --downstream $downstream --injectors $injectors --out results/$name"
-  say "running on injector $first (the agent forwarded for the other injectors); the results come home into results/$name"
+  say "running on injector $first (the agent forwarded for the other injectors); the results come home into $RESULTS/$name"
   local status=0
+  say_ssh_options
   # -A: injector 1 reaches the other injectors with the operator's own agent; no key is stored on an instance.
-  x ssh -A "${SSH_OPTS[@]}" "$SSH_USER@$first" "$remote" || status=$?
+  shown ssh -A "$SSH_USER@$first" "$remote"
+  if [[ $DRY == 0 ]]; then ssh -A "${SSH_OPTS[@]}" "$SSH_USER@$first" "$remote" || status=$?; fi
   # The results come home whatever the run's outcome: a partial run's report is readable too.
   x mkdir -p "$RESULTS"
-  if [[ $DRY == 1 ]]; then
-    echo "+ ssh ${SSH_OPTS[*]} $SSH_USER@$first tar -C $REMOTE_HOME/results -cf - $name | tar -C $RESULTS -xf -" >&2
-  else
-    echo "+ ssh ... $SSH_USER@$first tar -C $REMOTE_HOME/results -cf - $name | tar -C $RESULTS -xf -" >&2
+  echo "+ ssh $SSH_USER@$first 'tar -C $REMOTE_HOME/results -cf - $name' | tar -C $RESULTS -xf -" >&2
+  if [[ $DRY == 0 ]]; then
     # shellcheck disable=SC2029 # the directory names are this script's own
     ssh "${SSH_OPTS[@]}" "$SSH_USER@$first" "tar -C $REMOTE_HOME/results -cf - $name" | tar -C "$RESULTS" -xf - \
       || die 1 "the results could not be brought home: they are on $first in ~/$REMOTE_HOME/results/$name"
