@@ -127,7 +127,7 @@ ship_service() {
   await_host "$host"
   scp_to "$host" "/tmp/$module.jar" "$jar"
   ssh_to "$host" "sudo install -o lab -g lab -m 644 /tmp/$module.jar /opt/lab/$module.jar && sudo systemctl restart $module \
-&& for i in \$(seq 90); do curl -fsS -o /dev/null http://127.0.0.1:$port/actuator/health && exit 0; sleep 2; done; \
+&& for i in \$(seq 90); do curl -fs -o /dev/null http://127.0.0.1:$port/actuator/health && exit 0; sleep 2; done; \
 echo '$module did not become healthy in 180 s: sudo journalctl -u $module' >&2; exit 1"
 }
 
@@ -139,8 +139,9 @@ bundle() {
   x cp "$LAB_ROOT/lab-runner/target/lab-runner-exec.jar" "$dir/lab-runner/target/"
   x cp -r "$LAB_ROOT/gatling/target/classes" "$dir/gatling/target/"
   if [[ $DRY == 0 ]]; then
-    local classpath=() jar
-    IFS=: read -r -a jars < "$LAB_ROOT/gatling/target/classpath.txt"
+    local classpath=() jars=() jar
+    # The file has no final newline: read reports its end as a failure.
+    IFS=: read -r -a jars < "$LAB_ROOT/gatling/target/classpath.txt" || true
     for jar in "${jars[@]}"; do
       [[ -e "$dir/gatling/target/lib/$(basename "$jar")" ]] && die 1 "two jars named $(basename "$jar") on the simulation's classpath"
       cp "$jar" "$dir/gatling/target/lib/"
@@ -243,6 +244,7 @@ cmd_up() {
   scp_to "$first" /tmp/aws-bundle.tgz "$LAB_ROOT/target/aws-bundle.tgz"
   # shellcheck disable=SC2016 # expanded on the injector
   ssh_to "$first" 'rm -rf ~/'$REMOTE_HOME'/lab-runner ~/'$REMOTE_HOME'/gatling && mkdir -p ~/'$REMOTE_HOME' && tar -C ~/'$REMOTE_HOME' -xzf /tmp/aws-bundle.tgz && sed -i "s#@ROOT@#$HOME/'$REMOTE_HOME'#g" ~/'$REMOTE_HOME'/gatling/target/classpath.txt && java -version 2>&1 | head -1'
+  if [[ $DRY == 1 ]]; then say "dry run: nothing was run"; return; fi
   say "up: $(echo "$variants" | wc -w) variant(s) healthy, the lab on injector $first; next: ./lab aws run"
 }
 
@@ -278,7 +280,7 @@ cmd_run() {
   local remote
   remote="cd ~/$REMOTE_HOME && LAB_SITE=$(printf %q "$site") LAB_GIT_COMMIT=\$(cat commit) java -Dlab.root=\$HOME/$REMOTE_HOME -jar lab-runner/target/lab-runner-exec.jar run"
   remote+=" $(printf '%q ' "${args[@]}")--variants $names --target $targets --downstream $downstream --injectors $injectors --out results/$name"
-  say "running on injector $first (the agent forwarded for the other injectors); the results come home into $RESULTS/$name"
+  [[ $DRY == 1 ]] || say "running on injector $first (the agent forwarded for the other injectors); the results come home into $RESULTS/$name"
   local status=0
   say_ssh_options
   # -A: injector 1 reaches the other injectors with the operator's own agent; no key is stored on an instance.
