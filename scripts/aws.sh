@@ -179,6 +179,10 @@ for change in plan["resource_changes"]:
             counts.setdefault(action, []).append(change["address"])
 for action, addresses in counts.items():
     print(f"  {action}: {len(addresses)}: " + ", ".join(addresses))
+if not counts:
+    # Only outputs differ (e.g. one added to outputs.tf): nothing on the account changes.
+    print("  no resource to create, change or destroy; outputs only")
+    sys.exit(3)
 hourly, unknown, lines = 0.0, [], []
 for r in plan["planned_values"]["root_module"].get("resources", []):
     if r["type"] != "aws_instance":
@@ -214,9 +218,17 @@ cmd_up() {
     (( changes == 0 || changes == 2 )) || { cat "$TF_DIR/lab.tfplan.log" >&2; die 1 "terraform plan failed (above); fix and repeat ./lab aws up"; }
   fi
   if (( changes == 2 )); then
-    [[ $DRY == 1 ]] || { say "the plan:"; describe_plan >&2; }
-    confirm "Create or change these on your AWS account?"
-    tf apply -input=false lab.tfplan
+    if [[ $DRY == 1 ]]; then
+      tf apply -input=false lab.tfplan
+    else
+      say "the plan:"
+      if describe_plan >&2; then
+        confirm "Create or change these on your AWS account?"
+      else
+        say "the lab stands as planned: nothing to create (the outputs are updated)"
+      fi
+      tf apply -input=false lab.tfplan
+    fi
   else
     say "the lab stands as planned: nothing to create"
   fi

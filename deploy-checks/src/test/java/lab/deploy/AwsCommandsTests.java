@@ -114,7 +114,8 @@ class AwsCommandsTests {
 			// Repeated after it stood: nothing to create, everything shipped again.
 			EmulatedAws.Result again = lab(Duration.ofMinutes(10), "aws", "up", "--yes");
 			assertThat(again.exit()).as(again.toString()).isZero();
-			assertThat(again.output()).contains("nothing to create").doesNotContain("Apply complete!");
+			assertThat(again.output()).contains("nothing to create").contains("Resources: 0 added, 0 changed, 0 destroyed")
+				.doesNotContain("  create:").doesNotContain("  update:").doesNotContain("  delete:").contains("up: 1 variant(s) healthy");
 
 			EmulatedAws.Result run = lab(Duration.ofMinutes(20), "aws", "run", "--scenario", "smoke");
 			assertThat(run.exit()).as(run.toString()).isZero();
