@@ -162,10 +162,12 @@ confirm() {
   [[ "$answer" == yes ]] || die 1 "stopped: nothing was changed"
 }
 
-# What a saved plan creates, changes and destroys, and what the lab costs an hour once it stands (list prices).
+# What a saved plan creates, changes and destroys, and what the lab costs an hour once it stands (list prices);
+# returns 3 when no resource changes (outputs only).
 describe_plan() {
   terraform -chdir="$TF_DIR" show -json lab.tfplan >"$TF_DIR/lab.tfplan.json"
-  python3 - "$TF_DIR/lab.tfplan.json" <<'PY'
+  local status=0
+  python3 - "$TF_DIR/lab.tfplan.json" <<'PY' || status=$?
 import json, sys
 # On-demand list prices in eu-west-1, USD per hour (Linux); other regions differ by up to ~30%: check the AWS pricing page.
 PRICES = {"t2.micro": 0.0126, "t2.small": 0.025, "t2.medium": 0.05, "t3.micro": 0.0114, "t3.medium": 0.0456,
@@ -201,6 +203,7 @@ print("\n".join(lines))
 print(f"  about ${hourly:.2f} an hour" + (f" plus {sorted(set(unknown))} (price not in the table)" if unknown else ""))
 PY
   rm -f "$TF_DIR/lab.tfplan.json"
+  return "$status"
 }
 
 cmd_up() {
