@@ -284,17 +284,18 @@ cmd_run() {
     targets+="${targets:+,}$variant=$(outputs "o['proxy_urls']['$variant']" "<proxy_urls[$variant]>")"
     names+="${names:+,}$variant"
   done
-  local injectors="local" ip first downstream site name
+  local injectors="" ip first downstream site name
   first=$(outputs 'o["injector_public_ips"][0]' '<injector_public_ips[0]>')
+  # One injector: the runner's own local one. More: injector 1 locally and the others over SSH, the load split.
   for ip in $(outputs 'o["injector_private_ips"][1:]' ''); do
-    injectors+=",$SSH_USER@$ip"
+    injectors+="${injectors:---injectors local},$SSH_USER@$ip"
   done
   downstream=$(outputs 'o["downstream_url"]' '<downstream_url>')
   site=$(outputs '"AWS " + o["site"]["region"] + o["site"]["zone"] + ": proxy " + o["site"]["instance_types"]["proxy"] + " (t2 credits " + o["site"]["t2_cpu_credits"] + "), downstream " + o["site"]["instance_types"]["downstream"] + ", " + str(o["site"]["injector_count"]) + " x injector " + o["site"]["instance_types"]["injector"]' '<site>')
   name="$(date +%Y%m%d-%H%M%S)-aws"
   local remote
   remote="cd ~/$REMOTE_HOME && LAB_SITE=$(printf %q "$site") LAB_GIT_COMMIT=\$(cat commit) java -Dlab.root=\$HOME/$REMOTE_HOME -jar lab-runner/target/lab-runner-exec.jar run"
-  remote+=" $(printf '%q ' "${args[@]}")--variants $names --target $targets --downstream $downstream --injectors $injectors --out results/$name"
+  remote+=" $(printf '%q ' "${args[@]}")--variants $names --target $targets --downstream $downstream ${injectors:+$injectors }--out results/$name"
   [[ $DRY == 1 ]] || say "running on injector $first (the agent forwarded for the other injectors); the results come home into $RESULTS/$name"
   local status=0
   say_ssh_options
@@ -308,6 +309,11 @@ cmd_run() {
     # shellcheck disable=SC2029 # the directory names are this script's own
     ssh "${SSH_OPTS[@]}" "$SSH_USER@$first" "tar -C $REMOTE_HOME/results -cf - $name" | tar -C "$RESULTS" -xf - \
       || die 1 "the results could not be brought home: they are on $first in ~/$REMOTE_HOME/results/$name"
+    if [[ ! -f "$RESULTS/$name/report.html" ]]; then
+      # The raw files came home: the report is rendered here (the injector could not, or the run was cut short).
+      say "no report came home: rendering it here from the raw files"
+      x "$LAB_ROOT/lab" report "$RESULTS/$name" || say "the report could not be rendered; the raw files are in $RESULTS/$name"
+    fi
     say "report: $RESULTS/$name/report.html (the run ended with exit code $status)"
   fi
   return "$status"

@@ -146,10 +146,10 @@ public final class Main {
 			}
 			List<lab.plan.Jdk> jdks = new ArrayList<>();
 			for (String spec : scenario.jdks()) {
-				jdks.add(lab.plan.Jdk.at(spec, lab.launch.Jdks.resolve(spec, root(), System.out)));
+				jdks.add(lab.plan.Jdk.at(spec, lab.plan.Jdks.resolve(spec, root(), System.out)));
 			}
 			// One JDK runs the whole harness as before; several share the harness on the JDK running the lab.
-			Path java = (jdks.size() == 1) ? jdks.get(0).home() : lab.launch.Jdks.resolve(null, root(), System.out);
+			Path java = (jdks.size() == 1) ? jdks.get(0).home() : lab.plan.Jdks.resolve(null, root(), System.out);
 			Path profiler = null;
 			if (this.profileCpu) {
 				// Copied out of the runner's jar once per run, removed when the runner exits.

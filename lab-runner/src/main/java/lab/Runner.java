@@ -10,8 +10,9 @@ import java.util.Optional;
 
 import lab.analyse.Analyser;
 import lab.analyse.LevelFacts;
-import lab.analyse.LevelResult;
+import lab.analyse.LevelJson;
 import lab.analyse.LevelResult.Verdict;
+import lab.analyse.LevelResult;
 import lab.analyse.Thresholds;
 import lab.launch.Children;
 import lab.launch.Interruption;
@@ -20,22 +21,21 @@ import lab.launch.RunningService;
 import lab.launch.Service;
 import lab.launch.ServiceFailure;
 import lab.launch.Watchdog;
+import lab.layout.RunDir;
+import lab.layout.ServiceDir;
 import lab.load.GatlingRun;
 import lab.load.Injectors;
 import lab.plan.Arm;
-import lab.plan.PlanException;
 import lab.plan.Pinning;
+import lab.plan.PlanException;
 import lab.plan.PlannedLevel;
 import lab.plan.RunPlan;
 import lab.plan.ServiceSource;
 import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
-import lab.layout.RunDir;
-import lab.layout.ServiceDir;
 import lab.sample.PinnedRecording;
 import lab.sample.WindowTasks;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -45,7 +45,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 final class Runner {
 
-	static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+	/** The lab's JSON mapper for what it writes (indented; a {@code Level} by its field). */
+	private static final JsonMapper json = LevelJson.json;
 
 	/**
 	 * The downstream must never add latency. With the JVM's default on one core (Serial GC, heap growing to a

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import lab.analyse.LevelJson;
 import lab.analyse.LevelResult.Verdict;
 import lab.launch.Interruption;
 import lab.launch.RemoteService;
@@ -112,13 +113,13 @@ final class ServiceStart {
 		Optional<JsonNode> client = ClientReadback.read(service.managementUrl());
 		if (client.isPresent()) {
 			// The client's settings as the service reads them from the client it built: the same on every variant.
-			Runner.json.writeValue(dir.resolve(ServiceDir.DOWNSTREAM_CLIENT).toFile(), client.get());
+			LevelJson.json.writeValue(dir.resolve(ServiceDir.DOWNSTREAM_CLIENT).toFile(), client.get());
 			say("lab: " + variant + " calls the downstream with " + ClientReadback.describe(client.get()));
 		}
 		if (!tuning.properties(module).isEmpty()) {
 			// The tuning as the service resolved it, kept beside its log; a setting it never saw was not measured.
 			Map<String, String> applied = TuningCheck.readBack(service.managementUrl(), tuning.properties(module));
-			Runner.json.writeValue(dir.resolve(ServiceDir.TUNING_APPLIED).toFile(), applied);
+			LevelJson.json.writeValue(dir.resolve(ServiceDir.TUNING_APPLIED).toFile(), applied);
 			List<String> unapplied = TuningCheck.problems(tuning.properties(module), applied);
 			if (!unapplied.isEmpty()) {
 				say("lab: " + variant + " not measured: " + String.join("; ", unapplied));

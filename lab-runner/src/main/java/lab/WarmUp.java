@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 
+import lab.analyse.LevelJson;
 import lab.analyse.Measurement;
 import lab.analyse.Rule;
 import lab.launch.Interruption;
@@ -98,7 +99,7 @@ final class WarmUp {
 									: String.format(Locale.ROOT, " > %s, the cap warmupMaxSeconds %d s reached: its first level may be "
 											+ "INVALID, not warm", Rule.NOT_WARM_JIT.format(limit), max)));
 		}
-		Runner.json.writeValue(dir.resolveSibling(ServiceDir.WARMUP_SETTLED).toFile(),
+		LevelJson.json.writeValue(dir.resolveSibling(ServiceDir.WARMUP_SETTLED).toFile(),
 				Map.of("seconds", total, "rounds", rounds, "settled", settled, "jitPercentOfLastSeconds", Double.isNaN(jit) ? "NaN" : jit,
 						"lastSeconds", tail, "settleBelowPercent", limit, "maxSeconds", max));
 		return service.alive() ? dir : null;

@@ -51,7 +51,7 @@ class ManifestTests {
 				Map.of("tuned", new Manifest.AppliedTuning("small buffers", Map.of("app-webflux.tuned",
 						new Manifest.Applied(List.of("-XX:MaxRAMPercentage=68"), Map.of("lab.webflux.endpoint", "functional"))))),
 				List.of("./lab", "run"), Map.of("jdk21", Map.of("version", "openjdk version \"21.0.8\"", "home", "/jdk21")));
-		Runner.json.writeValue(this.dir.resolve("manifest.json").toFile(), written);
+		lab.analyse.LevelJson.json.writeValue(this.dir.resolve("manifest.json").toFile(), written);
 		assertThat(Manifest.read(this.dir)).isEqualTo(written);
 		assertThat(Manifest.read(this.dir).thresholds().get(Rule.ERRORS)).isEqualTo(1);
 	}

@@ -17,6 +17,7 @@ import lab.launch.Children;
 import lab.launch.Launch;
 import lab.layout.Level;
 import lab.layout.LevelDir;
+import lab.layout.LoadParameters;
 import lab.layout.LoadShape;
 import lab.layout.ProgressLine;
 
@@ -57,18 +58,13 @@ public final class GatlingRun {
 	}
 
 	/**
-	 * The simulation's properties ({@code lab.gatling.LabParameters}): the shape, the level as users or as a rate
-	 * (never both), the window's parts in seconds, the request timeout (Gatling's own and the simulation's).
+	 * The simulation's properties, through the contract both sides share ({@link LoadParameters}): the shape, the level
+	 * as users or as a rate (never both), the window's parts in seconds, the request timeout (Gatling's own and the
+	 * simulation's), marked as a lab run so that the simulation refuses to fall back to its standalone defaults.
 	 */
 	public static List<String> properties(String baseUrl, LoadShape shape, Level level, long delayMs, int rampSeconds, int holdSeconds,
 			int tailSeconds, long requestTimeoutMs) {
-		String amount = switch (level) {
-			case Level.Closed closed -> "users=" + closed.users();
-			case Level.Open open -> "ratePerSecond=" + open.ratePerSecond();
-		};
-		return List.of("baseUrl=" + baseUrl, "shape=" + shape.id(), amount, "delayMs=" + delayMs, "rampSeconds=" + rampSeconds,
-				"holdSeconds=" + holdSeconds, "tailSeconds=" + tailSeconds, "requestTimeoutMs=" + requestTimeoutMs,
-				"gatling.http.requestTimeout=" + requestTimeoutMs);
+		return new LoadParameters(baseUrl, shape, level, delayMs, rampSeconds, holdSeconds, tailSeconds, requestTimeoutMs).properties();
 	}
 
 	/**
@@ -82,7 +78,7 @@ public final class GatlingRun {
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JVM_FLAGS);
 		properties.forEach(property -> command.add("-D" + property));
-		command.addAll(List.of("-DoutDir=" + dir, "-cp", classpath));
+		command.addAll(List.of("-D" + LoadParameters.OUT_DIR + "=" + dir, "-cp", classpath));
 		command.addAll(MAIN);
 		command.addAll(List.of("-rf", dir.resolve("gatling").toString()));
 		Files.writeString(dir.resolve(LevelDir.GATLING_COMMAND),

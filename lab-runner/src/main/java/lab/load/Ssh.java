@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import lab.launch.Children;
 import lab.plan.PlanException;
 import lab.layout.LevelDir;
+import lab.layout.LoadParameters;
 
 /**
  * An injector host reached with the operator's own {@code ssh} and {@code scp}: keys and users come from
@@ -81,7 +82,7 @@ public record Ssh(String destination, List<String> options) {
 		List<String> java = new ArrayList<>(List.of("java"));
 		java.addAll(jvmFlags);
 		properties.forEach(property -> java.add("-D" + property));
-		java.addAll(List.of("-DoutDir=" + runDir, "-cp", HOME + "/gatling/classes:" + HOME + "/gatling/lib/*"));
+		java.addAll(List.of("-D" + LoadParameters.OUT_DIR + "=" + runDir, "-cp", HOME + "/gatling/classes:" + HOME + "/gatling/lib/*"));
 		java.addAll(GatlingRun.MAIN);
 		java.addAll(List.of("-rf", runDir + "/gatling"));
 		return "rm -rf " + quote(runDir) + " && mkdir -p " + quote(runDir) + " && ulimit -S -n \"$(ulimit -H -n)\" && exec timeout -k 10 "

@@ -3,9 +3,8 @@ package lab.plan;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-
-import lab.sample.Sampler;
 
 /**
  * Which CPUs each process of a run gets. Pinned (the t2-micro profile): the service alone on its CPU, the downstream,
@@ -40,7 +39,7 @@ public record Pinning(boolean pinned, String serviceCpus, String otherCpus, int 
 
 	/** The CPUs the harness runs on: the other cores when pinned, every core otherwise (the service shares them). */
 	public Set<Integer> harnessCores() {
-		return this.pinned ? Sampler.cpuList(this.otherCpus) : Sampler.cpuList("0-" + (this.cores - 1));
+		return this.pinned ? cpuList(this.otherCpus) : cpuList("0-" + (this.cores - 1));
 	}
 
 	/** CPUs the service had: 1 pinned, the host's cores unpinned, 0 when it runs elsewhere (unknown here). */
@@ -69,6 +68,20 @@ public record Pinning(boolean pinned, String serviceCpus, String otherCpus, int 
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/** CPU numbers of a taskset-style list ("1", "1-3", "0,2"). */
+	public static Set<Integer> cpuList(String list) {
+		Set<Integer> cpus = new TreeSet<>();
+		for (String part : list.split(",")) {
+			String[] range = part.trim().split("-");
+			int from = Integer.parseInt(range[0]);
+			int to = (range.length > 1) ? Integer.parseInt(range[1]) : from;
+			for (int cpu = from; cpu <= to; cpu++) {
+				cpus.add(cpu);
+			}
+		}
+		return cpus;
 	}
 
 }

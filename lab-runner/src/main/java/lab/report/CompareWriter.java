@@ -9,10 +9,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
 import lab.analyse.Metric;
 import lab.layout.RunDir;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -22,7 +22,8 @@ public final class CompareWriter {
 
 	public static final String SCHEMA = "loom-lab/compare/1";
 
-	private static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+	/** The lab's JSON mapper for what it writes (indented; a {@code Level} by its field). */
+	private static final JsonMapper json = LevelJson.json;
 
 
 

@@ -22,7 +22,6 @@ import lab.layout.Level;
 import lab.layout.LevelDir;
 import lab.layout.RunDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -36,7 +35,8 @@ public final class ReportWriter {
 
 	public static final String SCHEMA = "loom-lab/summary/2";
 
-	private static final JsonMapper json = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
+	/** The lab's JSON mapper for what it writes (indented; a {@code Level} by its field). */
+	private static final JsonMapper json = LevelJson.json;
 
 	/**
 	 * Renders one analysed run ({@link lab.analyse.Analyser#run}) and returns the path of report.html: reads nothing,

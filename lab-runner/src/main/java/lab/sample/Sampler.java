@@ -158,20 +158,6 @@ public final class Sampler implements AutoCloseable {
 		}
 	}
 
-	/** CPU numbers of a taskset-style list ("1", "1-3", "0,2"). */
-	public static java.util.Set<Integer> cpuList(String list) {
-		java.util.Set<Integer> cpus = new java.util.TreeSet<>();
-		for (String part : list.split(",")) {
-			String[] range = part.trim().split("-");
-			int from = Integer.parseInt(range[0]);
-			int to = (range.length > 1) ? Integer.parseInt(range[1]) : from;
-			for (int cpu = from; cpu <= to; cpu++) {
-				cpus.add(cpu);
-			}
-		}
-		return cpus;
-	}
-
 	private void write(long epochMs, String source, String series, double value) {
 		synchronized (this.csv) {
 			this.csv.println(epochMs + "," + source + "," + series + "," + value);

@@ -1,4 +1,4 @@
-package lab.launch;
+package lab.plan;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +18,6 @@ import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
 
-import lab.plan.PlanException;
 
 /**
  * The JDK the services run on, from {@code --jdk} (or {@code --java-home}): a path, or a feature version ({@code 21}, {@code 25}) found
