@@ -42,7 +42,7 @@ class AwsCommandsTests {
 			System.out.println("AwsCommandsTests skipped: " + why);
 			Assumptions.abort(why);
 		}
-		EmulatedAws.deleteTree(OUT);
+		Commands.deleteTree(OUT);
 		Files.createDirectories(OUT);
 		this.env.put("CONTAINERS_CONF", Repo.root().resolve(".tools/podman/containers.conf").toString());
 		// The Compose stack's base images (stand-ins where Docker Hub is unreachable), then the instance image on them.
@@ -76,7 +76,7 @@ class AwsCommandsTests {
 			this.env.put("LAB_SSH_OPTIONS", "-F " + sshConfig);
 			this.env.put("LAB_TEST_MOTO", aws.endpoint());
 			this.env.put("LAB_TEST_REGION", EmulatedAws.REGION);
-			this.env.put("LAB_TEST_PYTHON", Path.of(lastLine(command(Duration.ofMinutes(10), Repo.root().resolve("scripts/moto.sh").toString()).output()))
+			this.env.put("LAB_TEST_PYTHON", Path.of(Commands.lastLine(command(Duration.ofMinutes(10), Repo.root().resolve("scripts/moto.sh").toString()).output()))
 				.resolve("python").toString());
 			this.env.put("LAB_TEST_NETWORK", this.prefix);
 			this.env.put("LAB_TEST_IMAGE", IMAGE);
@@ -86,38 +86,38 @@ class AwsCommandsTests {
 
 			// --dry-run prints every command and changes nothing.
 			for (String step : List.of("up", "run", "down")) {
-				EmulatedAws.Result dry = lab(Duration.ofMinutes(2), "aws", step, "--dry-run");
+				Commands.Result dry = lab(Duration.ofMinutes(2), "aws", step, "--dry-run");
 				assertThat(dry.exit()).as(dry.toString()).isZero();
 				assertThat(dry.output()).contains("+ terraform").doesNotContain("Apply complete");
 				Files.writeString(OUT.resolve("dry-run-" + step + ".txt"), dry.output());
 			}
 			assertThat(aws.inventory().path("instances")).as("a dry run creates nothing").isEmpty();
-			EmulatedAws.Result badFlag = lab(Duration.ofMinutes(1), "aws", "run", "--target", "http://10.0.0.1:8080");
+			Commands.Result badFlag = lab(Duration.ofMinutes(1), "aws", "run", "--target", "http://10.0.0.1:8080");
 			assertThat(badFlag.exit()).isEqualTo(2);
 			assertThat(badFlag.output()).contains("./lab aws run sets --target itself");
 
-			EmulatedAws.Result up = lab(Duration.ofMinutes(20), "aws", "up", "--yes");
+			Commands.Result up = lab(Duration.ofMinutes(20), "aws", "up", "--yes");
 			assertThat(up.exit()).as(up.toString()).isZero();
 			assertThat(up.output()).contains("aws_instance.proxy[\"app-webflux\"]: t2.micro").contains("an hour").contains("Apply complete!")
 				.contains("up: 1 variant(s) healthy");
 			JsonNode outputs = Repo.json.readTree(aws.terraform(Duration.ofMinutes(1), "output", "-json").output());
 			String proxy = outputs.path("proxy_urls").path("value").path("app-webflux").asText();
 			// The proxy answers the contract at its private address, through its downstream at the downstream's.
-			EmulatedAws.Result contract = command(Duration.ofMinutes(1), "podman", "exec", this.prefix + "-loom-lab-injector-0", "curl", "-fsS",
+			Commands.Result contract = command(Duration.ofMinutes(1), "podman", "exec", this.prefix + "-loom-lab-injector-0", "curl", "-fsS",
 					proxy + "/address/1");
 			assertThat(contract.exit()).as(contract.toString()).isZero();
 			// The user data ran for real in each container: the unit it wrote is what was started.
-			EmulatedAws.Result unit = command(Duration.ofMinutes(1), "podman", "exec", this.prefix + "-loom-lab-app-webflux", "sh", "-c",
+			Commands.Result unit = command(Duration.ofMinutes(1), "podman", "exec", this.prefix + "-loom-lab-app-webflux", "sh", "-c",
 					"cat /var/lib/cloud/user-data.exit; grep ExecStart= /etc/systemd/system/app-webflux.service");
 			assertThat(unit.output()).startsWith("0\n").contains("--lab.downstream.base-url=" + outputs.path("downstream_url").path("value").asText());
 
 			// Repeated after it stood: nothing to create, everything shipped again.
-			EmulatedAws.Result again = lab(Duration.ofMinutes(10), "aws", "up", "--yes");
+			Commands.Result again = lab(Duration.ofMinutes(10), "aws", "up", "--yes");
 			assertThat(again.exit()).as(again.toString()).isZero();
 			assertThat(again.output()).contains("nothing to create").contains("Resources: 0 added, 0 changed, 0 destroyed")
 				.doesNotContain("  create:").doesNotContain("  update:").doesNotContain("  delete:").contains("up: 1 variant(s) healthy");
 
-			EmulatedAws.Result run = lab(Duration.ofMinutes(20), "aws", "run", "--scenario", "smoke");
+			Commands.Result run = lab(Duration.ofMinutes(20), "aws", "run", "--scenario", "smoke");
 			assertThat(run.exit()).as(run.toString()).isZero();
 			Path results;
 			try (Stream<Path> dirs = Files.list(OUT.resolve("results"))) {
@@ -134,13 +134,13 @@ class AwsCommandsTests {
 			assertThat(Files.readString(results.resolve("report.html"))).contains("AWS eu-west-1a");
 			Files.writeString(OUT.resolve("run-summary.json"), summary.toPrettyString());
 
-			EmulatedAws.Result down = lab(Duration.ofMinutes(10), "aws", "down", "--yes");
+			Commands.Result down = lab(Duration.ofMinutes(10), "aws", "down", "--yes");
 			assertThat(down.exit()).as(down.toString()).isZero();
 			assertThat(down.output()).contains("down: nothing is left");
 			JsonNode left = aws.inventory();
 			assertThat(left.path("instances")).isEmpty();
 			assertThat(left.path("vpcs")).isEmpty();
-			EmulatedAws.Result downAgain = lab(Duration.ofMinutes(5), "aws", "down", "--yes");
+			Commands.Result downAgain = lab(Duration.ofMinutes(5), "aws", "down", "--yes");
 			assertThat(downAgain.exit()).as(downAgain.toString()).isZero();
 			assertThat(downAgain.output()).contains("nothing to destroy");
 		}
@@ -155,7 +155,7 @@ class AwsCommandsTests {
 			return why;
 		}
 		for (String tool : List.of("podman", "runc", "ssh", "scp", "ssh-keygen")) {
-			if (!EmulatedAws.onPath(tool)) {
+			if (!Commands.onPath(tool)) {
 				return tool + " is not installed (apt-get install podman runc openssh-client)";
 			}
 		}
@@ -165,29 +165,15 @@ class AwsCommandsTests {
 		return null;
 	}
 
-	private EmulatedAws.Result lab(Duration timeout, String... arguments) throws IOException, InterruptedException {
+	private Commands.Result lab(Duration timeout, String... arguments) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>(List.of(Repo.root().resolve("lab").toString()));
 		command.addAll(List.of(arguments));
 		return command(timeout, command.toArray(String[]::new));
 	}
 
 	/** A command with the test's environment; everything it prints is appended to commands.log. */
-	private EmulatedAws.Result command(Duration timeout, String... command) throws IOException, InterruptedException {
-		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-		builder.environment().putAll(this.env);
-		Path output = Files.createTempFile(OUT, "command", ".out");
-		Process process = builder.redirectOutput(output.toFile()).start();
-		boolean ended = process.waitFor(timeout.toSeconds(), java.util.concurrent.TimeUnit.SECONDS);
-		if (!ended) {
-			process.destroy();
-			process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
-			process.destroyForcibly();
-		}
-		String text = Files.readString(output);
-		Files.delete(output);
-		Files.writeString(OUT.resolve("commands.log"), "$ " + String.join(" ", command) + "\n" + text + "\n(exit " + (ended ? process.exitValue() : "timeout")
-				+ ")\n\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-		return new EmulatedAws.Result(ended ? process.exitValue() : -1, text);
+	private Commands.Result command(Duration timeout, String... command) throws IOException, InterruptedException {
+		return Commands.run(List.of(command), this.env, OUT, OUT.resolve("commands.log"), timeout);
 	}
 
 	/** The containers this test started (their names carry its PID), then its network. */
@@ -199,9 +185,5 @@ class AwsCommandsTests {
 		command(Duration.ofMinutes(1), "podman", "network", "rm", "-f", this.prefix);
 	}
 
-	private static String lastLine(String text) {
-		List<String> lines = text.lines().filter(line -> !line.isBlank()).toList();
-		return lines.get(lines.size() - 1).trim();
-	}
 
 }

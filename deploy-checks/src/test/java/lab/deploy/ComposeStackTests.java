@@ -1,7 +1,6 @@
 package lab.deploy;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -82,7 +81,7 @@ class ComposeStackTests {
 			portVariables.add(managementPortVariable(variant));
 		});
 		for (String port : portVariables) {
-			int free = freePort();
+			int free = Commands.freePort();
 			this.env.put(port, Integer.toString(free));
 		}
 		for (Variant variant : Variant.ALL) {
@@ -126,7 +125,7 @@ class ComposeStackTests {
 
 			start = System.nanoTime();
 			Path report = Repo.root().resolve("results/compose/app-webflux-200");
-			deleteTree(report);
+			Commands.deleteTree(report);
 			Map<String, String> load = Map.of("TARGET", "app-webflux", "TARGET_PORT", "8081", "USERS", "200", "DELAY_MS", "100", "HOLD_SECONDS",
 					"5");
 			this.env.putAll(load);
@@ -161,7 +160,7 @@ class ComposeStackTests {
 		if (!System.getProperty("os.name").toLowerCase().contains("linux")) {
 			return "the Compose stack is tested on Linux with podman";
 		}
-		if (!onPath("podman") || !onPath("runc")) {
+		if (!Commands.onPath("podman") || !Commands.onPath("runc")) {
 			return "podman and runc are not installed (Debian: apt-get install podman runc; .ci/run installs them as root)";
 		}
 		if (!"root".equals(System.getProperty("user.name"))) {
@@ -170,9 +169,6 @@ class ComposeStackTests {
 		return null;
 	}
 
-	private static boolean onPath(String command) {
-		return Stream.of(System.getenv().getOrDefault("PATH", "").split(":")).anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
-	}
 
 	/** The host port's variable of a variant's service, as ./lab generate writes it into the Compose file. */
 	private static String portVariable(String variant) {
@@ -345,7 +341,7 @@ class ComposeStackTests {
 				.contains("1 CPUs seen").contains("Serial GC");
 		}
 		finally {
-			deleteTree(run);
+			Commands.deleteTree(run);
 		}
 	}
 
@@ -448,20 +444,6 @@ class ComposeStackTests {
 		return String.join("\n", List.of(lines).subList(Math.max(0, lines.length - 60), lines.length));
 	}
 
-	private static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-	}
 
-	private static void deleteTree(Path dir) throws IOException {
-		if (Files.exists(dir)) {
-			try (Stream<Path> paths = Files.walk(dir)) {
-				for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-					Files.delete(path);
-				}
-			}
-		}
-	}
 
 }

@@ -1,7 +1,6 @@
 package lab.deploy;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +62,7 @@ final class EmulatedAws implements AutoCloseable {
 	 */
 	static String whyNot() {
 		for (String tool : List.of("terraform", "go", "python3")) {
-			if (!onPath(tool)) {
+			if (!Commands.onPath(tool)) {
 				return tool + " is not installed (the provider is built with Go from the Go module proxy, moto runs on python3)";
 			}
 		}
@@ -75,10 +74,10 @@ final class EmulatedAws implements AutoCloseable {
 	 * with the emulator's override, and writes {@code terraform.tfvars} from {@code variables}.
 	 */
 	static EmulatedAws start(Path dir, Map<String, String> variables) throws Exception {
-		deleteTree(dir);
+		Commands.deleteTree(dir);
 		Files.createDirectories(dir);
-		Path mirror = Path.of(lastLine(script(dir, "aws-provider.sh", Duration.ofMinutes(40))));
-		Path bin = Path.of(lastLine(script(dir, "moto.sh", Duration.ofMinutes(10))));
+		Path mirror = Path.of(Commands.lastLine(script(dir, "aws-provider.sh", Duration.ofMinutes(40))));
+		Path bin = Path.of(Commands.lastLine(script(dir, "moto.sh", Duration.ofMinutes(10))));
 		Path amis = dir.resolve("amis.json");
 		// moto carries no Ubuntu 24.04 image: one, as Canonical names and owns it, so data.aws_ami finds it.
 		Files.writeString(amis, """
@@ -89,7 +88,7 @@ final class EmulatedAws implements AutoCloseable {
 				  "architecture": "x86_64", "name": "ubuntu/images/hvm-ssd-gp3/ubuntu-noble-24.04-amd64-server-20261101",
 				  "virtualization_type": "hvm", "hypervisor": "xen"}]
 				""");
-		int port = freePort();
+		int port = Commands.freePort();
 		ProcessBuilder builder = new ProcessBuilder(bin.resolve("moto_server").toString(), "-H", "127.0.0.1", "-p", String.valueOf(port))
 			.redirectErrorStream(true).redirectOutput(dir.resolve("moto.log").toFile());
 		builder.environment().put("MOTO_AMIS_PATH", amis.toString());
@@ -158,7 +157,7 @@ final class EmulatedAws implements AutoCloseable {
 	}
 
 	/** One terraform command in the copy: its exit code and what it printed (also appended to {@link #log}). */
-	Result terraform(Duration timeout, String... arguments) throws IOException, InterruptedException {
+	Commands.Result terraform(Duration timeout, String... arguments) throws IOException, InterruptedException {
 		List<String> command = new ArrayList<>(List.of("terraform", "-chdir=" + this.config));
 		command.addAll(List.of(arguments));
 		return run(command, timeout);
@@ -167,7 +166,7 @@ final class EmulatedAws implements AutoCloseable {
 	/** The emulator's inventory, asked of moto with boto3 (resources/aws/ec2-inventory.py). */
 	JsonNode inventory() throws Exception {
 		Path script = Path.of(EmulatedAws.class.getResource("/aws/ec2-inventory.py").toURI());
-		Result result = run(List.of(this.bin.resolve("python").toString(), script.toString(), endpoint(), REGION), Duration.ofMinutes(2));
+		Commands.Result result = run(List.of(this.bin.resolve("python").toString(), script.toString(), endpoint(), REGION), Duration.ofMinutes(2));
 		if (result.exit() != 0) {
 			throw new IllegalStateException("the inventory script failed: " + result.output());
 		}
@@ -178,41 +177,18 @@ final class EmulatedAws implements AutoCloseable {
 	void importKeyPair(String name, Path publicKey) throws Exception {
 		String code = "import boto3,sys; boto3.client('ec2', endpoint_url=sys.argv[1], region_name=sys.argv[2], aws_access_key_id='testing',"
 				+ " aws_secret_access_key='testing').import_key_pair(KeyName=sys.argv[3], PublicKeyMaterial=open(sys.argv[4],'rb').read())";
-		Result result = run(List.of(this.bin.resolve("python").toString(), "-c", code, endpoint(), REGION, name, publicKey.toString()),
+		Commands.Result result = run(List.of(this.bin.resolve("python").toString(), "-c", code, endpoint(), REGION, name, publicKey.toString()),
 				Duration.ofMinutes(1));
 		if (result.exit() != 0) {
 			throw new IllegalStateException("importing the key pair failed: " + result.output());
 		}
 	}
 
-	Result run(List<String> command, Duration timeout) throws IOException, InterruptedException {
-		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-		builder.environment().putAll(this.env);
-		Path output = Files.createTempFile(this.dir, "command", ".out");
-		Process process = builder.redirectOutput(output.toFile()).start();
-		boolean ended = process.waitFor(timeout.toSeconds(), TimeUnit.SECONDS);
-		if (!ended) {
-			process.destroy();
-			if (!process.waitFor(30, TimeUnit.SECONDS)) {
-				process.destroyForcibly();
-			}
-		}
-		String text = Files.readString(output);
-		Files.delete(output);
-		Files.writeString(this.log, "$ " + String.join(" ", command) + "\n" + text + "\n(exit " + (ended ? process.exitValue() : "timeout")
-				+ ")\n\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
-		return new Result(ended ? process.exitValue() : -1, text);
+	/** A command with the emulator's environment, appended to {@link #log}. */
+	Commands.Result run(List<String> command, Duration timeout) throws IOException, InterruptedException {
+		return Commands.run(command, this.env, this.dir, this.log, timeout);
 	}
 
-	/** A command's exit code (-1: stopped at its timeout) and output. */
-	record Result(int exit, String output) {
-
-		@Override
-		public String toString() {
-			return "exit " + this.exit + ":\n" + this.output;
-		}
-
-	}
 
 	@Override
 	public void close() throws InterruptedException {
@@ -256,29 +232,8 @@ final class EmulatedAws implements AutoCloseable {
 		return out;
 	}
 
-	private static String lastLine(String text) {
-		List<String> lines = text.lines().filter(line -> !line.isBlank()).toList();
-		return lines.get(lines.size() - 1).trim();
-	}
 
-	static boolean onPath(String command) {
-		return Stream.of(System.getenv("PATH").split(":")).anyMatch(p -> Files.isExecutable(Path.of(p, command)));
-	}
 
-	static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
-	}
 
-	static void deleteTree(Path dir) throws IOException {
-		if (Files.exists(dir)) {
-			try (Stream<Path> files = Files.walk(dir)) {
-				for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-					Files.delete(file);
-				}
-			}
-		}
-	}
 
 }

@@ -14,7 +14,7 @@ final class Shellcheck {
 	}
 
 	static String path(Path scratch) throws Exception {
-		if (EmulatedAws.onPath("shellcheck")) {
+		if (Commands.onPath("shellcheck")) {
 			return "shellcheck";
 		}
 		String home = System.getenv().getOrDefault("XDG_CACHE_HOME", System.getProperty("user.home") + "/.cache");

@@ -72,10 +72,10 @@ class TerraformProviderTests {
 
 	@Test
 	void theConfigurationValidatesPlansAppliesAsDeclaredAndDestroysToNothing() throws Exception {
-		EmulatedAws.Result validate = this.aws.terraform(COMMAND, "validate", "-no-color");
+		Commands.Result validate = this.aws.terraform(COMMAND, "validate", "-no-color");
 		assertThat(validate.exit()).as(validate.toString()).isZero();
 
-		EmulatedAws.Result plan = this.aws.terraform(COMMAND, "plan", "-input=false", "-no-color", "-out=lab.tfplan");
+		Commands.Result plan = this.aws.terraform(COMMAND, "plan", "-input=false", "-no-color", "-out=lab.tfplan");
 		assertThat(plan.exit()).as(plan.toString()).isZero();
 		JsonNode planned = Repo.json.readTree(this.aws.terraform(COMMAND, "show", "-json", "lab.tfplan").output());
 		Set<String> created = new TreeSet<>();
@@ -89,7 +89,7 @@ class TerraformProviderTests {
 		Variant.names().forEach(variant -> expected.add("aws_instance.proxy[\"" + variant + "\"]"));
 		assertThat(created).isEqualTo(expected);
 
-		EmulatedAws.Result apply = this.aws.terraform(COMMAND, "apply", "-input=false", "-no-color", "lab.tfplan");
+		Commands.Result apply = this.aws.terraform(COMMAND, "apply", "-input=false", "-no-color", "lab.tfplan");
 		assertThat(apply.exit()).as(apply.toString()).isZero();
 		JsonNode outputs = Repo.json.readTree(this.aws.terraform(COMMAND, "output", "-json").output());
 		JsonNode inventory = this.aws.inventory();
@@ -98,7 +98,7 @@ class TerraformProviderTests {
 
 		// A second plan after apply: moto ignores the t2 credit specification (it reads "standard" back), so the only
 		// drift it may show is that attribute of the t2 instances; anything else is the configuration's.
-		EmulatedAws.Result again = this.aws.terraform(COMMAND, "plan", "-input=false", "-no-color", "-detailed-exitcode", "-out=again.tfplan");
+		Commands.Result again = this.aws.terraform(COMMAND, "plan", "-input=false", "-no-color", "-detailed-exitcode", "-out=again.tfplan");
 		assertThat(again.exit()).as(again.toString()).isIn(0, 2);
 		JsonNode drift = Repo.json.readTree(this.aws.terraform(COMMAND, "show", "-json", "again.tfplan").output());
 		for (JsonNode change : drift.path("resource_changes")) {
@@ -109,7 +109,7 @@ class TerraformProviderTests {
 			}
 		}
 
-		EmulatedAws.Result destroy = this.aws.terraform(COMMAND, "destroy", "-auto-approve", "-input=false", "-no-color");
+		Commands.Result destroy = this.aws.terraform(COMMAND, "destroy", "-auto-approve", "-input=false", "-no-color");
 		assertThat(destroy.exit()).as(destroy.toString()).isZero();
 		JsonNode left = this.aws.inventory();
 		for (String kind : List.of("vpcs", "subnets", "routeTables", "internetGateways", "securityGroups", "instances")) {
@@ -205,16 +205,16 @@ class TerraformProviderTests {
 		for (JsonNode instance : inventory.path("instances")) {
 			Path script = scripts.resolve(instance.path("tags").path("Name").asText() + ".sh");
 			Files.writeString(script, instance.path("userData").asText());
-			EmulatedAws.Result syntax = this.aws.run(List.of("bash", "-n", script.toString()), Duration.ofSeconds(30));
+			Commands.Result syntax = this.aws.run(List.of("bash", "-n", script.toString()), Duration.ofSeconds(30));
 			assertThat(syntax.exit()).as(script + ": " + syntax).isZero();
-			EmulatedAws.Result lint = this.aws.run(List.of(shellcheck, "--severity=style", script.toString()), Duration.ofSeconds(60));
+			Commands.Result lint = this.aws.run(List.of(shellcheck, "--severity=style", script.toString()), Duration.ofSeconds(60));
 			assertThat(lint.exit()).as(script + ": " + lint).isZero();
 		}
 	}
 
 	@Test
 	void anArgumentTheProviderDoesNotKnowFailsValidateWithItsMessage() throws Exception {
-		EmulatedAws.Result validate = broken("unknown-argument", "  enable_dns_hostnames = true\n", "  enable_dns_hostnames = true\n  bogus_argument = 1\n",
+		Commands.Result validate = broken("unknown-argument", "  enable_dns_hostnames = true\n", "  enable_dns_hostnames = true\n  bogus_argument = 1\n",
 				"validate", "-no-color");
 		assertThat(validate.exit()).isNotZero();
 		assertThat(validate.output()).contains("Error: Unsupported argument").contains("An argument named \"bogus_argument\" is not expected here.");
@@ -222,7 +222,7 @@ class TerraformProviderTests {
 
 	@Test
 	void anApostropheInARuleDescriptionFailsThePlanWithTheProvidersMessage() throws Exception {
-		EmulatedAws.Result plan = broken("apostrophe", "description = \"SSH from the operator only\"",
+		Commands.Result plan = broken("apostrophe", "description = \"SSH from the operator only\"",
 				"description = \"SSH from the operator's address only\"", "plan", "-input=false", "-no-color");
 		assertThat(plan.exit()).isNotZero();
 		// The provider's own validator (the EC2 API's characters), before any call to the API.
@@ -231,9 +231,9 @@ class TerraformProviderTests {
 	}
 
 	/** A copy of the emulated configuration with one replacement in main.tf, initialised, and one command's result. */
-	private EmulatedAws.Result broken(String name, String from, String to, String... command) throws Exception {
+	private Commands.Result broken(String name, String from, String to, String... command) throws Exception {
 		Path copy = OUT.resolve(name);
-		EmulatedAws.deleteTree(copy);
+		Commands.deleteTree(copy);
 		Files.createDirectories(copy);
 		try (var files = Files.list(this.aws.config)) {
 			for (Path file : files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().contains("tfstate")).toList()) {

@@ -413,15 +413,19 @@ public final class Analyser {
 			return java.util.Optional.empty();
 		}
 		return java.util.Optional.of(String.format(Locale.ROOT, "downstream p99 %.0f ms late > %.0f ms (probed end to end), %s", m.probes().p99LateMs(),
-				limit, latencyMoved ? String.format(Locale.ROOT, "%.0f%% of the service's p99 > %.0f%%", p99Share, this.thresholds.get(Rule.HARNESS_EFFECT))
+				limit, latencyMoved ? (Double.isNaN(p99Share) ? "its share of the service's p99 unknown (no request succeeded)"
+						: String.format(Locale.ROOT, "%.0f%% of the service's p99 > %.0f%%", p99Share, this.thresholds.get(Rule.HARNESS_EFFECT)))
 						: String.format(Locale.ROOT, "mean %.0f ms late could take %.0f%% of the throughput > %.0f%%", m.probes().meanLateMs(), rpsShare,
 								this.thresholds.get(Rule.HARNESS_EFFECT))));
 	}
 
 	private String latenessBound(Measurement m) {
 		double rpsShare = rpsShare(m);
-		return String.format(Locale.ROOT, "downstream p99 %.0f ms late: at most %.0f%% of the service's p99 (%,.0f ms)%s", m.probes().p99LateMs(),
-				latencyShare(m), m.latency().okMillis(99), Double.isNaN(rpsShare) ? ", and not of its throughput (the service's cores were the limit)"
+		double p99Share = latencyShare(m);
+		String ofP99 = Double.isNaN(p99Share) ? "its share of the service's p99 unknown (no request succeeded)"
+				: String.format(Locale.ROOT, "at most %.0f%% of the service's p99 (%,.0f ms)", p99Share, m.latency().okMillis(99));
+		return String.format(Locale.ROOT, "downstream p99 %.0f ms late: %s%s", m.probes().p99LateMs(), ofP99,
+				Double.isNaN(rpsShare) ? ", and not of its throughput (the service's cores were the limit)"
 						: String.format(Locale.ROOT, " and %.0f%% of its throughput", rpsShare));
 	}
 
@@ -478,15 +482,16 @@ public final class Analyser {
 	private List<String> serviceProblems(Measurement m) {
 		LevelFacts facts = m.facts();
 		List<String> failed = new ArrayList<>();
+		// The cause first: a service that ran out of memory and then died died of it.
+		if (facts.outOfMemory()) {
+			failed.add("OutOfMemoryError in the service log");
+		}
 		if (!facts.serviceAlive()) {
 			// A service the runner did not start is known only by its health check; its log is on its own host.
 			java.util.Optional<String> remote = remoteName(m.dir());
 			failed.add(remote.isPresent() ? "the service stopped answering its health check (not started by the lab, its log is on its own host; "
 					+ "in Compose: docker compose logs " + remote.get() + ")"
 					: "the service died" + ((facts.exitCode() != null) ? " (exit code " + facts.exitCode() + ")" : ""));
-		}
-		if (facts.outOfMemory()) {
-			failed.add("OutOfMemoryError in the service log");
 		}
 		if (m.window() == null) {
 			return failed;

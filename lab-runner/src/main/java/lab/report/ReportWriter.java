@@ -235,7 +235,13 @@ public final class ReportWriter {
 		row.put("overValid", r.headroom().validUpToRps() < r.rps());
 		row.put("verdict", r.verdict().name());
 		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
+		// The first reason is the cause (a FAILED level's: what broke the service); what followed from it goes under it.
 		row.put("reasons", String.join("; ", r.reasons()));
+		row.put("cause", r.reasons().isEmpty() ? "" : r.reasons().get(0));
+		List<String> symptoms = r.reasons().isEmpty() ? List.of() : r.reasons().subList(1, r.reasons().size());
+		row.put("symptoms", symptoms);
+		row.put("hasSymptoms", !symptoms.isEmpty());
+		row.put("symptomCount", symptoms.size());
 		row.put("evidence", r.evidence());
 		row.put("gatlingReports", r.gatlingReports());
 		// Each Gatling report covers one injector's share only: what each did, next to the merged row.

@@ -37,7 +37,8 @@ public record VariantVerdict(String variant, String model, double bestRps, int b
 				case FAILED -> {
 					if (breaksAt == 0) {
 						breaksAt = row.load();
-						reason = String.join("; ", row.reasons());
+						// The cause only: what followed from it is in the level's own row.
+						reason = row.reasons().isEmpty() ? "" : row.reasons().get(0);
 					}
 				}
 			}
