@@ -105,7 +105,7 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 		for (Run run : runs) {
 			Map<String, String> values = new LinkedHashMap<>();
 			List<Map<String, String>> rows = new ArrayList<>(ManifestRows.of(run.manifest()));
-			rows.addAll(ReportWriter.clientRows(lab.analyse.Analyser.clients(run.dir())));
+			rows.addAll(ReportScope.clientRows(lab.analyse.Analyser.clients(run.dir())));
 			for (Map<String, String> row : rows) {
 				values.merge(row.get("key"), row.get("value"), (a, b) -> a + "; " + b);
 			}

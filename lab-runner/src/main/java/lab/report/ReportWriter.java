@@ -2,253 +2,28 @@ package lab.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
-import lab.Manifest;
-import lab.analyse.ClassHistogram;
-import lab.analyse.LevelFacts;
-import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
-import lab.analyse.LevelSeries;
-import lab.analyse.MemoryProfile;
-import lab.analyse.Metric;
 import lab.analyse.RunAnalysis;
-import lab.analyse.Thresholds;
-import lab.layout.Level;
-import lab.layout.LevelDir;
 import lab.layout.RunDir;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Writes {@code summary.json}, {@code summary.md}, {@code report.html} and every level's {@code timeline.html} of one
- * run from its analysis ({@link RunAnalysis}) alone: rendering reads no file, so any results directory can be
- * re-rendered without a re-run by analysing it again.
+ * Writes every format of one run's report ({@link ReportFormat#ALL}: {@code summary.json}, every level's
+ * {@code timeline.html}, {@code summary.md}, {@code report.html}) from its analysis ({@link RunAnalysis}) alone:
+ * rendering reads no file, so any results directory can be re-rendered without a re-run by analysing it again.
  */
 public final class ReportWriter {
 
-	public static final String SCHEMA = "loom-lab/summary/2";
-
-	/** The lab's JSON mapper for what it writes (indented; a {@code Level} by its field). */
-	private static final JsonMapper json = LevelJson.json;
+	/** The schema {@code summary.json} declares. */
+	public static final String SCHEMA = SummaryJson.SCHEMA;
 
 	/**
-	 * Renders one analysed run ({@link lab.analyse.Analyser#run}) and returns the path of report.html: reads nothing,
-	 * writes the summary, the report and every level's timeline.
+	 * Renders one analysed run ({@link lab.analyse.Analyser#run}) and returns the path of report.html.
 	 */
 	public Path write(RunAnalysis analysis) throws IOException {
-		Path results = analysis.results();
-		JsonNode written = analysis.manifest();
-		Manifest manifest = Manifest.parse(written);
-		Thresholds thresholds = analysis.thresholds();
-		String rejudged = analysis.rejudged();
-		List<LevelResult> levels = analysis.levels();
-		List<MemoryProfile> memory = analysis.memory();
-		List<VariantVerdict> verdicts = verdicts(levels);
-		ObjectNode summary = json.createObjectNode();
-		summary.put("schema", SCHEMA);
-		summary.set("manifest", written);
-		summary.set("thresholds", json.valueToTree(thresholds));
-		summary.set("verdicts", json.valueToTree(verdicts));
-		ArrayNode rows = summary.putArray("results");
-		levels.forEach(level -> rows.add(LevelJson.row(level)));
-		summary.set("memory", json.valueToTree(memory));
-		json.writeValue(results.resolve(RunDir.SUMMARY_JSON).toFile(), summary);
-
-		boolean open = levels.stream().anyMatch(r -> r.level() instanceof Level.Open);
-		String loadUnit = open ? "requests/s offered" : "users";
-		Map<String, Object> scope = new LinkedHashMap<>();
-		scope.put("scenario", manifest.scenarioName("unknown"));
-		scope.put("description", (manifest.scenario() != null) ? manifest.scenario().description() : "");
-		scope.put("loadUnit", loadUnit);
-		scope.put("mainColumns", columns(Metric.Table.MAIN));
-		scope.put("detailColumns", columns(Metric.Table.DETAIL));
-		List<Map<String, String>> manifestRows = new ArrayList<>(ManifestRows.of(manifest));
-		manifestRows.addAll(clientRows(analysis.clients()));
-		scope.put("manifest", manifestRows);
-		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
-		Map<String, String> timelines = timelines(results, analysis.series());
-		scope.put("rows", levels.stream().map(r -> {
-			Map<String, Object> row = row(r);
-			row.put("timeline", timelines.get(r.variant() + "/" + r.load()));
-			return row;
-		}).toList());
-		List<Map<String, String>> pinned = pinnedRows(levels);
-		scope.put("pinned", pinned);
-		scope.put("hasPinned", !pinned.isEmpty());
-		scope.put("memory", memory.stream().map(ReportWriter::memoryRow).toList());
-		scope.put("hasMemory", !memory.isEmpty());
-		String harnessCpus = (manifest.cpus() != null) ? manifest.cpus().getOrDefault("downstreamAndInjector", "all") : "all";
-		scope.put("harnessCoresNote", harnessCpus.equals("all") ? "every core of the host, the service's included: no pinning"
-				: "CPU " + harnessCpus + ", shared by the injector, the downstream and the runner");
-		scope.put("busyLimit", Summaries.number(thresholds.get(lab.analyse.Rule.INJECTOR_BUSY)));
-		scope.put("thresholds", lab.analyse.Rule.howJudged(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
-		scope.put("pinnedThreshold", (manifest.pinnedThreshold() != null) ? manifest.pinnedThreshold()
-				: "20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)");
-		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
-		scope.put("renderedAt", Instant.now().toString());
-		Templates.render("summary.md.mustache", scope, results.resolve(RunDir.SUMMARY_MD));
-		scope.put("charts", Charts.all(levels, loadUnit));
-		Path report = results.resolve(RunDir.REPORT);
-		Templates.render("report.html.mustache", scope, report);
-		return report;
-	}
-
-	/** Every level's pinning sites, one row each, most pinned time first within a level. */
-	static List<Map<String, String>> pinnedRows(List<LevelResult> levels) {
-		List<Map<String, String>> rows = new ArrayList<>();
-		for (LevelResult r : levels) {
-			for (lab.analyse.PinnedSite site : r.pinnedSites()) {
-				Map<String, String> row = new LinkedHashMap<>();
-				row.put("variant", r.variant());
-				row.put("load", Summaries.number(r.load()));
-				row.put("frame", site.frame());
-				row.put("library", site.library());
-				row.put("events", Summaries.number(site.events()));
-				row.put("totalMs", Summaries.number(site.totalMs()));
-				row.put("maxMs", Summaries.decimal(site.maxMs()));
-				rows.add(row);
-			}
+		for (ReportFormat format : ReportFormat.ALL) {
+			format.write(analysis);
 		}
-		return rows;
-	}
-
-	/** Each service's downstream client as it read it back, one manifest row per directory it was kept in. */
-	static List<Map<String, String>> clientRows(Map<String, String> clients) {
-		return clients.entrySet().stream().map(e -> Map.of("key", "downstream client: " + e.getKey(), "value", e.getValue())).toList();
-	}
-
-	/**
-	 * Draws every level's timeline ({@link Timeline}) and returns, per variant label and load, the first one's path
-	 * relative to the results directory (a level with repeats links its first run's).
-	 */
-	static Map<String, String> timelines(Path results, List<LevelSeries> series) throws IOException {
-		Map<String, String> links = new LinkedHashMap<>();
-		for (LevelSeries level : series) {
-			LevelFacts facts = level.facts();
-			Path dir = level.dir();
-			String title = facts.variant() + ", " + switch (facts.level()) {
-				case Level.Closed closed -> String.format(java.util.Locale.ROOT, "%,d users", closed.users());
-				case Level.Open open -> String.format(java.util.Locale.ROOT, "%,d requests/s offered", open.ratePerSecond());
-			} + " (" + results.relativize(dir) + ")";
-			if (Timeline.write(level, title, dir.relativize(results.resolve(RunDir.REPORT)).toString())) {
-				links.putIfAbsent(facts.variant() + "/" + facts.load(), results.relativize(dir.resolve(LevelDir.TIMELINE)).toString());
-			}
-		}
-		return links;
-	}
-
-	/** One variant's memory line: the fits, the prediction and its outcome, the top classes per request in flight. */
-	static Map<String, Object> memoryRow(MemoryProfile m) {
-		Map<String, Object> row = new LinkedHashMap<>();
-		row.put("variant", m.variant());
-		row.put("heapBase", Summaries.number(m.heap().baseMiB()));
-		row.put("heapPerRequest", kb(m.heap().kbPerRequest()));
-		row.put("heapFit", fit(m.heap()));
-		row.put("rssBase", Summaries.number(m.rss().baseMiB()));
-		row.put("rssPerRequest", kb(m.rss().kbPerRequest()));
-		row.put("rssFit", fit(m.rss()));
-		row.put("fitOver", m.fitOver());
-		row.put("heapMax", Summaries.number(m.heapMaxMiB()));
-		row.put("predicted", Double.isFinite(m.predictedBreak()) ? String.format(java.util.Locale.ROOT, "%,.0f", m.predictedBreak()) : "-");
-		row.put("observed", m.observedBreak());
-		row.put("bornOut", m.bornOut());
-		row.put("held", (m.highestHeld() > 0) ? String.format(java.util.Locale.ROOT, "%,d", m.highestHeld()) : "none");
-		row.put("points", String.join("; ", m.points().stream().map(p -> String.format(java.util.Locale.ROOT, "%s: %,.0f in flight%s, %,.0f / %,.0f MiB",
-				p.label(), p.inFlight(), (p.inFlight() > 0 && Double.isFinite(p.served())) ? String.format(java.util.Locale.ROOT, " (≈ %,.0f being served)", p.served()) : "",
-				p.liveHeapMiB(), p.rssMiB())).toList()));
-		row.put("topAt", (m.topClassesAt() != null) ? m.topClassesAt() : "-");
-		row.put("top", m.topClasses().isEmpty() ? "-" : String.join(", ", m.topClasses().stream().map(ReportWriter::share).toList()));
-		return row;
-	}
-
-	private static String share(ClassHistogram.Share share) {
-		return String.format(java.util.Locale.ROOT, "%s %s (%.1f objects)", share.className(), bytes(share.bytesPerRequest()), share.instancesPerRequest());
-	}
-
-	private static String bytes(double value) {
-		return (Math.abs(value) >= 1024) ? String.format(java.util.Locale.ROOT, "%.1f KB", value / 1024) : String.format(java.util.Locale.ROOT, "%.0f B", value);
-	}
-
-	private static String kb(double value) {
-		return Double.isFinite(value) ? String.format(java.util.Locale.ROOT, "%.1f", value) : "-";
-	}
-
-	private static String fit(MemoryProfile.Fit fit) {
-		return Double.isFinite(fit.r2()) ? String.format(java.util.Locale.ROOT, "R² %.2f, %d points", fit.r2(), fit.points())
-				: fit.points() + " point" + ((fit.points() == 1) ? "" : "s");
-	}
-
-	static List<VariantVerdict> verdicts(List<LevelResult> levels) {
-		Map<String, List<LevelResult>> byVariant = new LinkedHashMap<>();
-		levels.forEach(r -> byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r));
-		return byVariant.entrySet().stream().map(e -> VariantVerdict.of(e.getKey(), e.getValue())).toList();
-	}
-
-
-	/** The headers of a table's metric columns, in declaration order, each with what it means (the header's tooltip). */
-	static List<Map<String, String>> columns(Metric.Table table) {
-		return Metric.in(table).stream().map(metric -> Map.of("column", metric.shown().column(),
-				"meaning", metric.meaning().replace("`", "") + " (" + metric.unit() + ")")).toList();
-	}
-
-	static List<String> cells(LevelResult r, Metric.Table table) {
-		return Metric.in(table).stream().map(metric -> Summaries.format(metric, r.metric(metric))).toList();
-	}
-
-	static Map<String, Object> row(LevelResult r) {
-		Map<String, Object> row = new LinkedHashMap<>();
-		row.put("variant", r.variant());
-		row.put("load", Summaries.number(r.load()) + ((r.repeats() > 1) ? " ×" + r.repeats() : ""));
-		row.put("rps", Summaries.number(r.rps()) + ((r.repeats() > 1) ? " (" + Summaries.number(r.rpsMin()) + "–" + Summaries.number(r.rpsMax()) + ")" : ""));
-		row.put("ceiling", Summaries.number(r.ceilingRps()));
-		row.put("efficiency", Summaries.percent(r.efficiency()));
-		row.put("p50", Summaries.number(r.p50AllMs()));
-		row.put("p95", Summaries.number(r.p95AllMs()));
-		row.put("p99", Summaries.number(r.p99AllMs()));
-		row.put("max", Summaries.number(r.maxAllMs()));
-		row.put("p99ok", Summaries.number(r.p99OkMs()));
-		row.put("requests", Summaries.number(r.requests()));
-		row.put("errors", r.errors4xx() + " / " + r.errors5xx() + " / " + r.timeouts() + " / " + r.refused() + " / " + r.checkFailures()
-				+ " / " + r.unanswered());
-		row.put("errorPercent", Summaries.decimal(r.errorPercent()));
-		row.put("stall", Summaries.number(r.longestStallSeconds()));
-		row.put("cpu", Summaries.number(r.serviceCpuPercent()));
-		row.put("cpuPerRequest", Summaries.decimal(r.cpuMsPerRequest()));
-		// The declared metrics' cells, table by table (their headers: columns()).
-		row.put("main", cells(r, Metric.Table.MAIN));
-		row.put("detail", cells(r, Metric.Table.DETAIL));
-		row.put("injectorCpu", Summaries.number(r.injectorCpuPercent()));
-		row.put("injectorBusy", Summaries.number(r.injectorCoresBusyPercent()));
-		row.put("downstreamOverhead", Summaries.number(r.downstreamP99LateMs()));
-		row.put("injectorMs", Summaries.decimal3(r.headroom().injectorMsPerRequest()));
-		row.put("downstreamMs", Summaries.decimal3(r.headroom().downstreamMsPerRequest()));
-		row.put("harnessMs", Summaries.decimal3(r.headroom().harnessMsPerRequest()));
-		row.put("harnessCores", r.headroom().harnessCores());
-		row.put("validUpTo", Summaries.number(r.headroom().validUpToRps()));
-		row.put("overValid", r.headroom().validUpToRps() < r.rps());
-		row.put("verdict", r.verdict().name());
-		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
-		// The first reason is the cause (a FAILED level's: what broke the service); what followed from it goes under it.
-		row.put("reasons", String.join("; ", r.reasons()));
-		row.put("cause", r.reasons().isEmpty() ? "" : r.reasons().get(0));
-		List<String> symptoms = r.reasons().isEmpty() ? List.of() : r.reasons().subList(1, r.reasons().size());
-		row.put("symptoms", symptoms);
-		row.put("hasSymptoms", !symptoms.isEmpty());
-		row.put("symptomCount", symptoms.size());
-		row.put("evidence", r.evidence());
-		row.put("gatlingReports", r.gatlingReports());
-		// Each Gatling report covers one injector's share only: what each did, next to the merged row.
-		row.put("injectors", String.join("; ", r.injectors().stream().map(share -> share.name() + " " + Summaries.number(share.requests())
-				+ " requests, " + share.errors() + " errors, p99 " + Summaries.number(share.p99Ms()) + " ms, CPU "
-				+ Summaries.number(share.cpuPercent()) + "% of " + share.processors() + " cores").toList()));
-		return row;
+		return analysis.results().resolve(RunDir.REPORT);
 	}
 
 }

@@ -1,0 +1,19 @@
+package lab.report;
+
+import java.io.IOException;
+import java.util.Map;
+
+import lab.analyse.RunAnalysis;
+import lab.layout.RunDir;
+
+/** {@code report.html}: the same scope as summary.md, with the charts against load, one self-contained page. */
+final class ReportHtml implements ReportFormat {
+
+	@Override
+	public void write(RunAnalysis analysis) throws IOException {
+		Map<String, Object> scope = ReportScope.of(analysis);
+		scope.put("charts", Charts.all(analysis.levels(), ReportScope.loadUnit(analysis.levels())));
+		Templates.render("report.html.mustache", scope, analysis.results().resolve(RunDir.REPORT));
+	}
+
+}

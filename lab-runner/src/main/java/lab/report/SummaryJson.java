@@ -1,0 +1,29 @@
+package lab.report;
+
+import java.io.IOException;
+
+import lab.analyse.LevelJson;
+import lab.analyse.RunAnalysis;
+import lab.layout.RunDir;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code summary.json}: the manifest as written, the thresholds, each variant's verdict, every level, memory. */
+final class SummaryJson implements ReportFormat {
+
+	static final String SCHEMA = "loom-lab/summary/2";
+
+	@Override
+	public void write(RunAnalysis analysis) throws IOException {
+		ObjectNode summary = LevelJson.json.createObjectNode();
+		summary.put("schema", SCHEMA);
+		summary.set("manifest", analysis.manifest());
+		summary.set("thresholds", LevelJson.json.valueToTree(analysis.thresholds()));
+		summary.set("verdicts", LevelJson.json.valueToTree(ReportScope.verdicts(analysis.levels())));
+		ArrayNode rows = summary.putArray("results");
+		analysis.levels().forEach(level -> rows.add(LevelJson.row(level)));
+		summary.set("memory", LevelJson.json.valueToTree(analysis.memory()));
+		LevelJson.json.writeValue(analysis.results().resolve(RunDir.SUMMARY_JSON).toFile(), summary);
+	}
+
+}
