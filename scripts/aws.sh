@@ -246,14 +246,19 @@ cmd_up() {
   [[ -f "$LAB_ROOT/lab-runner/target/lab-runner-exec.jar" ]] || missing=1
   (( missing == 0 )) || x "$LAB_ROOT/lab" build
 
-  ship_service "$(outputs 'o["downstream_public_ip"]' '<downstream_public_ip>')" downstream-delay-service 7000
+  # Each value read by an assignment of its own: a missing output stops the script there (set -e), not as an empty host.
+  local host port first injectors
+  host=$(outputs 'o["downstream_public_ip"]' '<downstream_public_ip>')
+  ship_service "$host" downstream-delay-service 7000
   for variant in $variants; do
-    ship_service "$(outputs "o['proxy_public_ips']['$variant']" "<proxy_public_ips[$variant]>")" "$variant" "$(port_of "$variant")"
+    host=$(outputs "o['proxy_public_ips']['$variant']" "<proxy_public_ips[$variant]>")
+    port=$(port_of "$variant")
+    ship_service "$host" "$variant" "$port"
   done
   bundle
-  local first
   first=$(outputs 'o["injector_public_ips"][0]' '<injector_public_ips[0]>')
-  for injector in $(outputs 'o["injector_public_ips"]' '<injector_public_ips...>'); do
+  injectors=$(outputs 'o["injector_public_ips"]' '<injector_public_ips...>')
+  for injector in $injectors; do
     await_host "$injector"
   done
   scp_to "$first" /tmp/aws-bundle.tgz "$LAB_ROOT/target/aws-bundle.tgz"
