@@ -23,7 +23,7 @@ import lab.sample.Sampler;
 
 /**
  * A service's warm-up (sampled like a level, never judged): the scenario's warmupSeconds, then rounds of
- * {@value #SETTLE_ROUND_SECONDS} s while the JIT compiled for more than half the not-warm threshold of the last
+ * {@value #SETTLE_ROUND_SECONDS} s while the JIT compiled for more than {@link Rule#WARMUP_SETTLE} of the not-warm threshold of the last
  * {@value #SETTLE_TAIL_SECONDS} s, up to warmupMaxSeconds in all; it says how long it took.
  */
 final class WarmUp {
@@ -34,13 +34,6 @@ final class WarmUp {
 	/** The last seconds of a warm-up round whose JIT compile time decides whether the service has settled. */
 	static final int SETTLE_TAIL_SECONDS = 10;
 
-	/**
-	 * The share of the not-warm threshold the JIT must be under before the warm-up ends. Settling at the threshold
-	 * itself left no room: a warm-up that ended at 7.2% of its last 10 s (threshold 10%) was followed by smoke's 6 s
-	 * window at 18%, INVALID "not warm", because a new load level triggers compilations of its own and a short window
-	 * magnifies a burst of them.
-	 */
-	static final double SETTLE_SHARE_OF_THRESHOLD = 0.5;
 
 	private final Harness harness;
 
@@ -70,14 +63,15 @@ final class WarmUp {
 		round(service, dir, users, seconds, true);
 		int total = seconds;
 		int rounds = 1;
-		double limit = this.harness.thresholds().get(Rule.NOT_WARM_JIT) * SETTLE_SHARE_OF_THRESHOLD;
+		double limit = this.harness.thresholds().get(Rule.NOT_WARM_JIT) * this.harness.thresholds().get(Rule.WARMUP_SETTLE) / 100;
 		// The JIT's share is of the last round's last seconds: all of a round shorter than those.
 		int tail = Math.min(SETTLE_TAIL_SECONDS, seconds);
 		double jit = Measurement.warmupJitPercent(dir, SETTLE_TAIL_SECONDS);
 		while (jit > limit && total < max && service.alive() && !Interruption.requested()) {
 			int round = Math.min(SETTLE_ROUND_SECONDS, max - total);
-			say(String.format(Locale.ROOT, "lab: %s still compiling (JIT %.1f%% of the last %d s > %s, half the not-warm threshold): "
-					+ "warming up %d s more", service.name(), jit, tail, Rule.NOT_WARM_JIT.format(limit), round));
+			say(String.format(Locale.ROOT, "lab: %s still compiling (JIT %.1f%% of the last %d s > %s, %s): "
+					+ "warming up %d s more", service.name(), jit, tail, Rule.NOT_WARM_JIT.format(limit),
+					Rule.WARMUP_SETTLE.format(this.harness.thresholds().get(Rule.WARMUP_SETTLE)), round));
 			rounds++;
 			Path more = dir.resolveSibling(ServiceDir.warmupRound(rounds));
 			Files.createDirectories(more);

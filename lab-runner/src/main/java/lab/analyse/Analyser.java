@@ -137,9 +137,6 @@ public final class Analyser {
 		return combine(List.of(measurement));
 	}
 
-	/** Above this share of failed requests a level shows no CPU per request (service, injector or harness). */
-	static final double MAX_ERROR_PERCENT_FOR_COST = 50;
-
 	LevelResult combine(List<Measurement> repeats) {
 		LevelFacts facts = repeats.get(0).facts();
 		Latency latency = Latency.merge(repeats.stream().map(Measurement::latency).toList());
@@ -172,7 +169,7 @@ public final class Analyser {
 		// CPU divided by requests is a cost per request only when most were answered: when more than half failed
 		// (a dead service, refused connections, timeouts) it measures the failure, and a few requests over a busy
 		// second gave figures 100 times the real cost. Such levels show none.
-		boolean perRequest = errorPercent <= MAX_ERROR_PERCENT_FOR_COST;
+		boolean perRequest = errorPercent <= this.thresholds.get(Rule.COST_MAX_ERRORS);
 		List<String> reports = repeats.stream().flatMap(m -> m.gatlingReports().stream()).toList();
 		List<Measurement.InjectorShare> injectors = new ArrayList<>();
 		for (int i = 0; i < repeats.size(); i++) {
@@ -346,19 +343,19 @@ public final class Analyser {
 			String dearerText = String.format(Locale.ROOT, "the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",
 					halves.firstCpuMsPerRequest(), halves.secondCpuMsPerRequest(), dearer, this.thresholds.get(Rule.NOT_WARM_HALVES));
 			double extra = halves.firstHalfExtraCorePercent();
-			if (extra > HALVES_MIN_CORE_PERCENT && !Double.isNaN(jit) && jit <= this.thresholds.get(Rule.NOT_WARM_JIT)) {
+			if (extra > this.thresholds.get(Rule.NOT_WARM_HALVES_MIN_CORE) && !Double.isNaN(jit) && jit <= this.thresholds.get(Rule.NOT_WARM_JIT)) {
 				// The JIT's own counter says it had settled: what made the first half dearer was something else (measured
 				// here: GC at 13-42% of the window, whose pause time taken out leaves its cost to the mutator; a saturated
 				// level still taking its ramp's connections). Not the JIT, so not "not warm": named with its figures.
 				notes.add(String.format(Locale.ROOT, "not steady: %s; not the JIT (busy %.1f%% of the window <= %.0f%%): the window's CPU per "
 						+ "request is the mean of its halves", dearerText, jit, this.thresholds.get(Rule.NOT_WARM_JIT)));
 			}
-			else if (extra > HALVES_MIN_CORE_PERCENT) {
+			else if (extra > this.thresholds.get(Rule.NOT_WARM_HALVES_MIN_CORE)) {
 				invalid.add("not warm: " + dearerText);
 			}
 			else {
 				notes.add(String.format(Locale.ROOT, "%s, but the difference was %.1f%% of one core (<= %.0f%%: what fixed per-second costs move)",
-						dearerText, extra, HALVES_MIN_CORE_PERCENT));
+						dearerText, extra, this.thresholds.get(Rule.NOT_WARM_HALVES_MIN_CORE)));
 			}
 		}
 		return invalid;
@@ -437,27 +434,17 @@ public final class Analyser {
 
 	/**
 	 * The share of a closed loop's throughput the downstream's mean lateness could take; NaN when it could take none
-	 * (an open model, or the service's cores at the limit: {@value #SATURATED_PERCENT}% busy or more).
+	 * (an open model, or the service's cores at the limit: {@link Rule#SATURATED} busy or more).
 	 */
-	private static double rpsShare(Measurement m) {
+	private double rpsShare(Measurement m) {
 		LevelFacts facts = m.facts();
-		boolean saturated = m.serviceCpuPercent() >= SATURATED_PERCENT * Math.max(1, facts.serviceCpus());
+		boolean saturated = m.serviceCpuPercent() >= this.thresholds.get(Rule.SATURATED) * Math.max(1, facts.serviceCpus());
 		if (!(facts.level() instanceof lab.layout.Level.Closed) || saturated || Double.isNaN(m.probes().meanLateMs())) {
 			return Double.NaN;
 		}
 		double late = m.probes().meanLateMs();
 		return 100 * late / (facts.delayMs() + late);
 	}
-
-	/**
-	 * A first half dearer per request than the second makes a level not warm only when the difference took more than
-	 * this share of one core (%): below it, a light load's few ms of CPU per second are moved as much by the fixed
-	 * per-second costs (the runner's scrape, the probe, the sampler) and the 10 ms ticks of /proc as by the JIT.
-	 */
-	public static final double HALVES_MIN_CORE_PERCENT = 5;
-
-	/** A service whose cores were this busy (% of each) was the limit of its own throughput. */
-	static final double SATURATED_PERCENT = 90;
 
 	/** The name of a service the runner did not start, from its {@code remote.txt} beside the level (or a repeat's). */
 	private static java.util.Optional<String> remoteName(Path level) {

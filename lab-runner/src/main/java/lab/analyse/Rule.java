@@ -34,19 +34,21 @@ public enum Rule {
 	DOWNSTREAM_LATE("downstreamOverheadMs", 50, "ms", Effect.INVALID, "downstreamP99LateMs",
 			"the downstream's p99 (probed end to end, 10 requests a second) exceeded its delay by more than {downstreamOverheadMs} or "
 					+ "{downstreamOverheadPercent} and that lateness could have moved the service's p99, or (a closed load the "
-					+ "service's cores did not limit) its throughput, by more than {harnessEffectPercent} (else a note with the bound)",
+					+ "service's cores did not limit: under {saturatedCpuPercent} busy) its throughput, by more than {harnessEffectPercent} "
+					+ "(else a note with the bound)",
 			null),
 
 	DOWNSTREAM_LATE_SHARE("downstreamOverheadPercent", 10, "% of the delay", Effect.INVALID, "downstreamP99LateMs", null, null),
 
 	HARNESS_EFFECT("harnessEffectPercent", 10, "%", Effect.INVALID, "downstreamP99LateMs", null, null),
 
-	NO_WARMUP(null, Double.NaN, null, Effect.INVALID, "warmedUp", "warm-up was skipped", null),
+	NO_WARMUP(null, Double.NaN, null, Effect.INVALID, "warmedUp",
+			"warm-up was skipped (else it lasts until the JIT used at most {warmupSettlePercent} in its last 10 s)", null),
 
 	NOT_WARM_JIT("notWarmJitPercent", 10, "%", Effect.INVALID, "jitPercent",
 			"the service was not warm (the JIT's threads used more than {notWarmJitPercent} of the window's wall time in CPU; for a run "
 					+ "older than the JIT's series, the window's first half cost over {notWarmHalvesPercent} more mutator CPU per request than "
-					+ "its second, GC and the JIT taken out, by over " + (int) Analyser.HALVES_MIN_CORE_PERCENT + "% of one core, which with "
+					+ "its second, GC and the JIT taken out, by over {notWarmHalvesMinCorePercent}, which with "
 					+ "the JIT measured and settled is named \"not steady\" instead)",
 			null),
 
@@ -66,7 +68,8 @@ public enum Rule {
 	STALL_MIN("stallMinSeconds", 2, "s", Effect.FAILED, "stallSeconds", null, null),
 
 	ERRORS("errorPercent", 5, "%", Effect.FAILED, "errorPercent",
-			"errors (timeouts and unanswered requests included) exceeded {errorPercent} of the requests sent in the window", null),
+			"errors (timeouts and unanswered requests included) exceeded {errorPercent} of the requests sent in the window (over "
+					+ "{costMaxErrorPercent}, a level shows no CPU per request: failures cost what answers do not)", null),
 
 	EFFICIENCY_FLOOR("efficiencyFloorPercent", 50, "%", Effect.NOTE, "efficiency", "efficiency under {efficiencyFloorPercent}", null),
 
@@ -114,7 +117,37 @@ public enum Rule {
 						top.events(), top.totalMs()));
 			}),
 
-	CAPPED(null, Double.NaN, null, Effect.NOTE, "cappedFrom", "a level capped by the descriptor limit (judged at the users it ran)", null);
+	CAPPED(null, Double.NaN, null, Effect.NOTE, "cappedFrom", "a level capped by the descriptor limit (judged at the users it ran)", null),
+
+	// Judgment constants once written in the code, declared and recorded like every threshold since (a run older than
+	// them is judged by these defaults, and its report says so).
+
+	/**
+	 * A first half dearer per request makes a level not warm only when the difference took more than this share of one
+	 * core: below it, a light load's few ms of CPU per second are moved as much by the fixed per-second costs (the
+	 * runner's scrape, the probe, the sampler) and the 10 ms ticks of /proc as by the JIT.
+	 */
+	NOT_WARM_HALVES_MIN_CORE("notWarmHalvesMinCorePercent", 5, "% of one core", Effect.INVALID, "halves", null, null),
+
+	/**
+	 * The warm-up goes on until the JIT used at most this share of {@link #NOT_WARM_JIT}'s threshold in its last
+	 * seconds. Settling at the threshold itself left no room: a warm-up that ended at 7.2% (threshold 10%) was followed
+	 * by smoke's 6 s window at 18%, INVALID "not warm": a new load level triggers compilations of its own and a short
+	 * window magnifies a burst of them.
+	 */
+	WARMUP_SETTLE("warmupSettlePercent", 50, "% of the not-warm threshold", Effect.INVALID, "jitPercent", null, null),
+
+	/**
+	 * A service whose cores were this busy was the limit of its own throughput: a late downstream then took none of it
+	 * (its users waited on the service).
+	 */
+	SATURATED("saturatedCpuPercent", 90, "% of the service's cores", Effect.INVALID, "serviceCpuPercent", null, null),
+
+	/**
+	 * Above this share of failed requests a level shows no CPU per request (service, injector or harness), and its
+	 * harness headroom is not computed: failures cost what answers do not.
+	 */
+	COST_MAX_ERRORS("costMaxErrorPercent", 50, "%", Effect.FAILED, "errorPercent", null, null);
 
 	/** What a rule makes a level when it holds. */
 	public enum Effect {

@@ -234,7 +234,7 @@ class AnalyserTests {
 		Path level = this.results.resolve("app-webflux/users-100");
 		Files.writeString(level.resolve("requests.csv"), Files.readString(level.resolve("requests.csv")).replace(",190,0,2,", ",0,0,192,"));
 		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
-		assertThat(result.errorPercent()).isGreaterThan(Analyser.MAX_ERROR_PERCENT_FOR_COST);
+		assertThat(result.errorPercent()).isGreaterThan(Thresholds.DEFAULT.get(Rule.COST_MAX_ERRORS));
 		assertThat(result.serviceCpuPercent()).as("the service's CPU is still shown").isCloseTo(50.0, within(1e-9));
 		assertThat(result.cpuMsPerRequest()).isNaN();
 		assertThat(result.headroom().injectorMsPerRequest()).isNaN();
