@@ -25,7 +25,7 @@ YES=0
 
 say() { echo "lab aws: $*" >&2; }
 die() { local code="$1"; shift; say "$*"; exit "$code"; }
-usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 # A command as a person would type it: words quoted only where the shell needs it.
 shown() {
