@@ -410,7 +410,7 @@ public final class Analyser {
 			return java.util.Optional.empty();
 		}
 		return java.util.Optional.of(String.format(Locale.ROOT, "downstream p99 %.0f ms late > %.0f ms (probed end to end), %s", m.probes().p99LateMs(),
-				limit, latencyMoved ? (Double.isNaN(p99Share) ? "its share of the service's p99 unknown (no request succeeded)"
+				limit, latencyMoved ? (Double.isNaN(p99Share) ? P99_SHARE_UNKNOWN
 						: String.format(Locale.ROOT, "%.0f%% of the service's p99 > %.0f%%", p99Share, this.thresholds.get(Rule.HARNESS_EFFECT)))
 						: String.format(Locale.ROOT, "mean %.0f ms late could take %.0f%% of the throughput > %.0f%%", m.probes().meanLateMs(), rpsShare,
 								this.thresholds.get(Rule.HARNESS_EFFECT))));
@@ -419,12 +419,15 @@ public final class Analyser {
 	private String latenessBound(Measurement m) {
 		double rpsShare = rpsShare(m);
 		double p99Share = latencyShare(m);
-		String ofP99 = Double.isNaN(p99Share) ? "its share of the service's p99 unknown (no request succeeded)"
+		String ofP99 = Double.isNaN(p99Share) ? P99_SHARE_UNKNOWN
 				: String.format(Locale.ROOT, "at most %.0f%% of the service's p99 (%,.0f ms)", p99Share, m.latency().okMillis(99));
 		return String.format(Locale.ROOT, "downstream p99 %.0f ms late: %s%s", m.probes().p99LateMs(), ofP99,
 				Double.isNaN(rpsShare) ? ", and not of its throughput (the service's cores were the limit)"
 						: String.format(Locale.ROOT, " and %.0f%% of its throughput", rpsShare));
 	}
+
+	/** What a reason says of the downstream's share of the service's p99 when that p99 is unknown: words, never NaN. */
+	private static final String P99_SHARE_UNKNOWN = "its share of the service's p99 unknown (no request succeeded)";
 
 	/** The downstream's p99 lateness in % of the service's p99 (successes); NaN when the service's is unknown. */
 	private static double latencyShare(Measurement m) {

@@ -2,6 +2,7 @@ package lab.report;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Map;
 
 import lab.analyse.RunAnalysis;
 
@@ -11,8 +12,12 @@ import lab.analyse.RunAnalysis;
  */
 interface ReportFormat {
 
-	/** Writes this format of the run; reads no file. */
-	void write(RunAnalysis analysis) throws IOException;
+	/**
+	 * Writes this format of the run; reads no file.
+	 *
+	 * @param scope the templates' model of the run ({@link ReportScope#of}), built once for every format; read-only
+	 */
+	void write(RunAnalysis analysis, Map<String, Object> scope) throws IOException;
 
 	/** What the lab writes for every run, in this order. */
 	List<ReportFormat> ALL = List.of(new SummaryJson(), new Timelines(), new SummaryMarkdown(), new ReportHtml());

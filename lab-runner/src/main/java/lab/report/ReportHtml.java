@@ -1,6 +1,7 @@
 package lab.report;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 import lab.analyse.RunAnalysis;
@@ -10,10 +11,10 @@ import lab.layout.RunDir;
 final class ReportHtml implements ReportFormat {
 
 	@Override
-	public void write(RunAnalysis analysis) throws IOException {
-		Map<String, Object> scope = ReportScope.of(analysis);
-		scope.put("charts", Charts.all(analysis.levels(), ReportScope.loadUnit(analysis.levels())));
-		Templates.render("report.html.mustache", scope, analysis.results().resolve(RunDir.REPORT));
+	public void write(RunAnalysis analysis, Map<String, Object> scope) throws IOException {
+		Map<String, Object> page = new LinkedHashMap<>(scope);
+		page.put("charts", Charts.all(analysis.levels(), ReportScope.loadUnit(analysis.levels())));
+		Templates.render("report.html.mustache", page, analysis.results().resolve(RunDir.REPORT));
 	}
 
 }

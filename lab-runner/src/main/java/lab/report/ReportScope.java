@@ -66,7 +66,7 @@ final class ReportScope {
 				: "20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)");
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
 		scope.put("renderedAt", Instant.now().toString());
-		return scope;
+		return java.util.Collections.unmodifiableMap(scope);
 	}
 
 	/** What a level's load counts: offered arrivals when any level is open, users otherwise. */

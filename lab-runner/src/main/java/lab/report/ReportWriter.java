@@ -2,6 +2,7 @@ package lab.report;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 
 import lab.analyse.RunAnalysis;
 import lab.layout.RunDir;
@@ -20,8 +21,9 @@ public final class ReportWriter {
 	 * Renders one analysed run ({@link lab.analyse.Analyser#run}) and returns the path of report.html.
 	 */
 	public Path write(RunAnalysis analysis) throws IOException {
+		Map<String, Object> scope = ReportScope.of(analysis);
 		for (ReportFormat format : ReportFormat.ALL) {
-			format.write(analysis);
+			format.write(analysis, scope);
 		}
 		return analysis.results().resolve(RunDir.REPORT);
 	}

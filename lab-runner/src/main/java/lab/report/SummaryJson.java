@@ -1,6 +1,7 @@
 package lab.report;
 
 import java.io.IOException;
+import java.util.Map;
 
 import lab.analyse.LevelJson;
 import lab.analyse.RunAnalysis;
@@ -14,7 +15,7 @@ final class SummaryJson implements ReportFormat {
 	static final String SCHEMA = "loom-lab/summary/2";
 
 	@Override
-	public void write(RunAnalysis analysis) throws IOException {
+	public void write(RunAnalysis analysis, Map<String, Object> scope) throws IOException {
 		ObjectNode summary = LevelJson.json.createObjectNode();
 		summary.put("schema", SCHEMA);
 		summary.set("manifest", analysis.manifest());

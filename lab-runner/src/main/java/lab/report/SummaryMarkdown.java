@@ -1,6 +1,7 @@
 package lab.report;
 
 import java.io.IOException;
+import java.util.Map;
 
 import lab.analyse.RunAnalysis;
 import lab.layout.RunDir;
@@ -9,8 +10,8 @@ import lab.layout.RunDir;
 final class SummaryMarkdown implements ReportFormat {
 
 	@Override
-	public void write(RunAnalysis analysis) throws IOException {
-		Templates.render("summary.md.mustache", ReportScope.of(analysis), analysis.results().resolve(RunDir.SUMMARY_MD));
+	public void write(RunAnalysis analysis, Map<String, Object> scope) throws IOException {
+		Templates.render("summary.md.mustache", scope, analysis.results().resolve(RunDir.SUMMARY_MD));
 	}
 
 }

@@ -18,7 +18,7 @@ import lab.layout.RunDir;
 final class Timelines implements ReportFormat {
 
 	@Override
-	public void write(RunAnalysis analysis) throws IOException {
+	public void write(RunAnalysis analysis, Map<String, Object> scope) throws IOException {
 		Path results = analysis.results();
 		for (LevelSeries level : analysis.series()) {
 			LevelFacts facts = level.facts();
