@@ -85,7 +85,7 @@ final class WarmUp {
 		if (!Interruption.requested() && service.alive()) {
 			Path last = (rounds == 1) ? dir : dir.resolveSibling(ServiceDir.warmupRound(rounds));
 			say(Double.isNaN(jit) ? "lab: " + service.name() + " warm-up of " + total + " s could not be judged: "
-					+ ((LoadFiles.window(last) == null) ? "the injector did not finish it (see " + last.resolve(LevelDir.GATLING_LOG) + ")"
+					+ ((LoadFiles.levelWindow(last) == null) ? "the injector did not finish it (see " + last.resolve(LevelDir.GATLING_LOG) + ")"
 							: "no JIT series was sampled")
 					: String.format(Locale.ROOT, "lab: %s %s after %d s of warm-up (JIT %.1f%% of its last %d s%s)", service.name(),
 							settled ? "warm" : "still compiling", total, jit, tail,

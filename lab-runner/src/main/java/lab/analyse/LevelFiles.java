@@ -58,7 +58,7 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 		for (Path part : dirs) {
 			windows.add(LoadFiles.window(part));
 		}
-		LoadWindow window = merged(windows);
+		LoadWindow window = LoadFiles.merged(windows);
 		TreeMap<Long, Histogram> okBySecond = new TreeMap<>();
 		List<Part> parts = new ArrayList<>();
 		for (int i = 0; i < dirs.size(); i++) {
@@ -76,18 +76,6 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 		return new LevelFiles(dir, resultsRoot, facts, window, List.copyOf(parts), Samples.read(dir.resolve(LevelDir.METRICS)), percentiles);
 	}
 
-	/** The time every injector was at full load: the latest steady start to the earliest end; null if one has none. */
-	static LoadWindow merged(List<LoadWindow> windows) {
-		LoadWindow merged = null;
-		for (LoadWindow window : windows) {
-			if (window == null) {
-				return null;
-			}
-			merged = (merged == null) ? window : new LoadWindow(Math.min(merged.start(), window.start()),
-					Math.max(merged.steadyStart(), window.steadyStart()), Math.min(merged.end(), window.end()));
-		}
-		return (merged != null && merged.end() > merged.steadyStart()) ? merged : null;
-	}
 
 	/** The requests rows of every injector. */
 	public List<RequestCounts.Rows> requests() {

@@ -137,13 +137,17 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			return Double.NaN;
 		}
 		Path warmup = resultsRoot.resolve(facts.warmupDir());
-		LoadWindow whole = LoadFiles.window(warmup);
+		LoadWindow whole = LoadFiles.levelWindow(warmup);
 		if (whole == null) {
 			return Double.NaN;
 		}
 		LoadWindow tail = new LoadWindow(whole.start(), Math.max(whole.steadyStart(), whole.end() - WARMUP_TAIL_SECONDS * 1000L), whole.end());
 		double cpu = CounterDelta.ratePerSecond(Samples.read(warmup.resolve(LevelDir.METRICS)).series("service", "proc_cpu_seconds").clipTo(tail));
-		double requests = RequestCounts.read(warmup.resolve(LevelDir.REQUESTS), tail).total() / tail.steadySeconds();
+		long sent = 0;
+		for (Path part : LoadFiles.injectorDirs(warmup)) {
+			sent += RequestCounts.read(part.resolve(LevelDir.REQUESTS), tail).total();
+		}
+		double requests = sent / tail.steadySeconds();
 		return (requests > 0 && !Double.isNaN(cpu)) ? 1000 * cpu / requests : Double.NaN;
 	}
 
@@ -152,7 +156,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	 * runner's "settled?" test between rounds); NaN when the round left no window or no JIT samples there.
 	 */
 	public static double warmupJitPercent(Path warmup, int tailSeconds) throws IOException {
-		LoadWindow whole = LoadFiles.window(warmup);
+		LoadWindow whole = LoadFiles.levelWindow(warmup);
 		if (whole == null) {
 			return Double.NaN;
 		}

@@ -47,6 +47,37 @@ public final class LoadFiles {
 		return read(dir.resolve(LevelDir.LOAD_WINDOW));
 	}
 
+	/**
+	 * A level's or a warm-up's window over all its injectors ({@link #injectorDirs}): its own with one injector, else the
+	 * merge of theirs ({@link #merged}); null when one of them wrote none.
+	 */
+	public static LoadWindow levelWindow(Path level) throws IOException {
+		if (!Files.isDirectory(level)) {
+			return null;
+		}
+		List<LoadWindow> windows = new ArrayList<>();
+		for (Path part : injectorDirs(level)) {
+			windows.add(window(part));
+		}
+		return merged(windows);
+	}
+
+	/**
+	 * The window every injector was loading in: from the first start, steady from the last steady start, to the first
+	 * end; null when one of them wrote none or they never overlapped.
+	 */
+	public static LoadWindow merged(List<LoadWindow> windows) {
+		LoadWindow merged = null;
+		for (LoadWindow window : windows) {
+			if (window == null) {
+				return null;
+			}
+			merged = (merged == null) ? window : new LoadWindow(Math.min(merged.start(), window.start()),
+					Math.max(merged.steadyStart(), window.steadyStart()), Math.min(merged.end(), window.end()));
+		}
+		return (merged != null && merged.end() > merged.steadyStart()) ? merged : null;
+	}
+
 	/** The planned window of a level's first injector that has written one yet, else null. */
 	public static LoadWindow plan(Path level) throws IOException {
 		if (!Files.isDirectory(level)) {
