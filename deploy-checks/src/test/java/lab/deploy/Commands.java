@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /** What the deployment tests do with commands, ports and scratch directories. */
@@ -58,6 +60,19 @@ final class Commands {
 	static int freePort() throws IOException {
 		try (ServerSocket socket = new ServerSocket(0)) {
 			return socket.getLocalPort();
+		}
+	}
+
+	/** Copies the files under {@code from} that {@code copied} accepts (by their path under it) to the same places under {@code to}. */
+	static void copyTree(Path from, Path to, Predicate<Path> copied) throws IOException {
+		try (Stream<Path> files = Files.walk(from)) {
+			for (Path file : files.filter(Files::isRegularFile).toList()) {
+				Path relative = from.relativize(file);
+				if (copied.test(relative)) {
+					Files.createDirectories(to.resolve(relative).getParent());
+					Files.copy(file, to.resolve(relative), StandardCopyOption.REPLACE_EXISTING);
+				}
+			}
 		}
 	}
 

@@ -4,14 +4,12 @@ import java.io.IOException;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -110,18 +108,8 @@ final class EmulatedAws implements AutoCloseable {
 	}
 
 	private void copyConfiguration(Path mirror, Map<String, String> variables) throws IOException {
-		Path source = Repo.root().resolve("terraform");
-		try (Stream<Path> files = Files.walk(source)) {
-			for (Path file : files.filter(f -> !f.toString().contains("/.terraform")).toList()) {
-				Path target = this.config.resolve(source.relativize(file).toString());
-				if (Files.isDirectory(file)) {
-					Files.createDirectories(target);
-				}
-				else if (!file.getFileName().toString().endsWith(".tfvars") && !file.getFileName().toString().contains("tfstate")) {
-					Files.copy(file, target, StandardCopyOption.REPLACE_EXISTING);
-				}
-			}
-		}
+		// The committed configuration, without what Terraform or an operator wrote beside it (state, variables).
+		Commands.copyTree(Repo.root().resolve("terraform"), this.config, file -> !isWorkingState(file) && !file.toString().endsWith(".tfvars"));
 		// Endpoints and fake credentials of the emulator: an override file Terraform merges into the copy's provider block.
 		Files.writeString(this.config.resolve("emulator_override.tf"), """
 				provider "aws" {
@@ -182,6 +170,12 @@ final class EmulatedAws implements AutoCloseable {
 		if (result.exit() != 0) {
 			throw new IllegalStateException("importing the key pair failed: " + result.output());
 		}
+	}
+
+	/** What Terraform writes into a configuration's directory as it works: its providers and lock, state, plans. */
+	static boolean isWorkingState(Path relative) {
+		String name = relative.toString();
+		return name.startsWith(".terraform") || name.contains("tfstate") || name.endsWith("tfplan");
 	}
 
 	/** A command with the emulator's environment, appended to {@link #log}. */

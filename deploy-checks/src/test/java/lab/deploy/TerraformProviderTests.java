@@ -235,17 +235,8 @@ class TerraformProviderTests {
 		Path copy = OUT.resolve(name);
 		Commands.deleteTree(copy);
 		Files.createDirectories(copy);
-		try (var files = Files.list(this.aws.config)) {
-			for (Path file : files.filter(Files::isRegularFile).filter(f -> !f.getFileName().toString().contains("tfstate")).toList()) {
-				Files.copy(file, copy.resolve(file.getFileName()));
-			}
-		}
-		Files.createDirectories(copy.resolve("templates"));
-		try (var files = Files.list(this.aws.config.resolve("templates"))) {
-			for (Path file : files.toList()) {
-				Files.copy(file, copy.resolve("templates").resolve(file.getFileName()));
-			}
-		}
+		// The emulated copy as it stands (its override and variables included), initialised again below.
+		Commands.copyTree(this.aws.config, copy, file -> !EmulatedAws.isWorkingState(file));
 		String main = Files.readString(copy.resolve("main.tf"));
 		assertThat(main).contains(from);
 		Files.writeString(copy.resolve("main.tf"), main.replace(from, to));
