@@ -97,7 +97,7 @@ class RemoteModeTests {
 		assertThat(merged.requests()).as("merged requests = the sum of both injectors'").isEqualTo(sum);
 		assertThat(merged.injectors()).extracting(Measurement.InjectorShare::requests).containsExactlyElementsOf(each);
 		assertThat(merged.p99OkMs()).as("p99 from the merged histogram").isEqualTo(histogram.getValueAtPercentile(99) / 1000.0);
-		assertThat(merged.p50OkMs()).isEqualTo(histogram.getValueAtPercentile(50) / 1000.0);
+		assertThat(merged.value(lab.analyse.Figures.P50_OK_MS)).isEqualTo(histogram.getValueAtPercentile(50) / 1000.0);
 		assertThat(merged.injectorCpuPercent()).as("both local injectors sampled").isPositive();
 		assertThat(merged.verdict()).as(merged.reasons().toString()).isNotEqualTo(LevelResult.Verdict.FAILED);
 		assertThat(merged.gatlingReports()).hasSize(2);
@@ -121,7 +121,7 @@ class RemoteModeTests {
 			assertThat(result.rps()).isPositive();
 			assertThat(result.serviceCpuPercent()).as("CPU from the service's own scraped counters").isPositive();
 			assertThat(result.metric(Metric.PEAK_RSS_MIB)).isPositive();
-			assertThat(result.downstreamOwnP99OverheadMs()).as("remote downstream sampled").isNotNaN();
+			assertThat(result.value(lab.analyse.Figures.DOWNSTREAM_OWN_P99_OVERHEAD_MS)).as("remote downstream sampled").isNotNaN();
 			assertThat(result.downstreamP99LateMs()).as("remote downstream probed").isNotNaN();
 			assertThat(result.verdict()).as(result.reasons().toString()).isNotEqualTo(LevelResult.Verdict.FAILED);
 			assertThat(Files.readString(this.out.resolve("manifest.json"))).contains(service.url());

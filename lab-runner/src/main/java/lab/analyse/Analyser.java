@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.Locale;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -21,7 +19,6 @@ import lab.load.LoadWindow;
 import lab.layout.ServiceDir;
 import lab.layout.LevelDir;
 import lab.verify.ClientReadback;
-import org.HdrHistogram.Histogram;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,8 +29,16 @@ public final class Analyser {
 
 	private final Thresholds thresholds;
 
+	private final Catalogue catalogue;
+
 	public Analyser(Thresholds thresholds) {
+		this(thresholds, Catalogue.STANDARD);
+	}
+
+	/** An analysis computing and judging by {@code catalogue}'s figures and rules (the lab's: {@link Catalogue#STANDARD}). */
+	public Analyser(Thresholds thresholds, Catalogue catalogue) {
 		this.thresholds = thresholds;
+		this.catalogue = catalogue;
 	}
 
 	/** Every level directory (one holding a level.json) under {@code results}, grouped by variant and level. */
@@ -115,9 +120,11 @@ public final class Analyser {
 		for (LevelResult level : levels) {
 			LevelResult row = level;
 			if (row.verdict() != Verdict.INTERRUPTED && !Double.isNaN(row.rps())) {
-				if (row.efficiency() * 100 < this.thresholds.get(Rule.EFFICIENCY_FLOOR)) {
-					row = row.withReason(String.format(Locale.ROOT, "efficiency %.0f%% < %.0f%% of the ceiling", 100 * row.efficiency(),
-							this.thresholds.get(Rule.EFFICIENCY_FLOOR)));
+				for (FigureRule rule : this.catalogue.rules(FigureRule.Scope.LEVEL)) {
+					java.util.Optional<FigureRule.Finding> finding = rule.judge(row.figures(), this.thresholds);
+					if (finding.isPresent()) {
+						row = row.withReason(finding.get().reason());
+					}
 				}
 				if (previous != null && previous.variant().equals(row.variant()) && !Double.isNaN(previous.rps())
 						&& row.rps() < previous.rps() * (1 - this.thresholds.get(Rule.RPS_DROP) / 100)) {
@@ -139,13 +146,7 @@ public final class Analyser {
 
 	LevelResult combine(List<Measurement> repeats) {
 		LevelFacts facts = repeats.get(0).facts();
-		Latency latency = Latency.merge(repeats.stream().map(Measurement::latency).toList());
-		RequestCounts counts = RequestCounts.sum(repeats.stream().map(Measurement::counts).toList());
-		Histogram all = latency.all(counts.unanswered(), facts.requestTimeoutMicros());
-		double rps = median(repeats, Measurement::rps);
-		double ceiling = facts.ceilingRps();
-		long requests = counts.total();
-		double errorPercent = (requests > 0) ? 100.0 * counts.errors() / requests : Double.NaN;
+		Map<Figure, Double> figures = Repeats.compute(repeats, this.thresholds, this.catalogue.figures());
 		Set<String> reasons = new LinkedHashSet<>();
 		Set<String> evidence = new LinkedHashSet<>();
 		Verdict verdict = Verdict.OK;
@@ -160,16 +161,15 @@ public final class Analyser {
 			// level asked for: named, not judged.
 			reasons.add("capped by the descriptor limit: ran " + facts.load() + " of the " + facts.cappedFrom() + " users asked (ulimit -n)");
 		}
-		double rpsMin = min(repeats, Measurement::rps);
-		double rpsMax = max(repeats, Measurement::rps);
+		double rps = figures.get(Figures.RPS);
+		double rpsMin = figures.get(Figures.RPS_MIN);
+		double rpsMax = figures.get(Figures.RPS_MAX);
 		if (repeats.size() > 1 && rps > 0 && 100 * (rpsMax - rpsMin) / rps > this.thresholds.get(Rule.REPEAT_SPREAD)) {
 			reasons.add(String.format(Locale.ROOT, "repeats spread %.0f%% of the median rps > %.0f%%", 100 * (rpsMax - rpsMin) / rps,
 					this.thresholds.get(Rule.REPEAT_SPREAD)));
 		}
-		// CPU divided by requests is a cost per request only when most were answered: when more than half failed
-		// (a dead service, refused connections, timeouts) it measures the failure, and a few requests over a busy
-		// second gave figures 100 times the real cost. Such levels show none.
-		boolean perRequest = errorPercent <= this.thresholds.get(Rule.COST_MAX_ERRORS);
+		// The harness's cost per request, like the service's, only when most requests were answered (COST_MAX_ERRORS).
+		boolean perRequest = figures.get(Figures.ERROR_PERCENT) <= this.thresholds.get(Rule.COST_MAX_ERRORS);
 		List<String> reports = repeats.stream().flatMap(m -> m.gatlingReports().stream()).toList();
 		List<Measurement.InjectorShare> injectors = new ArrayList<>();
 		for (int i = 0; i < repeats.size(); i++) {
@@ -179,21 +179,28 @@ public final class Analyser {
 						share.cpuPercent(), share.processors()));
 			}
 		}
-		return new LevelResult(facts.variant(), facts.level(), repeats.size(), rps,
-				rpsMin, rpsMax, ceiling, rps / ceiling, Latency.millis(all, 50), Latency.millis(all, 95),
-				Latency.millis(all, 99), (all.getTotalCount() == 0) ? Double.NaN : all.getMaxValue() / 1000.0,
-				latency.okMillis(50), latency.okMillis(95), latency.okMillis(99), latency.okMaxMillis(), requests,
-				counts.ko4xx(), counts.ko5xx(), counts.koTimeout(), counts.koConnection(), counts.koCheck(), counts.unanswered(),
-				errorPercent, max(repeats, m -> (m.stall().rows() > 0) ? m.stall().seconds() : Double.NaN),
-				median(repeats, Measurement::serviceCpuPercent),
-				perRequest ? median(repeats, Measurement::cpuMsPerRequest) : Double.NaN,
-				median(repeats, Measurement::warmupCpuMsPerRequest), sampled(repeats), median(repeats, Measurement::injectorCpuPercent),
-				median(repeats, Measurement::injectorCoresBusyPercent), max(repeats, m -> m.probes().p99LateMs()),
-				median(repeats, Measurement::downstreamP99OverheadMs),
+		return new LevelResult(facts.variant(), facts.level(), repeats.size(), figures,
 				perRequest ? Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.get(Rule.INJECTOR_BUSY))
 						: Headroom.UNKNOWN, verdict,
 				List.copyOf(reasons), List.copyOf(evidence),
 				List.copyOf(injectors), reports, PinnedSite.merge(repeats.stream().map(Measurement::pinnedSites).toList()));
+	}
+
+	/** The findings of the rules comparing one of this repeat's figures with a threshold, in declaration order. */
+	private List<FigureRule.Finding> figureFindings(Measurement m) {
+		if (m.window() == null) {
+			return List.of();
+		}
+		Map<Figure, Double> figures = Repeats.compute(List.of(m), this.thresholds, this.catalogue.figures());
+		List<FigureRule.Finding> findings = new ArrayList<>();
+		for (FigureRule rule : this.catalogue.rules(FigureRule.Scope.EACH_REPEAT)) {
+			rule.judge(figures, this.thresholds).ifPresent(findings::add);
+		}
+		return findings;
+	}
+
+	private static List<String> reasons(List<FigureRule.Finding> findings, Rule.Effect effect) {
+		return findings.stream().filter(f -> f.effect() == effect).map(FigureRule.Finding::reason).toList();
 	}
 
 	/**
@@ -216,9 +223,11 @@ public final class Analyser {
 			return (facts.notRun() != null) ? Verdict.valueOf(facts.notRun()) : Verdict.FAILED;
 		}
 		Set<String> notes = new LinkedHashSet<>();
-		List<String> invalid = harnessProblems(m, notes);
+		List<FigureRule.Finding> findings = figureFindings(m);
+		List<String> invalid = harnessProblems(m, notes, reasons(findings, Rule.Effect.INVALID));
 		List<String> cold = (m.window() != null) ? notWarm(m, notes) : List.of();
-		List<String> failed = serviceProblems(m);
+		List<String> failed = serviceProblems(m, reasons(findings, Rule.Effect.FAILED));
+		notes.addAll(reasons(findings, Rule.Effect.NOTE));
 		if (m.window() != null) {
 			declaredChecks(m, invalid, failed, notes);
 		}
@@ -285,7 +294,7 @@ public final class Analyser {
 	 * symptom whose effect on the figures can be bounded below {@link Thresholds#harnessEffectPercent} goes to
 	 * {@code notes} with its bound instead.
 	 */
-	private List<String> harnessProblems(Measurement m, Set<String> notes) {
+	private List<String> harnessProblems(Measurement m, Set<String> notes, List<String> figureReasons) {
 		LevelFacts facts = m.facts();
 		LoadWindow window = m.window();
 		List<String> invalid = new ArrayList<>();
@@ -299,13 +308,8 @@ public final class Analyser {
 			invalid.add("no load window: the injector did not finish this level");
 		}
 		else {
-			if (Double.isNaN(m.injectorCoresBusyPercent())) {
-				invalid.add("the injector cores' load could not be computed (no CPU samples)");
-			}
-			else if (m.injectorCoresBusyPercent() > this.thresholds.get(Rule.INJECTOR_BUSY)) {
-				invalid.add(String.format(Locale.ROOT, "injector cores %.0f%% busy > %.0f%% (injector and downstream share them)",
-						m.injectorCoresBusyPercent(), this.thresholds.get(Rule.INJECTOR_BUSY)));
-			}
+			// The declared rules comparing one figure with a threshold (the injector cores' load among them).
+			invalid.addAll(figureReasons);
 			invalid.addAll(downstreamProblems(m, notes));
 			if (m.stall().rows() == 0) {
 				invalid.add("the stall check could not be computed (the injector wrote no completions in the window)");
@@ -469,7 +473,7 @@ public final class Analyser {
 	}
 
 	/** What broke in the service: it died, ran out of memory, stalled, refused, or failed too many requests. */
-	private List<String> serviceProblems(Measurement m) {
+	private List<String> serviceProblems(Measurement m, List<String> figureReasons) {
 		LevelFacts facts = m.facts();
 		List<String> failed = new ArrayList<>();
 		// The cause first: a service that ran out of memory and then died died of it.
@@ -487,15 +491,8 @@ public final class Analyser {
 			return failed;
 		}
 		RequestCounts counts = m.counts();
-		if (counts.koConnection() > 0) {
-			failed.add(counts.koConnection() + " connections refused or reset");
-		}
-		double errorPercent = (counts.total() > 0) ? 100.0 * counts.errors() / counts.total() : 0;
-		if (errorPercent > this.thresholds.get(Rule.ERRORS)) {
-			failed.add(String.format(Locale.ROOT, "errors %.1f%% > %.0f%%%s", errorPercent, this.thresholds.get(Rule.ERRORS),
-					(counts.koTimeout() + counts.unanswered() > 0)
-							? " (" + (counts.koTimeout() + counts.unanswered()) + " timed out or unanswered)" : ""));
-		}
+		// The declared rules comparing one figure with a threshold (refused connections, errors, ...), after the cause.
+		failed.addAll(figureReasons);
 		Stall stall = m.stall();
 		if (stall.seconds() >= this.thresholds.stallSeconds(facts.delayMs())) {
 			failed.add("stalled " + stall.seconds() + " s" + at(m.window(), stall.fromEpochMs()) + ": no response while users waited");
@@ -514,15 +511,6 @@ public final class Analyser {
 		return (window == null) ? "" : String.format(Locale.ROOT, " at +%d s", (epochMs - window.start()) / 1000);
 	}
 
-	/** Every declared metric, its repeats combined as it declares. */
-	private static Map<Metric, Double> sampled(List<Measurement> repeats) {
-		Map<Metric, Double> sampled = new EnumMap<>(Metric.class);
-		for (Metric metric : Metric.values()) {
-			sampled.put(metric, metric.combine(repeats, m -> m.sampled().getOrDefault(metric, Double.NaN)));
-		}
-		return Collections.unmodifiableMap(sampled);
-	}
-
 	static <T> double median(List<T> repeats, ToDoubleFunction<T> metric) {
 		double[] values = repeats.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).sorted().toArray();
 		if (values.length == 0) {
@@ -530,10 +518,6 @@ public final class Analyser {
 		}
 		int middle = values.length / 2;
 		return (values.length % 2 == 1) ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-	}
-
-	private static double min(List<Measurement> repeats, ToDoubleFunction<Measurement> metric) {
-		return repeats.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).min().orElse(Double.NaN);
 	}
 
 	/** The largest of the repeats' figures, ignoring a NaN; NaN when none could be computed. */

@@ -16,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code ratePerSecond}, the one that does not apply written as 0, and {@code cappedFrom} 0 when the level was
  * not capped (the files' format since the first run, which readers of summary.json rely on). In the code it is a
  * {@link Level} and an optional cap; this class is the one place that translates. The same for a row's declared
- * metrics: a map in the code, a field each in summary.json.
+ * figures: a map in the code, a field each in summary.json.
  */
 public final class LevelJson {
 
@@ -36,7 +36,7 @@ public final class LevelJson {
 
 	/** Writes a level's {@code level.json} into its directory. */
 	public static void writeFacts(Path dir, LevelFacts facts) {
-		json.writeValue(dir.resolve(LevelDir.FACTS).toFile(), flat(json.valueToTree(facts), false));
+		json.writeValue(dir.resolve(LevelDir.FACTS).toFile(), flat(json.valueToTree(facts)));
 	}
 
 	/** Reads a level's {@code level.json} from its directory. */
@@ -44,30 +44,44 @@ public final class LevelJson {
 		return json.treeToValue(nested(json.readTree(dir.resolve(LevelDir.FACTS).toFile())), LevelFacts.class);
 	}
 
-	/** One row of {@code summary.json}'s {@code results}: the level as its two fields, then the load they amount to. */
+	/**
+	 * One row of {@code summary.json}'s {@code results}: the variant, the level as its two fields and the load they
+	 * amount to, the repeats, every declared figure in declaration order (a count as a whole number), then the
+	 * headroom, the verdict and why, the injectors' parts, the Gatling reports and the pinning sites.
+	 */
 	public static ObjectNode row(LevelResult result) {
-		return flat(json.valueToTree(result), true);
+		ObjectNode row = json.createObjectNode();
+		row.put("variant", result.variant());
+		row.put("users", result.level().usersField()).put("ratePerSecond", result.level().ratePerSecondField()).put("load", result.load());
+		row.put("repeats", result.repeats());
+		result.figures().forEach((figure, value) -> {
+			if (figure.count() && Double.isFinite(value)) {
+				row.put(figure.field(), value.longValue());
+			}
+			else {
+				row.put(figure.field(), value.doubleValue());
+			}
+		});
+		row.set("headroom", json.valueToTree(result.headroom()));
+		row.put("verdict", result.verdict().name());
+		row.set("reasons", json.valueToTree(result.reasons()));
+		row.set("evidence", json.valueToTree(result.evidence()));
+		row.set("injectors", json.valueToTree(result.injectors()));
+		row.set("gatlingReports", json.valueToTree(result.gatlingReports()));
+		row.set("pinnedSites", json.valueToTree(result.pinnedSites()));
+		return row;
 	}
 
-	/** The record's tree with {@code level} replaced, in its place, by the files' fields. */
-	static ObjectNode flat(JsonNode node, boolean withLoad) {
+	/** The facts' tree with {@code level} replaced, in its place, by the files' fields. */
+	static ObjectNode flat(JsonNode node) {
 		ObjectNode flat = json.createObjectNode();
 		node.properties().forEach(field -> {
 			switch (field.getKey()) {
 				case "level" -> {
 					Level level = json.treeToValue(field.getValue(), Level.class);
 					flat.put("users", level.usersField()).put("ratePerSecond", level.ratePerSecondField());
-					if (withLoad) {
-						flat.put("load", level.amount());
-					}
 				}
 				case "cappedFrom" -> flat.put("cappedFrom", field.getValue().isNumber() ? field.getValue().asInt() : 0);
-				// Each declared metric its own field, where the map stands, in declaration order.
-				case "sampled" -> {
-					for (Metric metric : Metric.values()) {
-						flat.set(metric.field(), field.getValue().path(metric.name()));
-					}
-				}
 				default -> flat.set(field.getKey(), field.getValue());
 			}
 		});

@@ -1,32 +1,28 @@
 package lab.analyse;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import lab.layout.Level;
 
 /**
- * One row of the report: a variant at a load level, every figure taken inside the steady load window. Requests are
- * accounted for by the time they were sent: {@code requests} were sent in the window, each answered, failed or
- * {@code unanswered}. Latencies in ms ({@code *AllMs} over every request, failures at the time they took to fail and
- * unanswered ones at the request timeout; {@code *OkMs} over successes), CPU in % of one core, memory in MiB; NaN
- * where the data to compute it was missing. {@code sampled}: every declared {@link Metric} (in summary.json, one
- * field each, in their place). {@code headroom}: what the harness spent per request and
- * how far this host carries. In summary.json the level is two fields and the load ({@link LevelJson#row}). {@code injectors} lists each injector's part when several shared the
+ * One row of the report: a variant at a load level, its repeats, every declared {@link Figure} (taken inside the
+ * steady load window, in declaration order: {@link Figures}), what the harness spent per request and how far this
+ * host carries ({@code headroom}), the verdict and why. Requests are accounted for by the time they were sent. NaN
+ * where the data to compute a figure was missing. In summary.json the level is two fields and the load, each figure
+ * a field of its own ({@link LevelJson#row}). {@code injectors} lists each injector's part when several shared the
  * load, else is empty.
  */
-public record LevelResult(String variant, Level level, int repeats, double rps,
-		double rpsMin, double rpsMax, double ceilingRps, double efficiency, double p50AllMs, double p95AllMs,
-		double p99AllMs, double maxAllMs, double p50OkMs, double p95OkMs, double p99OkMs, double maxOkMs, long requests,
-		long errors4xx, long errors5xx, long timeouts, long refused, long checkFailures, long unanswered,
-		double errorPercent, double longestStallSeconds, double serviceCpuPercent, double cpuMsPerRequest,
-		double warmupCpuMsPerRequest, Map<Metric, Double> sampled, double injectorCpuPercent, double injectorCoresBusyPercent,
-		double downstreamP99LateMs, double downstreamOwnP99OverheadMs, Headroom headroom, Verdict verdict, List<String> reasons,
-		List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports, List<PinnedSite> pinnedSites) {
+public record LevelResult(String variant, Level level, int repeats, Map<Figure, Double> figures, Headroom headroom, Verdict verdict,
+		List<String> reasons, List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports,
+		List<PinnedSite> pinnedSites) {
 
 	public LevelResult {
-		// A summary.json written before pinned sites were recorded reads back with none.
+		figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
+		headroom = (headroom != null) ? headroom : Headroom.UNKNOWN;
 		pinnedSites = (pinnedSites != null) ? List.copyOf(pinnedSites) : List.of();
 	}
 
@@ -43,9 +39,14 @@ public record LevelResult(String variant, Level level, int repeats, double rps,
 
 	}
 
+	/** A declared figure of this level; NaN when it could not be computed or is not declared. */
+	public double value(Figure figure) {
+		return this.figures.getOrDefault(figure, Double.NaN);
+	}
+
 	/** A declared metric's figure (NaN when it could not be computed). */
 	public double metric(Metric metric) {
-		return this.sampled.getOrDefault(metric, Double.NaN);
+		return value(Figures.of(metric));
 	}
 
 	/** The users of a closed level, the rate of an open one. */
@@ -53,21 +54,77 @@ public record LevelResult(String variant, Level level, int repeats, double rps,
 		return this.level.amount();
 	}
 
+	public double rps() {
+		return value(Figures.RPS);
+	}
+
+	public double rpsMin() {
+		return value(Figures.RPS_MIN);
+	}
+
+	public double rpsMax() {
+		return value(Figures.RPS_MAX);
+	}
+
+	public double ceilingRps() {
+		return value(Figures.CEILING_RPS);
+	}
+
+	public double efficiency() {
+		return value(Figures.EFFICIENCY);
+	}
+
+	public double p50AllMs() {
+		return value(Figures.P50_ALL_MS);
+	}
+
+	public double p99AllMs() {
+		return value(Figures.P99_ALL_MS);
+	}
+
+	public double p99OkMs() {
+		return value(Figures.P99_OK_MS);
+	}
+
+	public long requests() {
+		return (long) value(Figures.REQUESTS);
+	}
+
+	public double errorPercent() {
+		return value(Figures.ERROR_PERCENT);
+	}
+
+	public double serviceCpuPercent() {
+		return value(Figures.SERVICE_CPU_PERCENT);
+	}
+
+	public double cpuMsPerRequest() {
+		return value(Figures.CPU_MS_PER_REQUEST);
+	}
+
+	public double injectorCpuPercent() {
+		return value(Figures.INJECTOR_CPU_PERCENT);
+	}
+
+	public double injectorCoresBusyPercent() {
+		return value(Figures.INJECTOR_CORES_BUSY_PERCENT);
+	}
+
+	public double downstreamP99LateMs() {
+		return value(Figures.DOWNSTREAM_P99_LATE_MS);
+	}
+
+	/** Every request that did not succeed, of every kind. */
 	public long errors() {
-		return this.errors4xx + this.errors5xx + this.timeouts + this.refused + this.checkFailures + this.unanswered;
+		return (long) (value(Figures.ERRORS_4XX) + value(Figures.ERRORS_5XX) + value(Figures.TIMEOUTS) + value(Figures.REFUSED)
+				+ value(Figures.CHECK_FAILURES) + value(Figures.UNANSWERED));
 	}
 
 	/** The same row with one more reason (a note that does not change the verdict). */
 	LevelResult withReason(String reason) {
 		List<String> more = new ArrayList<>(this.reasons);
 		more.add(reason);
-		return new LevelResult(this.variant, this.level, this.repeats, this.rps, this.rpsMin,
-				this.rpsMax, this.ceilingRps, this.efficiency, this.p50AllMs, this.p95AllMs, this.p99AllMs, this.maxAllMs,
-				this.p50OkMs, this.p95OkMs, this.p99OkMs, this.maxOkMs, this.requests, this.errors4xx, this.errors5xx,
-				this.timeouts, this.refused, this.checkFailures, this.unanswered, this.errorPercent,
-				this.longestStallSeconds, this.serviceCpuPercent, this.cpuMsPerRequest, this.warmupCpuMsPerRequest,
-				this.sampled, this.injectorCpuPercent, this.injectorCoresBusyPercent,
-				this.downstreamP99LateMs, this.downstreamOwnP99OverheadMs, this.headroom, this.verdict, List.copyOf(more), this.evidence,
+		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, List.copyOf(more), this.evidence,
 				this.injectors, this.gatlingReports, this.pinnedSites);
 	}
 

@@ -26,8 +26,10 @@ public enum Rule {
 
 	INJECTOR_EXIT(null, Double.NaN, null, Effect.INVALID, "injectorExitCode", "the injector exited non-zero or wrote no window", null),
 
-	INJECTOR_BUSY("injectorBusyPercent", 90, "%", Effect.INVALID, "injectorCoresBusyPercent",
-			"the harness cores (injector, downstream, runner) were over {injectorBusyPercent} busy", null),
+	INJECTOR_BUSY("injectorBusyPercent", 90, "%", Effect.INVALID, "the harness cores (injector, downstream, runner) were over {injectorBusyPercent} busy",
+			new Compares(Figures.INJECTOR_CORES_BUSY_PERCENT, FigureRule.Op.ABOVE, 1, "%.0f",
+					"injector cores {value}% busy > {bound} (injector and downstream share them)",
+					"the injector cores' load could not be computed (no CPU samples)", FigureRule.Scope.EACH_REPEAT)),
 
 	DOWNSTREAM_DIED(null, Double.NaN, null, Effect.INVALID, "downstreamAlive", "the downstream died or stopped answering", null),
 
@@ -60,18 +62,23 @@ public enum Rule {
 
 	OUT_OF_MEMORY(null, Double.NaN, null, Effect.FAILED, "outOfMemory", "it logged an OutOfMemoryError", null),
 
-	REFUSED(null, Double.NaN, null, Effect.FAILED, "koConnection", "it refused or reset connections", null),
+	REFUSED(null, 0, "", Effect.FAILED, "it refused or reset connections", new Compares(Figures.REFUSED, FigureRule.Op.ABOVE, 1, "%.0f",
+			"{value} connections refused or reset", null, FigureRule.Scope.EACH_REPEAT)),
 
 	STALL("stallDelays", 2, "× the delay", Effect.FAILED, "stallSeconds",
 			"it answered nothing for {stallDelays} (at least {stallMinSeconds}) while users waited (stalled)", null),
 
 	STALL_MIN("stallMinSeconds", 2, "s", Effect.FAILED, "stallSeconds", null, null),
 
-	ERRORS("errorPercent", 5, "%", Effect.FAILED, "errorPercent",
+	ERRORS("errorPercent", 5, "%", Effect.FAILED,
 			"errors (timeouts and unanswered requests included) exceeded {errorPercent} of the requests sent in the window (over "
-					+ "{costMaxErrorPercent}, a level shows no CPU per request: failures cost what answers do not)", null),
+					+ "{costMaxErrorPercent}, a level shows no CPU per request: failures cost what answers do not)",
+			new Compares(Figures.ERROR_PERCENT, FigureRule.Op.ABOVE, 1, "%.1f", "errors {value}% > {bound} ({timeouts} timed out, {unanswered} unanswered)",
+					null, FigureRule.Scope.EACH_REPEAT)),
 
-	EFFICIENCY_FLOOR("efficiencyFloorPercent", 50, "%", Effect.NOTE, "efficiency", "efficiency under {efficiencyFloorPercent}", null),
+	EFFICIENCY_FLOOR("efficiencyFloorPercent", 50, "%", Effect.NOTE, "efficiency under {efficiencyFloorPercent}",
+			new Compares(Figures.EFFICIENCY, FigureRule.Op.BELOW, 100, "%.0f", "efficiency {value}% < {bound} of the ceiling", null,
+					FigureRule.Scope.LEVEL)),
 
 	RPS_DROP("rpsDropPercent", 20, "%", Effect.NOTE, "rps", "throughput {rpsDropPercent} below the previous level's", null),
 
@@ -186,6 +193,8 @@ public enum Rule {
 
 	private final Check check;
 
+	private final Compares compares;
+
 	Rule(String key, double defaultValue, String unit, Effect effect, String figure, String sentence, Check check) {
 		this.key = key;
 		this.defaultValue = defaultValue;
@@ -194,6 +203,36 @@ public enum Rule {
 		this.figure = figure;
 		this.sentence = sentence;
 		this.check = check;
+		this.compares = null;
+	}
+
+	/** A rule that compares one figure with its threshold: judged by {@link FigureRule#judge}, its reason declared here. */
+	Rule(String key, double defaultValue, String unit, Effect effect, String sentence, Compares compares) {
+		this.key = key;
+		this.defaultValue = defaultValue;
+		this.unit = unit;
+		this.effect = effect;
+		this.figure = compares.figure().field();
+		this.sentence = sentence;
+		this.check = null;
+		this.compares = compares;
+	}
+
+	/**
+	 * What a rule comparing one figure with its threshold compares: the figure (times {@code factor}), how, its reason
+	 * ({@link FigureRule}'s placeholders), what a figure that could not be computed says (or null: nothing), and on what.
+	 */
+	record Compares(Figure figure, FigureRule.Op op, double factor, String valueFormat, String reason, String unknown, FigureRule.Scope scope) {
+	}
+
+	/** This rule as a {@link FigureRule}, when it compares one figure with its threshold. */
+	public Optional<FigureRule> figureRule() {
+		if (this.compares == null) {
+			return Optional.empty();
+		}
+		Compares c = this.compares;
+		return Optional.of(new FigureRule(name().toLowerCase(Locale.ROOT), this.key, this.defaultValue, this.unit, this.effect, c.figure(), c.op(),
+				c.factor(), c.valueFormat(), c.reason(), c.unknown(), c.scope()));
 	}
 
 	/** The threshold's name in the manifest's {@code thresholds}; null for a rule without one. */
@@ -243,8 +282,13 @@ public enum Rule {
 
 	/** A value of this rule's threshold with its unit: "90%", "50 ms", "2× the delay". */
 	public String format(double value) {
+		return format(value, this.unit);
+	}
+
+	/** A threshold's value with its unit. */
+	static String format(double value, String unit) {
 		String number = (value == Math.rint(value)) ? Long.toString((long) value) : Double.toString(value);
-		return number + (this.unit.startsWith("%") || this.unit.startsWith("×") ? "" : " ") + this.unit;
+		return number + (unit.isEmpty() || unit.startsWith("%") || unit.startsWith("×") ? "" : " ") + unit;
 	}
 
 	private static final Pattern PLACEHOLDER = Pattern.compile("\\{(\\w+)}");

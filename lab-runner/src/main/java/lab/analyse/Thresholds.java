@@ -39,6 +39,11 @@ public final class Thresholds {
 		return value;
 	}
 
+	/** The threshold named {@code key} (a rule's {@link Rule#key}); {@code fallback} for a key no rule of the lab declares. */
+	public double value(String key, double fallback) {
+		return Rule.byKey(key).map(this::get).orElse(fallback);
+	}
+
 	/** These thresholds with {@code rule}'s set to {@code value}. */
 	public Thresholds with(Rule rule, double value) {
 		get(rule);

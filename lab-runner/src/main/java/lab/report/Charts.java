@@ -9,7 +9,8 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import lab.analyse.LevelResult;
-import lab.analyse.Metric;
+import lab.analyse.Figure;
+import lab.analyse.Figures;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -34,13 +35,10 @@ final class Charts {
 		results.forEach(r -> byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r));
 		List<Chart> charts = new ArrayList<>();
 		add(charts, throughput(byVariant, loadAxis));
-		add(charts, line(byVariant, loadAxis, "p50 latency, all requests", "ms", LevelResult::p50AllMs));
-		add(charts, line(byVariant, loadAxis, "p99 latency, all requests", "ms", LevelResult::p99AllMs));
-		add(charts, line(byVariant, loadAxis, "Errors", "% of requests", LevelResult::errorPercent));
-		add(charts, line(byVariant, loadAxis, "Service CPU", "% of one core", LevelResult::serviceCpuPercent));
-		for (Metric metric : Metric.values()) {
-			if (metric.shown().chart() != null) {
-				add(charts, line(byVariant, loadAxis, metric.shown().chart(), metric.unit(), r -> r.metric(metric)));
+		// Every other declared figure with a chart, in declaration order.
+		for (Figure figure : ReportScope.figures(results)) {
+			if (figure != Figures.RPS && figure.shown().chart() != null) {
+				add(charts, line(byVariant, loadAxis, figure.shown().chart(), figure.unit(), r -> r.value(figure)));
 			}
 		}
 		return charts;
@@ -49,10 +47,14 @@ final class Charts {
 	/** Charts of several runs: one line per variant and run ({@code series}: label → its levels). */
 	static List<Chart> comparison(Map<String, List<LevelResult>> series, String loadAxis) throws IOException {
 		List<Chart> charts = new ArrayList<>();
-		add(charts, line(series, loadAxis, "Throughput", "requests / s", LevelResult::rps));
-		add(charts, line(series, loadAxis, "p99 latency, all requests", "ms", LevelResult::p99AllMs));
-		add(charts, line(series, loadAxis, "Service CPU per request", "ms", LevelResult::cpuMsPerRequest));
-		add(charts, line(series, loadAxis, Metric.PEAK_HEAP_MIB.shown().chart(), Metric.PEAK_HEAP_MIB.unit(), r -> r.metric(Metric.PEAK_HEAP_MIB)));
+		// Every figure ./lab compare sets side by side, in declaration order.
+		List<LevelResult> all = series.values().stream().flatMap(List::stream).toList();
+		for (Figure figure : ReportScope.figures(all)) {
+			if (figure.compared().isShown()) {
+				String title = (figure.shown().chart() != null) ? figure.shown().chart() : figure.compared().column();
+				add(charts, line(series, loadAxis, title, figure.unit(), r -> r.value(figure)));
+			}
+		}
 		return charts;
 	}
 

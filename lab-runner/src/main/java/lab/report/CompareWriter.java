@@ -11,7 +11,7 @@ import java.util.Map;
 
 import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
-import lab.analyse.Metric;
+import lab.analyse.Figure;
 import lab.layout.RunDir;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -49,7 +49,12 @@ public final class CompareWriter {
 		scope.put("noise", Summaries.number(c.noisePercent()));
 		scope.put("differences", c.differences().stream().map(d -> Map.of("key", d.key(), "values", d.values())).toList());
 		scope.put("hasDifferences", !c.differences().isEmpty());
-		scope.put("rows", rows(c));
+		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
+		List<Figure> figures = Comparison.compared(all);
+		List<Figure> changed = Comparison.changed(all);
+		scope.put("columns", figures.stream().map(f -> f.compared().column()).toList());
+		scope.put("changeColumns", changed.stream().map(f -> "Δ " + f.compared().change()).toList());
+		scope.put("rows", rows(c, figures, changed));
 		scope.put("renderedAt", Instant.now().toString());
 		Templates.render("compare.md.mustache", scope, out.resolve(RunDir.COMPARE_MD));
 		Map<String, List<LevelResult>> series = new LinkedHashMap<>();
@@ -65,7 +70,7 @@ public final class CompareWriter {
 	}
 
 	/** One table row per variant, load and run. */
-	private static List<Map<String, Object>> rows(Comparison c) {
+	private static List<Map<String, Object>> rows(Comparison c, List<Figure> figures, List<Figure> changed) {
 		List<Map<String, Object>> rows = new ArrayList<>();
 		for (Comparison.Row row : c.rows()) {
 			for (int i = 0; i < c.runs().size(); i++) {
@@ -77,11 +82,7 @@ public final class CompareWriter {
 				cells.put("variant", row.variant());
 				cells.put("load", Summaries.number(row.load()));
 				cells.put("run", c.runs().get(i).name() + ((i == c.baseline()) ? " (baseline)" : ""));
-				cells.put("rps", (level != null) ? Summaries.number(level.rps()) : "-");
-				cells.put("p99", (level != null) ? Summaries.number(level.p99AllMs()) : "-");
-				cells.put("cpuPerRequest", (level != null) ? Summaries.decimal3(level.cpuMsPerRequest()) : "-");
-				cells.put("heap", (level != null) ? Summaries.number(level.metric(Metric.PEAK_HEAP_MIB)) : "-");
-				cells.put("errorPercent", (level != null) ? Summaries.decimal(level.errorPercent()) : "-");
+				cells.put("values", figures.stream().map(f -> (level != null) ? f.shown().format().write(level.value(f)) : "-").toList());
 				cells.put("verdict", (level != null) ? level.verdict().name() : "not measured");
 				cells.put("verdictClass", (level != null) ? level.verdict().name().toLowerCase(java.util.Locale.ROOT) : "");
 				List<String> why = new ArrayList<>();
@@ -92,9 +93,7 @@ public final class CompareWriter {
 					why.addAll(level.reasons());
 				}
 				cells.put("why", String.join("; ", why));
-				cells.put("rpsChange", change(change, change.rpsPercent()));
-				cells.put("p99Change", change(change, change.p99Percent()));
-				cells.put("cpuChange", change(change, change.cpuPercent()));
+				cells.put("changes", changed.stream().map(f -> change(change, change.percent(f))).toList());
 				rows.add(cells);
 			}
 		}
@@ -110,6 +109,9 @@ public final class CompareWriter {
 	}
 
 	private static ObjectNode summary(Comparison c) {
+		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
+		List<Figure> figures = Comparison.compared(all);
+		List<Figure> changed = Comparison.changed(all);
 		ObjectNode root = json.createObjectNode();
 		root.put("schema", SCHEMA);
 		root.put("noisePercent", c.noisePercent());
@@ -126,14 +128,14 @@ public final class CompareWriter {
 				Comparison.Change change = row.changes().get(i);
 				ObjectNode one = perRun.addObject().put("run", c.runs().get(i).name());
 				if (level != null) {
-					one.put("rps", level.rps()).put("p99AllMs", level.p99AllMs()).put("cpuMsPerRequest", level.cpuMsPerRequest())
-						.put(Metric.PEAK_HEAP_MIB.field(), level.metric(Metric.PEAK_HEAP_MIB)).put("errorPercent", level.errorPercent()).put("verdict", level.verdict().name());
+					figures.forEach(f -> one.put(f.field(), level.value(f)));
+					one.put("verdict", level.verdict().name());
 				}
 				if (c.hasBaseline() && i != c.baseline()) {
-					one.put("rpsChangePercent", change.rpsPercent()).put("p99ChangePercent", change.p99Percent())
-						.put("cpuChangePercent", change.cpuPercent()).put("boundPercent", change.bound())
-						.put("rpsBeyondNoise", change.beyond(change.rpsPercent())).put("p99BeyondNoise", change.beyond(change.p99Percent()))
-						.put("cpuBeyondNoise", change.beyond(change.cpuPercent())).put("note", change.note());
+					changed.forEach(f -> one.put(f.compared().change() + "ChangePercent", change.percent(f)));
+					one.put("boundPercent", change.bound());
+					changed.forEach(f -> one.put(f.compared().change() + "BeyondNoise", change.beyond(change.percent(f))));
+					one.put("note", change.note());
 				}
 			}
 		}

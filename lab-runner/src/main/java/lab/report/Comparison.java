@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 import lab.Manifest;
+import lab.analyse.Figure;
 import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
 import tools.jackson.databind.JsonNode;
@@ -35,17 +36,33 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 	}
 
 	/**
-	 * One run's change against the baseline at a row, in % of the baseline's figure (NaN where not comparable).
-	 * {@code bound}: the change a figure must exceed to count, the larger of the noise bound and the two runs'
-	 * repeat spread. {@code note}: why nothing was compared, or that the verdict changed.
+	 * One run's change against the baseline at a row, in % of the baseline's figure, for each figure declared as
+	 * compared with a change ({@link Figure.Compared#isChanged}; NaN where not comparable). {@code bound}: the change a
+	 * figure must exceed to count, the larger of the noise bound and the two runs' repeat spread. {@code note}: why
+	 * nothing was compared, or that the verdict changed.
 	 */
-	public record Change(double rpsPercent, double p99Percent, double cpuPercent, double bound, String note) {
+	public record Change(Map<Figure, Double> percents, double bound, String note) {
+
+		public Change {
+			percents = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(percents));
+		}
+
+		/** The change of {@code figure}, NaN where none was computed. */
+		public double percent(Figure figure) {
+			return this.percents.getOrDefault(figure, Double.NaN);
+		}
 
 		public boolean beyond(double percent) {
 			return Double.isFinite(percent) && Math.abs(percent) > this.bound;
 		}
 
-		static final Change NONE = new Change(Double.NaN, Double.NaN, Double.NaN, Double.NaN, "");
+		/** Whether {@code figure} changed beyond the bound in its worse direction (a fall in throughput, a rise in latency). */
+		public boolean worse(Figure figure) {
+			double percent = percent(figure);
+			return beyond(percent) && ((figure.compared().higherIsBetter()) ? percent < 0 : percent > 0);
+		}
+
+		static final Change NONE = new Change(Map.of(), Double.NaN, "");
 
 	}
 
@@ -75,16 +92,29 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 
 	static Change change(LevelResult base, LevelResult other, double noisePercent) {
 		if (base == null || other == null) {
-			return new Change(Double.NaN, Double.NaN, Double.NaN, Double.NaN, (base == null) ? "not in the baseline" : "not measured");
+			return new Change(Map.of(), Double.NaN, (base == null) ? "not in the baseline" : "not measured");
 		}
 		if (base.verdict() != Verdict.OK || other.verdict() != Verdict.OK) {
 			String note = (base.verdict() != other.verdict()) ? "verdict " + base.verdict() + " → " + other.verdict()
 					: "not compared: " + other.verdict() + " in both";
-			return new Change(Double.NaN, Double.NaN, Double.NaN, Double.NaN, note);
+			return new Change(Map.of(), Double.NaN, note);
 		}
 		double bound = Math.max(noisePercent, Math.max(spreadPercent(base), spreadPercent(other)));
-		return new Change(percent(base, other, LevelResult::rps), percent(base, other, LevelResult::p99AllMs),
-				percent(base, other, LevelResult::cpuMsPerRequest), bound, "");
+		Map<Figure, Double> percents = new LinkedHashMap<>();
+		for (Figure figure : changed(List.of(base))) {
+			percents.put(figure, percent(base, other, r -> r.value(figure)));
+		}
+		return new Change(percents, bound, "");
+	}
+
+	/** The figures compared side by side, in declaration order (those of the levels given, else the lab's). */
+	static List<Figure> compared(List<LevelResult> levels) {
+		return ReportScope.figures(levels).stream().filter(f -> f.compared().isShown()).toList();
+	}
+
+	/** The compared figures whose change against a baseline is computed. */
+	static List<Figure> changed(List<LevelResult> levels) {
+		return compared(levels).stream().filter(f -> f.compared().isChanged()).toList();
 	}
 
 	/** The range of a level's repeats in % of their median rps, 0 for a single run. */

@@ -9,9 +9,10 @@ import java.util.Map;
 
 import lab.Manifest;
 import lab.analyse.ClassHistogram;
+import lab.analyse.Figure;
+import lab.analyse.Figures;
 import lab.analyse.LevelResult;
 import lab.analyse.MemoryProfile;
-import lab.analyse.Metric;
 import lab.analyse.RunAnalysis;
 import lab.analyse.Thresholds;
 import lab.layout.Level;
@@ -40,15 +41,16 @@ final class ReportScope {
 		scope.put("scenario", manifest.scenarioName("unknown"));
 		scope.put("description", (manifest.scenario() != null) ? manifest.scenario().description() : "");
 		scope.put("loadUnit", loadUnit);
-		scope.put("mainColumns", columns(Metric.Table.MAIN));
-		scope.put("detailColumns", columns(Metric.Table.DETAIL));
+		List<Figure> figures = figures(levels);
+		scope.put("mainColumns", columns(figures, Figure.Table.MAIN));
+		scope.put("detailColumns", columns(figures, Figure.Table.DETAIL));
 		List<Map<String, String>> manifestRows = new ArrayList<>(ManifestRows.of(manifest));
 		manifestRows.addAll(clientRows(analysis.clients()));
 		scope.put("manifest", manifestRows);
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
 		Map<String, String> timelines = Timelines.links(results, analysis.series());
 		scope.put("rows", levels.stream().map(r -> {
-			Map<String, Object> row = row(r);
+			Map<String, Object> row = row(r, figures);
 			row.put("timeline", timelines.get(r.variant() + "/" + r.load()));
 			return row;
 		}).toList());
@@ -146,38 +148,52 @@ final class ReportScope {
 	}
 
 
-	/** The headers of a table's metric columns, in declaration order, each with what it means (the header's tooltip). */
-	static List<Map<String, String>> columns(Metric.Table table) {
-		return Metric.in(table).stream().map(metric -> Map.of("column", metric.shown().column(),
-				"meaning", metric.meaning().replace("`", "") + " (" + metric.unit() + ")")).toList();
+	/** The figures the levels were computed with, in declaration order (the lab's when there is no level). */
+	static List<Figure> figures(List<LevelResult> levels) {
+		return levels.isEmpty() ? Figures.ALL : List.copyOf(levels.get(0).figures().keySet());
 	}
 
-	static List<String> cells(LevelResult r, Metric.Table table) {
-		return Metric.in(table).stream().map(metric -> Summaries.format(metric, r.metric(metric))).toList();
+	/**
+	 * A table's columns, in declaration order, each with what it means (the header's tooltip): one per figure the
+	 * table shows, a figure joined to the one before it sharing its column.
+	 */
+	static List<Map<String, String>> columns(List<Figure> figures, Figure.Table table) {
+		List<Map<String, String>> columns = new ArrayList<>();
+		for (Figure figure : figures) {
+			if (figure.shown().table() == table && figure.shown().column() != null) {
+				columns.add(Map.of("column", figure.shown().column(), "meaning", figure.meaning().replace("`", "")
+						+ (figure.unit().isEmpty() ? "" : " (" + figure.unit() + ")")));
+			}
+		}
+		return columns;
 	}
 
-	static Map<String, Object> row(LevelResult r) {
+	/** A level's cells of a table, one per column of {@link #columns}: a joined figure after its column's, " / " between. */
+	static List<String> cells(LevelResult r, List<Figure> figures, Figure.Table table) {
+		List<String> cells = new ArrayList<>();
+		for (Figure figure : figures) {
+			if (figure.shown().table() != table) {
+				continue;
+			}
+			String cell = (figure.shown().cell() != null) ? figure.shown().cell().apply(r) : figure.shown().format().write(r.value(figure));
+			if (figure.shown().column() == null && !cells.isEmpty()) {
+				cells.set(cells.size() - 1, cells.get(cells.size() - 1) + " / " + cell);
+			}
+			else {
+				cells.add(cell);
+			}
+		}
+		return cells;
+	}
+
+	static Map<String, Object> row(LevelResult r, List<Figure> figures) {
 		Map<String, Object> row = new LinkedHashMap<>();
 		row.put("variant", r.variant());
 		row.put("load", Summaries.number(r.load()) + ((r.repeats() > 1) ? " ×" + r.repeats() : ""));
 		row.put("rps", Summaries.number(r.rps()) + ((r.repeats() > 1) ? " (" + Summaries.number(r.rpsMin()) + "–" + Summaries.number(r.rpsMax()) + ")" : ""));
-		row.put("ceiling", Summaries.number(r.ceilingRps()));
-		row.put("efficiency", Summaries.percent(r.efficiency()));
-		row.put("p50", Summaries.number(r.p50AllMs()));
-		row.put("p95", Summaries.number(r.p95AllMs()));
-		row.put("p99", Summaries.number(r.p99AllMs()));
-		row.put("max", Summaries.number(r.maxAllMs()));
-		row.put("p99ok", Summaries.number(r.p99OkMs()));
-		row.put("requests", Summaries.number(r.requests()));
-		row.put("errors", r.errors4xx() + " / " + r.errors5xx() + " / " + r.timeouts() + " / " + r.refused() + " / " + r.checkFailures()
-				+ " / " + r.unanswered());
-		row.put("errorPercent", Summaries.decimal(r.errorPercent()));
-		row.put("stall", Summaries.number(r.longestStallSeconds()));
-		row.put("cpu", Summaries.number(r.serviceCpuPercent()));
-		row.put("cpuPerRequest", Summaries.decimal(r.cpuMsPerRequest()));
-		// The declared metrics' cells, table by table (their headers: columns()).
-		row.put("main", cells(r, Metric.Table.MAIN));
-		row.put("detail", cells(r, Metric.Table.DETAIL));
+		// The declared figures' cells, table by table (their headers: columns()).
+		row.put("main", cells(r, figures, Figure.Table.MAIN));
+		row.put("detail", cells(r, figures, Figure.Table.DETAIL));
 		row.put("injectorCpu", Summaries.number(r.injectorCpuPercent()));
 		row.put("injectorBusy", Summaries.number(r.injectorCoresBusyPercent()));
 		row.put("downstreamOverhead", Summaries.number(r.downstreamP99LateMs()));

@@ -3,7 +3,6 @@ package lab.report;
 import java.util.Locale;
 
 import lab.analyse.LevelResult;
-import lab.analyse.Metric;
 import lab.layout.Level;
 
 /** The one line printed per finished level, and number formats shared by the report's writers. */
@@ -31,14 +30,6 @@ public final class Summaries {
 
 	public static String decimal(double value) {
 		return Double.isNaN(value) || Double.isInfinite(value) ? "-" : String.format(Locale.ROOT, "%,.2f", value);
-	}
-
-	/** A declared metric's figure as the tables write it. */
-	public static String format(Metric metric, double value) {
-		return switch (metric.shown().format()) {
-			case NUMBER -> number(value);
-			case DECIMAL -> decimal(value);
-		};
 	}
 
 	/** Three decimals: CPU ms per request of the harness, where 0.02 and 0.09 differ. */

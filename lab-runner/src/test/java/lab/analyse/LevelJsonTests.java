@@ -32,12 +32,17 @@ class LevelJsonTests {
 
 	@Test
 	void aSummaryRowKeepsItsFieldsInTheirPlaces() {
-		LevelResult row = new LevelResult("v", new Level.Closed(100), 1, 200, 200, 200, 200, 1, 1, 1, 500, 1, 1, 1, 500, 1, 1000, 0, 0, 0, 0,
-				0, 0, 0, 0, 50, 0.2, 0.2, TestMetrics.with(Metric.GC_PERCENT, 1, Metric.PEAK_HEAP_MIB, 100, Metric.PEAK_RSS_MIB, 200), 10, 40, 1, 1, null, LevelResult.Verdict.OK, List.of(), List.of(),
-				List.of(), List.of(), List.of());
+		LevelResult row = TestRows.row("v", new Level.Closed(100)).set(Figures.RPS, 200, Figures.REQUESTS, 1000, Metric.GC_PERCENT, 1).build();
 		List<String> fields = LevelJson.row(row).propertyNames().stream().limit(5).toList();
 		assertThat(fields).containsExactly("variant", "users", "ratePerSecond", "load", "repeats");
 		assertThat(LevelJson.row(row).path("load").asInt()).isEqualTo(100);
+		// Each declared figure a field of its own, in declaration order after the repeats; a count a whole number.
+		List<String> figures = LevelJson.row(row).propertyNames().stream().skip(5).limit(Figures.ALL.size()).toList();
+		assertThat(figures).containsExactlyElementsOf(Figures.ALL.stream().map(Figure::field).toList());
+		assertThat(LevelJson.row(row).path("requests").isIntegralNumber()).isTrue();
+		assertThat(LevelJson.row(row).path("rps").asDouble()).isEqualTo(200);
+		assertThat(LevelJson.row(row).path("gcPercent").asDouble()).isEqualTo(1);
+		assertThat(LevelJson.row(row).path("p99AllMs").asString()).as("a figure not computed").isEqualTo("NaN");
 	}
 
 	private static LevelFacts facts(Level level, Integer cappedFrom) {

@@ -264,8 +264,9 @@ class MemoryProfileTests {
 	}
 
 	private static LevelResult result(int users, Verdict verdict, List<String> reasons) {
-		return new LevelResult("app-tomcat-loom", new Level.Closed(users), 1, 1000, 1000, 1000, 2000, 0.5, 1, 1, 1, 1, 1, 1, 1, 1, 100, 0, 0, 0, 0,
-				0, 0, 0.0, 0, 50, 0.5, 0.5, TestMetrics.with(Metric.GC_PERCENT, 1, Metric.PEAK_HEAP_MIB, 100, Metric.PEAK_RSS_MIB, 200), 10, 50, 1, 1, Headroom.UNKNOWN, verdict, reasons, List.of(), List.of(), List.of(), List.of());
+		return TestRows.row("app-tomcat-loom", new Level.Closed(users)).set(Figures.RPS, 1000, Figures.RPS_MIN, 1000, Figures.RPS_MAX, 1000,
+				Figures.CEILING_RPS, 2000, Figures.EFFICIENCY, 0.5, Figures.REQUESTS, 100, Figures.ERROR_PERCENT, 0.0, Figures.SERVICE_CPU_PERCENT, 50,
+				Metric.GC_PERCENT, 1, Metric.PEAK_HEAP_MIB, 100, Metric.PEAK_RSS_MIB, 200).verdict(verdict).reasons(reasons).build();
 	}
 
 }

@@ -7,9 +7,10 @@ import java.util.List;
 import lab.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
+import lab.analyse.Figures;
 import lab.analyse.LevelResult;
+import lab.analyse.TestRows;
 import lab.analyse.Metric;
-import lab.analyse.TestMetrics;
 import lab.analyse.Thresholds;
 import lab.plan.Variant;
 import lab.layout.Level;
@@ -39,9 +40,9 @@ class CompareTests {
 		assertThat(c.differences()).isEmpty();
 		Comparison.Row ok = c.rows().stream().filter(r -> r.variant().equals("app-webflux") && r.load() == 100).findFirst().orElseThrow();
 		Comparison.Change change = ok.changes().get(1);
-		assertThat(change.rpsPercent()).isZero();
-		assertThat(change.p99Percent()).isZero();
-		assertThat(change.beyond(change.rpsPercent())).isFalse();
+		assertThat(change.percent(Figures.RPS)).isZero();
+		assertThat(change.percent(Figures.P99_ALL_MS)).isZero();
+		assertThat(change.beyond(change.percent(Figures.RPS))).isFalse();
 		assertThat(ok.changes().get(0).note()).as("the baseline has no change against itself").isEmpty();
 	}
 
@@ -60,7 +61,7 @@ class CompareTests {
 		});
 		Comparison.Row row = c.rows().stream().filter(r -> r.variant().equals("app-webflux") && r.load() == 100).findFirst().orElseThrow();
 		assertThat(row.changes().get(1).note()).isEqualTo("verdict OK → FAILED");
-		assertThat(row.changes().get(1).rpsPercent()).isNaN();
+		assertThat(row.changes().get(1).percent(Figures.RPS)).isNaN();
 	}
 
 	@Test
@@ -70,11 +71,11 @@ class CompareTests {
 		LevelResult other = level(115, 1, 115, 115);
 		Comparison.Change change = Comparison.change(base, other, 10);
 		assertThat(change.bound()).isCloseTo(20, within(1e-9));
-		assertThat(change.rpsPercent()).isCloseTo(15, within(1e-9));
-		assertThat(change.beyond(change.rpsPercent())).isFalse();
+		assertThat(change.percent(Figures.RPS)).isCloseTo(15, within(1e-9));
+		assertThat(change.beyond(change.percent(Figures.RPS))).isFalse();
 		// Without repeats the 10% noise bound decides: +15% is beyond it.
 		Comparison.Change single = Comparison.change(level(100, 1, 100, 100), other, 10);
-		assertThat(single.beyond(single.rpsPercent())).isTrue();
+		assertThat(single.beyond(single.percent(Figures.RPS))).isTrue();
 	}
 
 	@Test
@@ -87,9 +88,8 @@ class CompareTests {
 
 	/** A level with only what the comparison reads: rps, its repeats' range, an OK verdict. */
 	private static LevelResult level(double rps, int repeats, double min, double max) {
-		return new LevelResult("v", new Level.Closed(100), repeats, rps, min, max, 200, rps / 200, 1, 1, 500, 1, 1, 1, 500, 1, 1000, 0, 0, 0, 0, 0, 0, 0,
-				0, 50, 0.2, 0.2, TestMetrics.with(Metric.GC_PERCENT, 1, Metric.PEAK_HEAP_MIB, 100, Metric.PEAK_RSS_MIB, 200), 10, 40, 1, 1, null, LevelResult.Verdict.OK, List.of(), List.of(), List.of(),
-				List.of(), List.of());
+		return TestRows.row("v", new Level.Closed(100)).repeats(repeats).set(Figures.RPS, rps, Figures.RPS_MIN, min, Figures.RPS_MAX, max,
+				Figures.CEILING_RPS, 200, Figures.EFFICIENCY, rps / 200, Figures.P99_ALL_MS, 500, Figures.CPU_MS_PER_REQUEST, 0.2).build();
 	}
 
 }

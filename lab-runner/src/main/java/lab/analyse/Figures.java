@@ -1,0 +1,168 @@
+package lab.analyse;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import lab.analyse.Figure.Compared;
+import lab.analyse.Figure.Format;
+import lab.analyse.Figure.Shown;
+import lab.analyse.Figure.Table;
+
+/**
+ * Every figure of a level, declared once, in {@code summary.json}'s order: the load's throughput and latency, the
+ * requests by outcome, the service's CPU, the declared sampled {@link Metric}s (in their place), the harness. Repeats
+ * combine as each declares: the median of rates, the maximum of peaks, merged histograms for percentiles, summed
+ * counts. {@link #ALL} is what the analysis computes, {@code summary.json} writes, the report shows and
+ * {@code ./lab compare} compares; docs/summary-schema.md's rows are {@link #schemaRows}. A new figure is one more
+ * declaration here (or in a {@link Catalogue} built on {@link Catalogue#STANDARD}).
+ */
+public final class Figures {
+
+	private Figures() {
+	}
+
+	public static final Figure RPS = Figure.of("rps", "1/s", "successful responses to requests sent in the steady window, per second; "
+			+ "the median over repeats (each repeat a fresh service JVM)", r -> r.median(Measurement::rps))
+		.shown(new Shown(Table.MAIN, "rps", Format.NUMBER, "Throughput", r -> Format.NUMBER.write(r.rps())
+				+ ((r.repeats() > 1) ? " (" + Format.NUMBER.write(r.rpsMin()) + "–" + Format.NUMBER.write(r.rpsMax()) + ")" : "")))
+		.compared(Compared.changed("rps", "rps", true));
+
+	public static final Figure RPS_MIN = Figure.of("rpsMin", "1/s", "the lowest repeat's `rps`", r -> r.min(Measurement::rps));
+
+	public static final Figure RPS_MAX = Figure.of("rpsMax", "1/s", "the highest repeat's `rps`", r -> r.max(Measurement::rps));
+
+	public static final Figure CEILING_RPS = Figure.of("ceilingRps", "1/s", "Little's law: users / delay (open: the offered rate)",
+			r -> r.facts().ceilingRps());
+
+	public static final Figure EFFICIENCY = Figure.of("efficiency", "ratio", "`rps / ceilingRps`",
+			r -> r.value(RPS) / r.value(CEILING_RPS)).shown(Table.MAIN, "eff.", Format.PERCENT);
+
+	public static final Figure P50_ALL_MS = Figure.of("p50AllMs", "ms", "median of every request sent in the window: successes, failures at "
+			+ "the time they took to fail, unanswered requests at the request timeout (the merged HdrHistogram of the windows)",
+			r -> Latency.millis(r.all(), 50))
+		.shown(new Shown(Table.MAIN, "p50 / p99 ms (all)", Format.NUMBER, "p50 latency, all requests", null));
+
+	public static final Figure P95_ALL_MS = Figure.of("p95AllMs", "ms", "95th percentile of every request sent", r -> Latency.millis(r.all(), 95));
+
+	public static final Figure P99_ALL_MS = Figure.of("p99AllMs", "ms", "99th percentile of every request sent",
+			r -> Latency.millis(r.all(), 99))
+		.shown(Shown.joined(Table.MAIN, Format.NUMBER).charted("p99 latency, all requests"))
+		.compared(Compared.changed("p99 ms (all)", "p99", false));
+
+	public static final Figure MAX_ALL_MS = Figure.of("maxAllMs", "ms", "the slowest request sent",
+			r -> (r.all().getTotalCount() == 0) ? Double.NaN : r.all().getMaxValue() / 1000.0).shown(Table.DETAIL, "max ms", Format.NUMBER);
+
+	public static final Figure P50_OK_MS = Figure.of("p50OkMs", "ms", "median of the successful responses only", r -> r.latency().okMillis(50));
+
+	public static final Figure P95_OK_MS = Figure.of("p95OkMs", "ms", "95th percentile of the successful responses", r -> r.latency().okMillis(95));
+
+	public static final Figure P99_OK_MS = Figure.of("p99OkMs", "ms", "99th percentile of the successful responses",
+			r -> r.latency().okMillis(99)).shown(Table.MAIN, "p99 ms (ok)", Format.NUMBER);
+
+	public static final Figure MAX_OK_MS = Figure.of("maxOkMs", "ms", "the slowest successful response", r -> r.latency().okMaxMillis());
+
+	public static final Figure REQUESTS = Figure.of("requests", "", "requests sent in the window (by send time), all repeats",
+			r -> r.counts().total()).counted().shown(Table.DETAIL, "sent", Format.NUMBER);
+
+	public static final Figure ERRORS_4XX = outcome("errors4xx", "answered 4xx", RequestCounts::ko4xx)
+		.shown(Table.DETAIL, "errors 4xx/5xx/timeout/refused/check/unanswered", Format.NUMBER);
+
+	public static final Figure ERRORS_5XX = outcome("errors5xx", "answered 5xx", RequestCounts::ko5xx).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure TIMEOUTS = outcome("timeouts", "timed out at the request timeout", RequestCounts::koTimeout)
+		.shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure REFUSED = outcome("refused", "whose connection was refused or reset", RequestCounts::koConnection)
+		.shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure CHECK_FAILURES = outcome("checkFailures", "answered, but the answer failed the simulation's check",
+			RequestCounts::koCheck).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure UNANSWERED = outcome("unanswered", "never answered before the injector stopped (counted at the request timeout)",
+			RequestCounts::unanswered).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure ERROR_PERCENT = Figure.of("errorPercent", "% of requests", "every kind of error, unanswered included, over `requests`",
+			r -> (r.value(REQUESTS) > 0) ? 100.0 * r.counts().errors() / r.value(REQUESTS) : Double.NaN)
+		.shown(new Shown(Table.MAIN, "err. %", Format.DECIMAL, "Errors", null))
+		.compared(Compared.shown("err. %"));
+
+	public static final Figure LONGEST_STALL_SECONDS = Figure.of("longestStallSeconds", "s",
+			"the longest run of seconds in the window in which no response at all arrived (`completions.csv`)",
+			r -> r.max(m -> (m.stall().rows() > 0) ? m.stall().seconds() : Double.NaN)).shown(Table.MAIN, "stall s", Format.NUMBER);
+
+	public static final Figure SERVICE_CPU_PERCENT = Figure.of("serviceCpuPercent", "% of one core", "service process CPU (user + kernel, from "
+			+ "`/proc`; for a `--target`, from its scraped `process_cpu_user/kernel_seconds_total`) per second",
+			r -> r.median(Measurement::serviceCpuPercent)).shown(new Shown(Table.MAIN, "CPU %", Format.NUMBER, "Service CPU", null));
+
+	/**
+	 * CPU divided by requests is a cost per request only when most were answered: when more than half failed (a dead
+	 * service, refused connections, timeouts) it measures the failure, and a few requests over a busy second gave
+	 * figures 100 times the real cost. Such levels show none ({@link Rule#COST_MAX_ERRORS}).
+	 */
+	public static final Figure CPU_MS_PER_REQUEST = Figure.of("cpuMsPerRequest", "ms", "`serviceCpuPercent` per request sent (none when "
+			+ "over `costMaxErrorPercent` of the requests failed)",
+			r -> (r.value(ERROR_PERCENT) <= r.thresholds().get(Rule.COST_MAX_ERRORS)) ? r.median(Measurement::cpuMsPerRequest) : Double.NaN)
+		.shown(Table.MAIN, "CPU ms/req", Format.DECIMAL).compared(Compared.changed("CPU ms/req", "cpu", false));
+
+	public static final Figure WARMUP_CPU_MS_PER_REQUEST = Figure.of("warmupCpuMsPerRequest", "ms",
+			"CPU per request in the last 10 s of the warm-up before this level (first level of a service JVM only)",
+			r -> r.median(Measurement::warmupCpuMsPerRequest));
+
+	public static final Figure INJECTOR_CPU_PERCENT = Figure.of("injectorCpuPercent", "% of one core",
+			"the Gatling processes, summed (local ones from `/proc`, others from their own `cpu.csv`)", r -> r.median(Measurement::injectorCpuPercent));
+
+	public static final Figure INJECTOR_CORES_BUSY_PERCENT = Figure.of("injectorCoresBusyPercent", "%", "how busy the harness cores were "
+			+ "(`/proc/stat` of the cores the injector, downstream and runner share: everything that ran there; with `--profile unconstrained`, "
+			+ "every core, the service's included); with injectors on other hosts, the busiest of their hosts and this one",
+			r -> r.median(Measurement::injectorCoresBusyPercent));
+
+	public static final Figure DOWNSTREAM_P99_LATE_MS = Figure.of("downstreamP99LateMs", "ms", "p99 of how late the downstream answered "
+			+ "beyond its delay, seen end to end by the runner's probe (10 requests a second, `probe.csv`): the figure the threshold judges",
+			r -> r.max(m -> m.probes().p99LateMs()));
+
+	public static final Figure DOWNSTREAM_OWN_P99_OVERHEAD_MS = Figure.of("downstreamOwnP99OverheadMs", "ms",
+			"the downstream's own histogram (handler entry to timer): shown, not judged", r -> r.median(Measurement::downstreamP99OverheadMs));
+
+	private static final java.util.Map<Metric, Figure> SAMPLED = new java.util.EnumMap<>(Metric.class);
+
+	/** Every figure of a level, in summary.json's order: the declared metrics stand after the warm-up's CPU per request. */
+	public static final List<Figure> ALL = all();
+
+	private static List<Figure> all() {
+		List<Figure> all = new ArrayList<>(List.of(RPS, RPS_MIN, RPS_MAX, CEILING_RPS, EFFICIENCY, P50_ALL_MS, P95_ALL_MS, P99_ALL_MS, MAX_ALL_MS,
+				P50_OK_MS, P95_OK_MS, P99_OK_MS, MAX_OK_MS, REQUESTS, ERRORS_4XX, ERRORS_5XX, TIMEOUTS, REFUSED, CHECK_FAILURES, UNANSWERED,
+				ERROR_PERCENT, LONGEST_STALL_SECONDS, SERVICE_CPU_PERCENT, CPU_MS_PER_REQUEST, WARMUP_CPU_MS_PER_REQUEST));
+		for (Metric metric : Metric.values()) {
+			all.add(of(metric));
+		}
+		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, DOWNSTREAM_P99_LATE_MS, DOWNSTREAM_OWN_P99_OVERHEAD_MS));
+		return List.copyOf(all);
+	}
+
+	/** The figure of a declared sampled metric: its repeats combined as it declares, shown as it declares. */
+	public static synchronized Figure of(Metric metric) {
+		return SAMPLED.computeIfAbsent(metric, m -> {
+			Metric.Shown shown = m.shown();
+			Table table = switch (shown.table()) {
+				case MAIN -> Table.MAIN;
+				case DETAIL -> Table.DETAIL;
+				case NONE -> Table.NONE;
+			};
+			Format format = (shown.format() == Metric.Format.DECIMAL) ? Format.DECIMAL : Format.NUMBER;
+			Figure figure = Figure.of(m.field(), m.unit(), m.meaning(), r -> m.combine(r.each(), one -> one.sampled().getOrDefault(m, Double.NaN)))
+				.shown(new Shown(table, shown.column(), format, shown.chart(), null));
+			return (m == Metric.PEAK_HEAP_MIB) ? figure.compared(Compared.shown("peak heap MiB")) : figure;
+		});
+	}
+
+	/** One kind of outcome of the requests sent in the window, filed under its send time however late it came. */
+	private static Figure outcome(String field, String meaning, java.util.function.ToLongFunction<RequestCounts> count) {
+		return Figure.of(field, "", "requests " + meaning + ", filed under their send time", r -> count.applyAsLong(r.counts())).counted();
+	}
+
+	/** docs/summary-schema.md's rows of the declared figures, in declaration order. */
+	public static List<String> schemaRows(List<Figure> figures) {
+		return figures.stream().map(f -> "| `" + f.field() + "` | " + f.unit() + " | " + f.meaning() + " |").toList();
+	}
+
+}
