@@ -56,7 +56,7 @@ final class LevelSession {
 		// Until the level's own facts replace it: what a report says of this level if the runner is killed during it.
 		LevelJson.writeFacts(dir, facts(service.name(), level, repeat, warmup != null, true, null, false, -1, List.of(),
 				List.of("interrupted: the runner ended during this level without finishing it (killed?); its raw files are kept"),
-				Verdict.INTERRUPTED.name(), null, null, null, null, null));
+				LevelFacts.Blame.RUNNER_ENDED.field(), null, null, null, null, null));
 		int exit = drive(service, downstream, level, id, dir);
 		String name = service.name() + " " + id;
 		if (this.harness.jfr() && !Interruption.requested() && SteadyRecording.summarise(this.harness.plan().javaHome(), dir)) {
@@ -150,12 +150,12 @@ final class LevelSession {
 	}
 
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
-	void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, List<String> ids, int repeat, Verdict verdict,
+	void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, List<String> ids, int repeat, LevelFacts.Blame blame,
 			List<String> problems, List<String> evidence) throws IOException {
 		for (int i = 0; i < levels.size(); i++) {
 			Path dir = variantDir.resolve(ids.get(i));
 			Files.createDirectories(dir);
-			LevelJson.writeFacts(dir, facts(variant, levels.get(i), repeat, false, true, null, false, -1, evidence, problems, verdict.name(), null, null,
+			LevelJson.writeFacts(dir, facts(variant, levels.get(i), repeat, false, true, null, false, -1, evidence, problems, blame.field(), null, null,
 					null, null, null));
 		}
 	}

@@ -252,7 +252,7 @@ final class Runner {
 		catch (ServiceFailure ex) {
 			if (!Interruption.requested()) {
 				this.out.println("lab: " + variant + " FAILED to start: " + ex.getMessage());
-				recordNotRun(variant, dir, levels, repeat, Verdict.FAILED, List.of(ex.getMessage()),
+				recordNotRun(variant, dir, levels, repeat, LevelFacts.Blame.SERVICE, List.of(ex.getMessage()),
 						List.of(this.plan.out().relativize(dir.resolve(ServiceDir.LOG)).toString()));
 			}
 			return;
@@ -264,8 +264,8 @@ final class Runner {
 			}
 			Optional<ServiceStart.NotRun> notRun = start.admit(service, module, tuning, downstream, dir);
 			if (notRun.isPresent()) {
-				if (notRun.get().verdict() != null) {
-					recordNotRun(variant, dir, levels, repeat, notRun.get().verdict(), notRun.get().reasons(), notRun.get().evidence());
+				if (notRun.get().blame() != null) {
+					recordNotRun(variant, dir, levels, repeat, notRun.get().blame(), notRun.get().reasons(), notRun.get().evidence());
 				}
 				return;
 			}
@@ -283,12 +283,13 @@ final class Runner {
 				}
 				List<PlannedLevel> rest = levels.subList(i + 1, levels.size());
 				if (Boolean.FALSE.equals(facts.downstreamAlive())) {
-					recordNotRun(variant, dir, rest, repeat, Verdict.INVALID,
+					recordNotRun(variant, dir, rest, repeat, LevelFacts.Blame.HARNESS,
 							List.of("not run: the downstream died during " + level.id() + "; the run goes on with the next variant"), List.of());
 					return;
 				}
 				if (outcome.verdict() == Verdict.FAILED || !facts.serviceAlive()) {
-					recordNotRun(variant, dir, rest, repeat, (outcome.verdict() == Verdict.FAILED) ? Verdict.FAILED : Verdict.INVALID,
+					// The analysis of this level said whose fault it was: the rest were not run for the same reason.
+					recordNotRun(variant, dir, rest, repeat, (outcome.verdict() == Verdict.FAILED) ? LevelFacts.Blame.SERVICE : LevelFacts.Blame.HARNESS,
 							List.of("not run: the service " + (facts.serviceAlive() ? "failed" : "died") + " at " + level.id()), List.of());
 					return;
 				}
@@ -317,11 +318,11 @@ final class Runner {
 	}
 
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
-	private void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, int repeat, Verdict verdict,
+	private void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, int repeat, LevelFacts.Blame blame,
 			List<String> problems, List<String> evidence) throws IOException {
 		this.levelsDone += levels.size();
 		new LevelSession(harness()).recordNotRun(variant, variantDir, levels, levels.stream().map(level -> levelId(level, repeat)).toList(), repeat,
-				verdict, problems, evidence);
+				blame, problems, evidence);
 	}
 
 }

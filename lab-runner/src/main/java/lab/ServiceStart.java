@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import lab.analyse.LevelJson;
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.LevelFacts;
 import lab.launch.Interruption;
 import lab.launch.RemoteService;
 import lab.launch.RunningService;
@@ -34,10 +34,10 @@ import tools.jackson.databind.JsonNode;
 final class ServiceStart {
 
 	/**
-	 * Why a variant's levels are not run: each gets a row with this verdict, reasons and evidence; a null verdict when
-	 * the person interrupted the run (nothing to record).
+	 * Why a variant's levels are not run: each gets a row with whose fault it was (the analysis gives the verdict),
+	 * reasons and evidence; a null blame when the person interrupted the run (nothing to record).
 	 */
-	record NotRun(Verdict verdict, List<String> reasons, List<String> evidence) {
+	record NotRun(LevelFacts.Blame blame, List<String> reasons, List<String> evidence) {
 
 		static final NotRun INTERRUPTED = new NotRun(null, List.of(), List.of());
 
@@ -108,7 +108,7 @@ final class ServiceStart {
 			if (harnessFault) {
 				reasons.add(0, "not run: the downstream did not answer during the contract check");
 			}
-			return Optional.of(new NotRun(harnessFault ? Verdict.INVALID : Verdict.FAILED, reasons, evidence));
+			return Optional.of(new NotRun(harnessFault ? LevelFacts.Blame.HARNESS : LevelFacts.Blame.SERVICE, reasons, evidence));
 		}
 		Optional<JsonNode> client = ClientReadback.read(service.managementUrl());
 		if (client.isPresent()) {
@@ -125,7 +125,7 @@ final class ServiceStart {
 				say("lab: " + variant + " not measured: " + String.join("; ", unapplied));
 				List<String> reasons = new ArrayList<>(List.of("not run: the tuning " + tuning.name() + " was not applied"));
 				reasons.addAll(unapplied);
-				return Optional.of(new NotRun(Verdict.INVALID, reasons,
+				return Optional.of(new NotRun(LevelFacts.Blame.HARNESS, reasons,
 						List.of(this.harness.plan().out().relativize(dir.resolve(ServiceDir.TUNING_APPLIED)).toString())));
 			}
 		}

@@ -220,7 +220,7 @@ public final class Analyser {
 			// The level never ran (start-up or contract failure, an earlier level broke the service or the harness).
 			reasons.addAll(facts.problems());
 			evidence.addAll(facts.evidence());
-			return (facts.notRun() != null) ? Verdict.valueOf(facts.notRun()) : Verdict.FAILED;
+			return LevelFacts.Blame.read(facts.notRun()).verdict();
 		}
 		Set<String> notes = new LinkedHashSet<>();
 		List<FigureRule.Finding> findings = figureFindings(m);

@@ -23,8 +23,10 @@ import lab.layout.Level;
  * @param injectorExitCode Gatling's exit code (-1 when it had to be stopped)
  * @param evidence files that show why the level failed (log, heap histogram), relative to the results directory
  * @param problems what the runner saw go wrong (contract check, start-up), in words: the level never ran
- * @param notRun the verdict of a level that never ran (FAILED: the service's fault; INVALID: the harness's;
- * INTERRUPTED), null when it ran (an older file with problems means FAILED)
+ * @param notRun whose fault it was that a level never ran ({@link Blame#field}: the service's, the harness's, or the
+ * runner ended during it), null when it ran; the analysis makes it the level's verdict ({@link Blame#verdict}). Files
+ * written before the runner recorded facts only hold the verdict itself (FAILED, INVALID, INTERRUPTED), read the same
+ * way; an older file with problems and no {@code notRun} was the service's fault
  * @param requestTimeoutMs the injector's request timeout
  * @param downstreamWatched whether a downstream was watched during the level (not with --target alone)
  * @param downstreamAlive whether the downstream still ran after the level (null: not started here)
@@ -69,6 +71,50 @@ public record LevelFacts(String variant, Level level, Integer cappedFrom, long d
 				this.warmedUp, this.serviceCpus, this.injectorCpus, this.serviceAlive, this.exitCode, this.outOfMemory,
 				this.injectorExitCode, more, this.problems, this.notRun, this.requestTimeoutMs, this.downstreamWatched,
 				this.downstreamAlive, this.downstreamExitCode, this.interruptedAtMs, this.warmupDir);
+	}
+
+	/** Whose fault it was that a level never ran: a fact the runner records, a verdict only the analysis gives. */
+	public enum Blame {
+
+		/** The service: it failed to start or its contract check, or broke at an earlier level. */
+		SERVICE("service", LevelResult.Verdict.FAILED),
+		/** The harness: the downstream died or did not answer, a tuning was not applied, the service died with it. */
+		HARNESS("harness", LevelResult.Verdict.INVALID),
+		/** The runner ended during the level (killed, or the person stopped it) before it was finished. */
+		RUNNER_ENDED("runner ended", LevelResult.Verdict.INTERRUPTED);
+
+		private final String field;
+
+		private final LevelResult.Verdict verdict;
+
+		Blame(String field, LevelResult.Verdict verdict) {
+			this.field = field;
+			this.verdict = verdict;
+		}
+
+		/** Its value in level.json's {@code notRun}. */
+		public String field() {
+			return this.field;
+		}
+
+		/** The verdict the analysis gives a level that never ran for this reason. */
+		public LevelResult.Verdict verdict() {
+			return this.verdict;
+		}
+
+		/** The blame recorded in {@code notRun} (a verdict in files older than the blame): the service's when none. */
+		public static Blame read(String notRun) {
+			if (notRun == null) {
+				return SERVICE;
+			}
+			for (Blame blame : values()) {
+				if (blame.field.equals(notRun) || blame.verdict.name().equals(notRun)) {
+					return blame;
+				}
+			}
+			throw new IllegalArgumentException("level.json: notRun \"" + notRun + "\" is none of service, harness, runner ended");
+		}
+
 	}
 
 }

@@ -50,4 +50,16 @@ class LevelJsonTests {
 				30_000L, true, true, null, null, null);
 	}
 
+	@Test
+	void aLevelThatNeverRanRecordsWhoseFaultItWasAndTheAnalysisGivesTheVerdict() {
+		assertThat(LevelFacts.Blame.read("service").verdict()).isEqualTo(LevelResult.Verdict.FAILED);
+		assertThat(LevelFacts.Blame.read("harness").verdict()).isEqualTo(LevelResult.Verdict.INVALID);
+		assertThat(LevelFacts.Blame.read("runner ended").verdict()).isEqualTo(LevelResult.Verdict.INTERRUPTED);
+		// Files written when the runner recorded the verdict itself read the same; older ones, without it, were the service's.
+		assertThat(LevelFacts.Blame.read("INVALID")).isEqualTo(LevelFacts.Blame.HARNESS);
+		assertThat(LevelFacts.Blame.read("INTERRUPTED")).isEqualTo(LevelFacts.Blame.RUNNER_ENDED);
+		assertThat(LevelFacts.Blame.read(null)).isEqualTo(LevelFacts.Blame.SERVICE);
+		assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> LevelFacts.Blame.read("OK"))).hasMessageContaining("notRun \"OK\"");
+	}
+
 }
