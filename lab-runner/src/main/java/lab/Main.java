@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import lab.analyse.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.Thresholds;
 import lab.launch.Children;
@@ -295,7 +296,7 @@ public final class Main {
 
 		@Override
 		public Integer call() {
-			List<String> changed = lab.plan.VariantFiles.write(root(), Variant.ALL);
+			List<String> changed = lab.generate.VariantFiles.write(root(), Variant.ALL);
 			this.spec.commandLine().getOut().println(changed.isEmpty() ? "lab: every generated part is up to date"
 					: "lab: rewrote the variants' parts of " + String.join(", ", changed));
 			return 0;

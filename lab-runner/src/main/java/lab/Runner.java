@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
+import lab.analyse.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.LevelFacts;
 import lab.analyse.LevelJson;

@@ -8,7 +8,6 @@ import java.nio.file.Path;
 
 import lab.analyse.GoldenFixtures;
 import lab.plan.Variant;
-import lab.plan.VariantFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -64,7 +63,7 @@ class MainTests {
 		assertThat(compose.code()).as(compose.err()).isZero();
 		// Every variant of variants.yml at the port the Compose file publishes by default (no LAB_*_PORT set here).
 		for (Variant variant : Variant.ALL) {
-			String published = System.getenv("LAB_" + VariantFiles.envName(variant) + "_PORT");
+			String published = System.getenv("LAB_" + variant.envName() + "_PORT");
 			assertThat(compose.out()).contains("target " + variant.name() + " at http://127.0.0.1:" + ((published != null) ? published : variant.port()));
 		}
 		assertThat(compose.out()).contains("Compose stack reached through its published ports on 127.0.0.1")

@@ -23,7 +23,6 @@ import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import lab.plan.Variant;
-import lab.plan.VariantFiles;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -172,7 +171,7 @@ class ComposeStackTests {
 
 	/** The host port's variable of a variant's service, as ./lab generate writes it into the Compose file. */
 	private static String portVariable(String variant) {
-		return "LAB_" + VariantFiles.envName(Variant.ALL.stream().filter(v -> v.name().equals(variant)).findFirst().orElseThrow()) + "_PORT";
+		return "LAB_" + Variant.ALL.stream().filter(v -> v.name().equals(variant)).findFirst().orElseThrow().envName() + "_PORT";
 	}
 
 	/** The host port's variable of a variant's management endpoints (health, metrics). */

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import lab.plan.Variant;
-import lab.plan.VariantFiles;
+import lab.generate.VariantFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,12 +2,9 @@ package lab.analyse;
 
 import java.nio.file.Path;
 
-import com.fasterxml.jackson.annotation.JsonSubTypes;
-import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import lab.layout.Level;
 import lab.layout.LevelDir;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -20,16 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class LevelJson {
 
-	/** Reads and writes the runner's results records; knows a {@link Level} by its field. */
-	public static final JsonMapper json = JsonMapper.builder()
-		.enable(SerializationFeature.INDENT_OUTPUT)
-		.addMixIn(Level.class, LevelFormat.class)
-		.build();
-
-	@JsonTypeInfo(use = JsonTypeInfo.Id.DEDUCTION)
-	@JsonSubTypes({ @JsonSubTypes.Type(Level.Closed.class), @JsonSubTypes.Type(Level.Open.class) })
-	private interface LevelFormat {
-	}
+	/** Reads and writes the runner's results records: the runner's one mapper ({@link lab.json.Json}). */
+	public static final JsonMapper json = lab.json.Json.MAPPER;
 
 	private LevelJson() {
 	}

@@ -26,7 +26,7 @@ public record Compose(boolean inNetwork, String host, Map<String, String> env) {
 
 	/** The base URL of a variant or of the downstream. */
 	public URI url(String service) {
-		return address(service, port(service), service.equals(Variant.DOWNSTREAM) ? "DOWNSTREAM" : VariantFiles.envName(variant(service)), "_PORT");
+		return address(service, port(service), service.equals(Variant.DOWNSTREAM) ? "DOWNSTREAM" : variant(service).envName(), "_PORT");
 	}
 
 	/**
@@ -37,7 +37,7 @@ public record Compose(boolean inNetwork, String host, Map<String, String> env) {
 		if (service.equals(Variant.DOWNSTREAM)) {
 			return url(service);
 		}
-		return address(service, variant(service).managementPort(), VariantFiles.envName(variant(service)), "_MANAGEMENT_PORT");
+		return address(service, variant(service).managementPort(), variant(service).envName(), "_MANAGEMENT_PORT");
 	}
 
 	/** By name and container port inside the network, else the host and the port LAB_&lt;name&gt;&lt;suffix&gt; publishes. */

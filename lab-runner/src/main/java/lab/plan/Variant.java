@@ -69,4 +69,9 @@ public record Variant(String name, String model, int port) {
 		return (dot < 0) ? label : label.substring(0, dot);
 	}
 
+	/** The variable part of this variant's Compose environment names: app-tomcat-loom → TOMCAT_LOOM. */
+	public String envName() {
+		return name().replaceFirst("^app-", "").replace('-', '_').toUpperCase(java.util.Locale.ROOT);
+	}
+
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
-import lab.Manifest;
+import lab.analyse.Manifest;
 import lab.analyse.Figure;
 import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;

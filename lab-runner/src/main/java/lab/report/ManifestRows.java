@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import lab.Manifest;
+import lab.analyse.Manifest;
 import lab.plan.Scenario;
 
 /** The manifest as key / value rows for the report's "what was measured" table. */

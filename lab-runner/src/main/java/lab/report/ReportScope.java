@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.Manifest;
+import lab.analyse.Manifest;
 import lab.analyse.ClassHistogram;
 import lab.analyse.Figure;
 import lab.analyse.Figures;

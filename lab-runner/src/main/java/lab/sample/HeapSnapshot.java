@@ -31,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, double heapMaxBytes, double rssBytes, String histogram) {
 
-	private static final JsonMapper json = JsonMapper.builder().build();
+	private static final JsonMapper json = lab.json.Json.MAPPER;
 
 	/** Takes one (only of a service this runner started: it needs its PID); empty when it cannot. */
 	public static Optional<HeapSnapshot> take(Service service, Path dir, String name) throws IOException, InterruptedException {

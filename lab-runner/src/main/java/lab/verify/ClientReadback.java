@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class ClientReadback {
 
-	private static final JsonMapper json = JsonMapper.builder().build();
+	private static final JsonMapper json = lab.json.Json.MAPPER;
 
 	private ClientReadback() {
 	}

@@ -23,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class TuningCheck {
 
-	private static final JsonMapper json = JsonMapper.builder().build();
+	private static final JsonMapper json = lab.json.Json.MAPPER;
 
 	private TuningCheck() {
 	}

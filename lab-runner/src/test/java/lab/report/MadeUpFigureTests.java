@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import lab.Manifest;
+import lab.analyse.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.Catalogue;
 import lab.analyse.Figure;

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 import java.awt.image.BufferedImage;
 
-import lab.Manifest;
+import lab.analyse.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
 import lab.analyse.LevelResult;

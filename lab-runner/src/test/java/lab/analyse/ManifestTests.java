@@ -1,4 +1,4 @@
-package lab;
+package lab.analyse;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package lab.plan;
+package lab.generate;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +10,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+
+import lab.plan.Variant;
 
 /**
  * The parts of the repository's other files that list the variants, generated from the one list of them
@@ -86,11 +88,6 @@ public final class VariantFiles {
 		return text.substring(0, from) + part.text().apply(variants) + text.substring(to);
 	}
 
-	/** The variable part of a Compose environment name: app-tomcat-loom → TOMCAT_LOOM. */
-	public static String envName(Variant variant) {
-		return variant.name().replaceFirst("^app-", "").replace('-', '_').toUpperCase(Locale.ROOT);
-	}
-
 	private static String composeService(Variant v) {
 		return """
 				  %1$s:
@@ -118,7 +115,7 @@ public final class VariantFiles {
 				        soft: ${LAB_NOFILE:-65536}
 				        hard: ${LAB_NOFILE:-65536}
 				      nproc: ${LAB_NPROC:-65535}
-				""".formatted(v.name(), v.port(), envName(v), v.managementPort());
+				""".formatted(v.name(), v.port(), v.envName(), v.managementPort());
 	}
 
 	/** The proxies' lines of Terraform's port map, aligned as {@code terraform fmt} aligns them (the markers end a group). */

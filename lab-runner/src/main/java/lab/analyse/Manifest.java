@@ -1,4 +1,4 @@
-package lab;
+package lab.analyse;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +13,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
-import lab.analyse.Thresholds;
 import lab.layout.RunDir;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
@@ -32,7 +31,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		List<String> commandLine, Map<String, Map<String, String>> jdks) {
 
 	/** Reads manifests back leniently: a run older than a field has none, a field since dropped is ignored. */
-	private static final JsonMapper reader = JsonMapper.builder().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+	private static final JsonMapper reader = lab.json.Json.MAPPER;
 
 	/**
 	 * A tuning as it was applied.
@@ -63,7 +62,8 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		if (withoutThresholds instanceof tools.jackson.databind.node.ObjectNode object) {
 			object.remove("thresholds");
 		}
-		Manifest typed = reader.treeToValue(withoutThresholds, Manifest.class);
+		// A manifest from a newer or older lab may hold fields this one does not know: read leniently.
+		Manifest typed = reader.readerFor(Manifest.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(withoutThresholds);
 		return new Manifest(typed.startedAt, typed.host, typed.java, typed.versions, typed.gitCommit, typed.profile, typed.cpus,
 				typed.remote, typed.jvmFlags, typed.scenario, typed.levels, Thresholds.recordedIn(raw), typed.pinnedThreshold,
 				typed.tunings, typed.commandLine, typed.jdks);

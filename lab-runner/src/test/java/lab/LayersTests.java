@@ -1,0 +1,49 @@
+package lab;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The runner's packages in layers, lowest first: a class uses its own package and those below it, never one above
+ * (which is how {@code plan → sample → load → plan} loops start). Read from the sources: imports and qualified names.
+ */
+class LayersTests {
+
+	/** Lowest first. The root package ({@code lab}: the commands and the run) is the top. */
+	static final List<String> LAYERS = List.of("lab.json", "lab.plan", "lab.launch", "lab.load", "lab.sample", "lab.verify", "lab.analyse",
+			"lab.report", "lab.generate", "lab");
+
+	private static final Pattern USE = Pattern.compile("\\b(lab(?:\\.[a-z]+)*)\\.[A-Z]\\w*");
+
+	@Test
+	void noClassUsesAPackageAboveItsOwn() throws IOException {
+		Path sources = Path.of("src/main/java");
+		List<String> upward = new ArrayList<>();
+		try (Stream<Path> files = Files.walk(sources)) {
+			for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+				String own = sources.relativize(file.getParent()).toString().replace('/', '.');
+				assertThat(LAYERS).as("%s's package has a layer", file).contains(own);
+				String text = Files.readString(file);
+				Matcher matcher = USE.matcher(text);
+				while (matcher.find()) {
+					String used = matcher.group(1);
+					if (LAYERS.contains(used) && LAYERS.indexOf(used) > LAYERS.indexOf(own)) {
+						upward.add(sources.relativize(file) + " uses " + matcher.group());
+					}
+				}
+			}
+		}
+		assertThat(upward).as("uses of a package above the user's own").isEmpty();
+	}
+
+}
