@@ -225,7 +225,7 @@ public final class Analyser {
 		Set<String> notes = new LinkedHashSet<>();
 		List<FigureRule.Finding> findings = figureFindings(m);
 		List<String> invalid = harnessProblems(m, notes, reasons(findings, Rule.Effect.INVALID));
-		List<String> cold = (m.window() != null) ? notWarm(m, notes) : List.of();
+		List<String> cold = (m.window() != null) ? new Warmth(this.thresholds).judge(m, notes) : List.of();
 		List<String> failed = serviceProblems(m, reasons(findings, Rule.Effect.FAILED));
 		notes.addAll(reasons(findings, Rule.Effect.NOTE));
 		if (m.window() != null) {
@@ -290,7 +290,7 @@ public final class Analyser {
 
 	/**
 	 * What made the measurement untrustworthy: the injector, the downstream, no warm-up, missing data (the JIT's state
-	 * is judged apart: {@link #notWarm}). A harness
+	 * is judged apart: {@link Warmth}). A harness
 	 * symptom whose effect on the figures can be bounded below {@link Thresholds#harnessEffectPercent} goes to
 	 * {@code notes} with its bound instead.
 	 */
@@ -310,7 +310,7 @@ public final class Analyser {
 		else {
 			// The declared rules comparing one figure with a threshold (the injector cores' load among them).
 			invalid.addAll(figureReasons);
-			invalid.addAll(downstreamProblems(m, notes));
+			invalid.addAll(new DownstreamLateness(this.thresholds).judge(m, notes));
 			if (m.stall().rows() == 0) {
 				invalid.add("the stall check could not be computed (the injector wrote no completions in the window)");
 			}
@@ -319,138 +319,6 @@ public final class Analyser {
 			invalid.add("no warm-up: a cold JVM runs at a fraction of its speed");
 		}
 		return invalid;
-	}
-
-	/**
-	 * Warm means the JIT has settled: read from the JIT's own counter (its compile time in the window). The window's
-	 * stationarity (its first half dearer per request than its second, GC taken out) judges runs older than the JIT
-	 * series, and say so; where the JIT was measured and had settled, a dearer first half is named ("not steady"),
-	 * since then it was not the JIT that made it dearer.
-	 */
-	private List<String> notWarm(Measurement m, Set<String> notes) {
-		List<String> invalid = new ArrayList<>();
-		double jit = m.sampled().getOrDefault(Metric.JIT_PERCENT, Double.NaN);
-		Halves halves = m.halves();
-		double dearer = halves.firstHalfDearerPercent();
-		if (Double.isNaN(jit) && Double.isNaN(dearer)) {
-			invalid.add("whether the service was warm could not be computed (no JIT samples, and the window too short to compare its halves)");
-			return invalid;
-		}
-		if (Double.isNaN(jit)) {
-			notes.add("the JIT was not sampled (a run older than its series): warmth judged by the window's halves only");
-		}
-		else if (jit > this.thresholds.get(Rule.NOT_WARM_JIT)) {
-			invalid.add(String.format(Locale.ROOT, "not warm: the JIT was busy %.1f s of the %.0f s window (%.0f%% > %.0f%%)",
-					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.get(Rule.NOT_WARM_JIT)));
-		}
-		if (!Double.isNaN(dearer) && dearer > this.thresholds.get(Rule.NOT_WARM_HALVES)) {
-			String dearerText = String.format(Locale.ROOT, "the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",
-					halves.firstCpuMsPerRequest(), halves.secondCpuMsPerRequest(), dearer, this.thresholds.get(Rule.NOT_WARM_HALVES));
-			double extra = halves.firstHalfExtraCorePercent();
-			if (extra > this.thresholds.get(Rule.NOT_WARM_HALVES_MIN_CORE) && !Double.isNaN(jit) && jit <= this.thresholds.get(Rule.NOT_WARM_JIT)) {
-				// The JIT's own counter says it had settled: what made the first half dearer was something else (measured
-				// here: GC at 13-42% of the window, whose pause time taken out leaves its cost to the mutator; a saturated
-				// level still taking its ramp's connections). Not the JIT, so not "not warm": named with its figures.
-				notes.add(String.format(Locale.ROOT, "not steady: %s; not the JIT (busy %.1f%% of the window <= %.0f%%): the window's CPU per "
-						+ "request is the mean of its halves", dearerText, jit, this.thresholds.get(Rule.NOT_WARM_JIT)));
-			}
-			else if (extra > this.thresholds.get(Rule.NOT_WARM_HALVES_MIN_CORE)) {
-				invalid.add("not warm: " + dearerText);
-			}
-			else {
-				notes.add(String.format(Locale.ROOT, "%s, but the difference was %.1f%% of one core (<= %.0f%%: what fixed per-second costs move)",
-						dearerText, extra, this.thresholds.get(Rule.NOT_WARM_HALVES_MIN_CORE)));
-			}
-		}
-		return invalid;
-	}
-
-	private List<String> downstreamProblems(Measurement m, Set<String> notes) {
-		LevelFacts facts = m.facts();
-		List<String> invalid = new ArrayList<>();
-		double limit = this.thresholds.downstreamOverheadLimitMs(facts.delayMs());
-		if (facts.downstreamWatched() == null) {
-			// Results from before the probe: the downstream's own overhead histogram was the figure judged.
-			if (m.downstreamP99OverheadMs() > limit) {
-				invalid.add(String.format(Locale.ROOT, "downstream p99 %.0f ms over its delay > %.0f ms", m.downstreamP99OverheadMs(), limit));
-			}
-			return invalid;
-		}
-		if (!facts.downstreamWatched()) {
-			return invalid;
-		}
-		Probes probes = m.probes();
-		if (Boolean.FALSE.equals(facts.downstreamAlive())) {
-			invalid.add("the downstream died" + ((facts.downstreamExitCode() != null) ? " (exit code " + facts.downstreamExitCode() + ")" : "")
-					+ ((probes.firstFailureEpochMs() > 0) ? at(m.window(), probes.firstFailureEpochMs()) : ""));
-		}
-		else if (probes.failures() > 0) {
-			invalid.add("the downstream stopped answering" + at(m.window(), probes.firstFailureEpochMs()) + " (" + probes.failures()
-					+ " of " + probes.count() + " probes failed)");
-		}
-		if (probes.count() == 0) {
-			invalid.add("the downstream's lateness could not be computed (no probe in the window)");
-		}
-		else if (probes.p99LateMs() > limit) {
-			lateness(m, limit).ifPresentOrElse(invalid::add, () -> notes.add(latenessBound(m)));
-		}
-		return invalid;
-	}
-
-	/**
-	 * A late downstream judged by what it could have changed. The service's p99: every request waited at most the
-	 * downstream's p99 lateness more, so that lateness over the service's own p99 bounds its share. The throughput:
-	 * a closed loop of N users answers N / (delay + mean lateness + the service's time), so the mean lateness over
-	 * delay + mean lateness bounds the share it took, unless the service's own cores were the limit (then the users
-	 * waited on the service, not the downstream) or the load was an open arrival rate (not slowed by late answers).
-	 * INVALID (the returned reason) when either bound exceeds {@link Thresholds#harnessEffectPercent}.
-	 */
-	private java.util.Optional<String> lateness(Measurement m, double limit) {
-		double p99Share = latencyShare(m);
-		double rpsShare = rpsShare(m);
-		boolean latencyMoved = Double.isNaN(p99Share) || p99Share > this.thresholds.get(Rule.HARNESS_EFFECT);
-		boolean rpsMoved = !Double.isNaN(rpsShare) && rpsShare > this.thresholds.get(Rule.HARNESS_EFFECT);
-		if (!latencyMoved && !rpsMoved) {
-			return java.util.Optional.empty();
-		}
-		return java.util.Optional.of(String.format(Locale.ROOT, "downstream p99 %.0f ms late > %.0f ms (probed end to end), %s", m.probes().p99LateMs(),
-				limit, latencyMoved ? (Double.isNaN(p99Share) ? P99_SHARE_UNKNOWN
-						: String.format(Locale.ROOT, "%.0f%% of the service's p99 > %.0f%%", p99Share, this.thresholds.get(Rule.HARNESS_EFFECT)))
-						: String.format(Locale.ROOT, "mean %.0f ms late could take %.0f%% of the throughput > %.0f%%", m.probes().meanLateMs(), rpsShare,
-								this.thresholds.get(Rule.HARNESS_EFFECT))));
-	}
-
-	private String latenessBound(Measurement m) {
-		double rpsShare = rpsShare(m);
-		double p99Share = latencyShare(m);
-		String ofP99 = Double.isNaN(p99Share) ? P99_SHARE_UNKNOWN
-				: String.format(Locale.ROOT, "at most %.0f%% of the service's p99 (%,.0f ms)", p99Share, m.latency().okMillis(99));
-		return String.format(Locale.ROOT, "downstream p99 %.0f ms late: %s%s", m.probes().p99LateMs(), ofP99,
-				Double.isNaN(rpsShare) ? ", and not of its throughput (the service's cores were the limit)"
-						: String.format(Locale.ROOT, " and %.0f%% of its throughput", rpsShare));
-	}
-
-	/** What a reason says of the downstream's share of the service's p99 when that p99 is unknown: words, never NaN. */
-	private static final String P99_SHARE_UNKNOWN = "its share of the service's p99 unknown (no request succeeded)";
-
-	/** The downstream's p99 lateness in % of the service's p99 (successes); NaN when the service's is unknown. */
-	private static double latencyShare(Measurement m) {
-		double p99 = m.latency().okMillis(99);
-		return (p99 > 0) ? 100 * m.probes().p99LateMs() / p99 : Double.NaN;
-	}
-
-	/**
-	 * The share of a closed loop's throughput the downstream's mean lateness could take; NaN when it could take none
-	 * (an open model, or the service's cores at the limit: {@link Rule#SATURATED} busy or more).
-	 */
-	private double rpsShare(Measurement m) {
-		LevelFacts facts = m.facts();
-		boolean saturated = m.serviceCpuPercent() >= this.thresholds.get(Rule.SATURATED) * Math.max(1, facts.serviceCpus());
-		if (!(facts.level() instanceof lab.layout.Level.Closed) || saturated || Double.isNaN(m.probes().meanLateMs())) {
-			return Double.NaN;
-		}
-		double late = m.probes().meanLateMs();
-		return 100 * late / (facts.delayMs() + late);
 	}
 
 	/** The name of a service the runner did not start, from its {@code remote.txt} beside the level (or a repeat's). */
@@ -507,7 +375,7 @@ public final class Analyser {
 	}
 
 	/** " at +12 s" from the start of the level's load, or nothing without a window. */
-	private static String at(LoadWindow window, long epochMs) {
+	static String at(LoadWindow window, long epochMs) {
 		return (window == null) ? "" : String.format(Locale.ROOT, " at +%d s", (epochMs - window.start()) / 1000);
 	}
 

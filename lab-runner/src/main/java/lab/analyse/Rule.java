@@ -13,10 +13,13 @@ import java.util.regex.Pattern;
  * judged" text ({@link #howJudged}), the rules table of docs/summary-schema.md and {@code ./lab report --rejudge}
  * all follow from these declarations.
  * <p>
- * A rule with a {@link Check} is judged here, by its declaration; the older rules whose arithmetic involves several
- * figures at once (a late downstream judged by its effect, the JIT and the halves, the stall, the errors) are judged
- * by {@link Analyser}, which reads their thresholds from here. Adding a rule: a constant below (with its check) and
- * its test; the manifest, the report, the docs' table and {@code --rejudge} pick it up.
+ * A rule that compares one figure with its threshold declares what it compares ({@link Compares}: the figure, above or
+ * below, its reason) and is judged by {@link FigureRule}'s one evaluator. A rule that combines figures is a class of
+ * its own with its tests: {@link SecondHalfSlower} and {@link PinnedCarriers} (its {@link Check}), {@link Warmth} (the
+ * JIT and the halves), {@link DownstreamLateness} (a late downstream judged by its effect); the facts the runner
+ * records (the service died, ran out of memory, the injector failed, the person interrupted) and the stall, the
+ * throughput drop and the repeats' spread are judged in {@link Analyser}. Adding a rule: a constant below and its
+ * test; the manifest, the report, the docs' table and {@code --rejudge} pick it up.
  * <p>
  * A sentence names thresholds as {@code {name}} (its own or another rule's), rendered with value and unit.
  */
@@ -92,16 +95,7 @@ public enum Rule {
 	SECOND_HALF_SLOWER("secondHalfSlowerPercent", 15, "%", Effect.NOTE, "halves",
 			"the window's second half sent over {secondHalfSlowerPercent} fewer requests per second than its first (a closed loop "
 					+ "sends as it is answered)",
-			(m, bound, boundText) -> {
-				// A service that died, ran out of memory or stopped answering (a second half of nothing sent: a stall)
-				// slowed down because it failed: FAILED says that already.
-				double slower = (m.facts().serviceAlive() && !m.facts().outOfMemory() && m.halves().secondRps() > 0)
-						? m.halves().secondHalfSlowerPercent() : Double.NaN;
-				return (slower > bound) ? Optional.of(String.format(Locale.ROOT,
-						"the window's second half sent %.0f%% fewer requests per second than its first (%,.0f → %,.0f rps > %s): "
-								+ "its throughput is the mean of two rates",
-						slower, m.halves().firstRps(), m.halves().secondRps(), boundText)) : Optional.empty();
-			}),
+			new SecondHalfSlower()),
 
 	/**
 	 * A pinned virtual thread holds its carrier: on one core, the only one. Pinned time over this share of the
@@ -110,19 +104,7 @@ public enum Rule {
 	PINNED("pinnedCarrierPercent", 1, "% of the carriers' time", Effect.NOTE, "pinnedSites",
 			"virtual threads held their carriers pinned for over {pinnedCarrierPercent} in the window (JFR's jdk.VirtualThreadPinned, "
 					+ "grouped by the frame that pinned)",
-			(m, bound, boundText) -> {
-				double totalMs = PinnedSite.totalMs(m.pinnedSites());
-				double carrierMs = (m.window() == null) ? Double.NaN : m.window().steadySeconds() * 1000 * Math.max(1, m.facts().serviceCpus());
-				double percent = 100 * totalMs / carrierMs;
-				if (!(percent > bound)) {
-					return Optional.empty();
-				}
-				PinnedSite top = m.pinnedSites().get(0);
-				return Optional.of(String.format(Locale.ROOT,
-						"pinning stalled users: carriers held pinned %,.0f ms of %,.0f (%.1f%% > %s), %,d events; most at %s (%,d events, %,.0f ms)",
-						totalMs, carrierMs, percent, boundText, m.pinnedSites().stream().mapToLong(PinnedSite::events).sum(), top.frame(),
-						top.events(), top.totalMs()));
-			}),
+			new PinnedCarriers()),
 
 	CAPPED(null, Double.NaN, null, Effect.NOTE, "cappedFrom", "a level capped by the descriptor limit (judged at the users it ran)", null),
 
