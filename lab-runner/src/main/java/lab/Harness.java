@@ -46,10 +46,10 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 		return sampler;
 	}
 
-	/** The injector's properties for one share of a level against {@code service}. */
-	List<String> loadProperties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail) {
+	/** The injector's properties for one share of a level against {@code service}, with the target as assertions (null: none). */
+	List<String> loadProperties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail, lab.layout.LatencyTarget target) {
 		return GatlingRun.properties(service.url(), shape, level, this.plan.scenario().delayMs(), ramp, hold, tail,
-				this.plan.scenario().requestTimeoutMs());
+				this.plan.scenario().requestTimeoutMs(), target);
 	}
 
 	/** Files as the report links them: relative to the results directory. */

@@ -73,7 +73,7 @@ final class LevelSession {
 			say("  " + name + ": INTERRUPTED");
 			return new Outcome(facts, null);
 		}
-		LevelResult result = new Analyser(this.harness.thresholds()).analyseOne(Measurement.of(dir, this.harness.plan().out(), facts));
+		LevelResult result = new Analyser(this.harness.thresholds()).withTarget(this.harness.plan().scenario().target()).analyseOne(Measurement.of(dir, this.harness.plan().out(), facts));
 		if (result.verdict() == Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
 			Optional<Path> histogram = service.heapHistogram(dir.resolve(LevelDir.HEAP_HISTOGRAM));
@@ -110,7 +110,8 @@ final class LevelSession {
 						: null;
 				Progress progress = new Progress(this.harness.out(), name, loadSeconds)) {
 			Injectors.Load load = this.harness.injectors().start(level.level(),
-					share -> this.harness.loadProperties(service, shape, share, ramp, hold, tail), timeout, dir, progress::accept);
+					share -> this.harness.loadProperties(service, shape, share, ramp, hold, tail,
+							this.harness.plan().scenario().target()), timeout, dir, progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			Thread snapshot = (tail > 0) ? window.snapshotAtWindowEnd(service, dir, LevelDir.HEAP_STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
 			Thread recording = (this.harness.jfr() && service.pid().isPresent()) ? window.recordSteadyWindow(service, dir, loadSeconds + 60) : null;

@@ -91,6 +91,11 @@ public final class Main {
 		@Option(names = "--repeat", description = "runs of each level; the report gives the median and the spread")
 		Integer repeat;
 
+		@Option(names = "--latency-target", paramLabel = "TARGET", description = "the latency target each level is judged by, e.g. "
+				+ "p99<=1000ms,errors<=0.1% (p50, p95, p99 or max over every request sent); declared, the run exits 3 when a variant "
+				+ "misses it at any level (default shown, no gate: p99<=1000ms,errors<=0.1%)")
+		String latencyTarget;
+
 		@Option(names = "--profile", description = "t2-micro (one core, 1 GiB as the JVM sees it) or unconstrained")
 		String profile;
 
@@ -140,7 +145,7 @@ public final class Main {
 			List<String> named = Remote.targetNames(this.target);
 			List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;
 			Scenario scenario = new Overrides(variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
-					this.observe, this.jdks).applyTo(base);
+					this.observe, this.jdks, this.latencyTarget).applyTo(base);
 			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
 				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");
@@ -209,6 +214,10 @@ public final class Main {
 		@Option(names = "--out", description = "where to write the comparison (default: results/<timestamp>-compare)")
 		Path out;
 
+		@Option(names = "--fail-on-worse", description = "exit 3 when a compared figure of a run got worse than the baseline's beyond the "
+				+ "noise bound, or a level OK in the baseline is not OK (the baseline: --baseline, else the first run)")
+		boolean failOnWorse;
+
 		@CommandLine.Spec
 		CommandLine.Model.CommandSpec spec;
 
@@ -233,13 +242,22 @@ public final class Main {
 					throw new PlanException(dir + " is not a results directory (no manifest.json): pass directories under results/");
 				}
 				var manifest = Manifest.read(dir);
-				var levels = new Analyser(manifest.thresholds()).analyse(dir, Variant.names());
+				var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, Variant.names());
 				runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels));
 			}
 			Path target = (this.out != null) ? this.out.toAbsolutePath() : timestamped("compare");
-			var comparison = lab.report.Comparison.of(runs, (this.baseline != null) ? 0 : -1, this.noisePercent);
+			var comparison = lab.report.Comparison.of(runs, (this.baseline != null || this.failOnWorse) ? 0 : -1, this.noisePercent);
 			Path html = new lab.report.CompareWriter().write(comparison, target);
 			this.spec.commandLine().getOut().println("lab: " + runs.size() + " runs, " + comparison.rows().size() + " variant × load rows; comparison " + html);
+			if (this.failOnWorse) {
+				List<String> worse = comparison.worse();
+				if (!worse.isEmpty()) {
+					this.spec.commandLine().getOut().println("lab: worse than " + comparison.baselineRun().name() + ": " + String.join("; ", worse)
+							+ " (exit code " + Runner.TARGET_MISSED_EXIT_CODE + ")");
+					return Runner.TARGET_MISSED_EXIT_CODE;
+				}
+				this.spec.commandLine().getOut().println("lab: nothing worse than " + comparison.baselineRun().name() + " beyond the noise");
+			}
 			return 0;
 		}
 
@@ -279,7 +297,7 @@ public final class Main {
 							? "This run recorded no " + String.join(", ", defaulted.stream().map(d -> d.substring(0, d.indexOf(' '))).toList())
 									+ " (newer than the run): judged by today's defaults (" + String.join(", ", defaulted) + ")."
 							: null;
-			var analysis = new Analyser(thresholds).run(this.results, written, rejudged, Variant.names());
+			var analysis = new Analyser(thresholds).withTarget(Manifest.parse(written).target()).run(this.results, written, rejudged, Variant.names());
 			Path html = new ReportWriter().write(analysis);
 			this.spec.commandLine().getOut().println("lab: " + analysis.levels().size() + " levels; report " + html);
 			return 0;

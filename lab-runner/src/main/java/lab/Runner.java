@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -127,8 +128,9 @@ final class Runner {
 
 	}
 
-	/** Runs the plan; returns the exit code: 0, or 130 when the person interrupted it. */
+	/** Runs the plan; returns the exit code: 0, 3 when a declared latency target was missed ({@link #gate}), 130 when interrupted. */
 	int run(List<String> args) throws IOException, InterruptedException {
+		lab.analyse.RunAnalysis analysis = null;
 		// SSH injectors get the simulation first: a host that cannot take it stops the run before anything starts.
 		this.injectors.install();
 		Files.createDirectories(this.plan.out());
@@ -163,13 +165,42 @@ final class Runner {
 			}
 			Children.stopAll();
 			watchdog.close();
-			render();
+			analysis = render();
 		}
 		if (Interruption.requested()) {
 			this.out.println("lab: interrupted; the partial report holds every level measured so far");
 			return Interruption.EXIT_CODE;
 		}
-		return 0;
+		return gate(analysis);
+	}
+
+	/** The exit code of a run whose declared latency target a variant missed at a level (documented in docs/latency-target.md). */
+	public static final int TARGET_MISSED_EXIT_CODE = 3;
+
+	/**
+	 * A run that declared its latency target fails (exit 3) when a variant missed it at any level it ran: the gate a
+	 * user's CI runs. Without a declared target, or with every variant within it, 0.
+	 */
+	int gate(lab.analyse.RunAnalysis analysis) {
+		if (!this.plan.scenario().targetDeclared() || analysis == null) {
+			return 0;
+		}
+		String target = this.plan.scenario().target().describe();
+		List<String> missed = new ArrayList<>();
+		for (lab.analyse.LevelResult level : analysis.levels()) {
+			if (Boolean.FALSE.equals(level.meetsTarget())) {
+				missed.add(level.variant() + " at " + level.load() + " (" + level.verdict()
+						+ (level.verdict() == lab.analyse.LevelResult.Verdict.OK ? String.format(java.util.Locale.ROOT, ": %s %,.0f ms, errors %.2f%%",
+								this.plan.scenario().target().percentileName(), level.latency(this.plan.scenario().target()), level.errorPercent())
+								: level.reasons().isEmpty() ? "" : ": " + level.reasons().get(0)) + ")");
+			}
+		}
+		if (missed.isEmpty()) {
+			this.out.println("lab: every level met the latency target " + target);
+			return 0;
+		}
+		this.out.println("lab: the latency target " + target + " was missed: " + String.join("; ", missed) + " (exit code " + TARGET_MISSED_EXIT_CODE + ")");
+		return TARGET_MISSED_EXIT_CODE;
 	}
 
 	/** The runner's own JVM on the harness cores ({@link Pinning#pinThisProcess}). */
@@ -224,13 +255,18 @@ final class Runner {
 		return service.pid().isPresent() ? " (pid " + service.pid().getAsLong() + ")" : " (already running)";
 	}
 
-	void render() {
+	/** Renders the report from the raw files; the analysis, or null when it failed. */
+	lab.analyse.RunAnalysis render() {
 		try {
-			Path html = new ReportWriter().write(new Analyser(this.thresholds).run(this.plan.out(), Manifest.readTree(this.plan.out()), null, Variant.names()));
+			lab.analyse.RunAnalysis analysis = new Analyser(this.thresholds).withTarget(this.plan.scenario().target())
+				.run(this.plan.out(), Manifest.readTree(this.plan.out()), null, Variant.names());
+			Path html = new ReportWriter().write(analysis);
 			this.out.println("lab: report " + html);
+			return analysis;
 		}
 		catch (IOException | RuntimeException ex) {
 			this.out.println("lab: the report failed (" + ex + "); the raw files are intact: ./lab report " + this.plan.out());
+			return null;
 		}
 	}
 

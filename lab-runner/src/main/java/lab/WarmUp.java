@@ -105,7 +105,7 @@ final class WarmUp {
 		try (Sampler sampler = this.harness.sampler(service, null, dir);
 				Progress progress = new Progress(this.harness.out(), service.name() + " warm-up", seconds)) {
 			Injectors.Load load = this.harness.injectors().start(new Level.Closed(users),
-					share -> this.harness.loadProperties(service, LoadShape.CLOSED, share, ramp, seconds - ramp, 0), seconds + 120, dir,
+					share -> this.harness.loadProperties(service, LoadShape.CLOSED, share, ramp, seconds - ramp, 0, null), seconds + 120, dir,
 					progress::accept);
 			load.localPids().forEach(sampler::watchProcess);
 			// The heap under the warm-up's load, 3 s before it ends: with the idle one below, the prediction's slope.

@@ -70,7 +70,7 @@ class CrossCheckTests {
 			// Warm: 10 s left C2 compiling inside the measured seconds here (0.45-0.52 ms of CPU per request
 			// instead of 0.31 at 800 rps).
 			wrk(wrk, url, 30);
-			Scenario scenario = new Overrides(List.of("app-webflux"), List.of(USERS), DELAY_MS, SECONDS, 10, null, null, null, null, null)
+			Scenario scenario = new Overrides(List.of("app-webflux"), List.of(USERS), DELAY_MS, SECONDS, 10, null, null, null, null, null, null)
 				.applyTo(Scenario.load("smoke"));
 			// The plan reads the host's cores first: pinned, this JVM would see one.
 			RunPlan plan = RemoteModeTests.plan(scenario, this.out, Remote.parse(service.url(), downstream.url(), null, List.of("app-webflux")));

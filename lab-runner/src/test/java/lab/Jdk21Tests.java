@@ -45,7 +45,7 @@ class Jdk21Tests {
 		Path root = RunnerTests.root();
 		Path jdk21 = jdk21(root);
 		// The pipeline on 21, not the verdicts: one virtual-thread variant, a fixed 10 s warm-up.
-		Scenario smoke = new Overrides(List.of("app-tomcat-loom"), null, null, null, 10, null, null, null, null, null).applyTo(Scenario.load("smoke"));
+		Scenario smoke = new Overrides(List.of("app-tomcat-loom"), null, null, null, 10, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
 		RunPlan plan = RunPlan.of(smoke, root, this.out, jdk21, List.of(), Host.read());
 		new Runner(plan, System.out).run(List.of("./lab", "run", "--scenario", "smoke", "--variants", "app-tomcat-loom", "--java-home", "21"));
 

@@ -35,6 +35,8 @@ class MainTests {
 			run --target ftp://h --dry-run       | --target 'ftp://h' is not a base URL
 			run --injectors a;b --dry-run        | --injectors: 'a;b' is neither 'local' nor an SSH destination
 			run --injectors ubuntu@h --dry-run   | --injectors on other hosts cannot reach a service this machine starts
+			run --latency-target p98<=1s,errors<=1% --dry-run | latency target 'p98<=1s,errors<=1%': cannot read 'p98<=1s'
+			run --latency-target p99<=1s --dry-run | needs both a latency and an error clause: write it as p99<=1000ms,errors<=0.1%
 			""")
 	void badInputExitsWithTwoAndOneLine(String args, String expected) {
 		Result result = run(args.strip().split(" "));
@@ -83,6 +85,24 @@ class MainTests {
 		assertThat(Files.readString(out.resolve("compare.json"))).contains("\"schema\" : \"loom-lab/compare/1\"")
 			.contains("\"rpsChangePercent\" : 0.0");
 		assertThat(Files.readString(out.resolve("compare.md"))).contains("| app-webflux | 100 | b | 190 |");
+	}
+
+	@Test
+	void compareFailsOnWorseWithItsOwnExitCode(@TempDir Path dir) throws Exception {
+		Path a = GoldenFixtures.write(Files.createDirectories(dir.resolve("a")));
+		Path b = GoldenFixtures.write(Files.createDirectories(dir.resolve("b")));
+		// The same run again is not worse: exit 0.
+		Result same = run("compare", a.toString(), b.toString(), "--fail-on-worse", "--out", dir.resolve("same").toString());
+		assertThat(same.code()).isZero();
+		assertThat(same.out()).contains("lab: nothing worse than a beyond the noise");
+		// b: app-webflux at 100 users answers every request with a 5xx (FAILED): worse, exit 3, and named.
+		Path level = b.resolve("app-webflux/users-100");
+		Files.writeString(level.resolve("requests.csv"), Files.readString(level.resolve("requests.csv")).replace(",190,0,2,", ",0,0,192,"));
+		Result worse = run("compare", a.toString(), b.toString(), "--fail-on-worse", "--out", dir.resolve("worse").toString());
+		assertThat(worse.code()).isEqualTo(Runner.TARGET_MISSED_EXIT_CODE).isEqualTo(3);
+		assertThat(worse.out()).contains("lab: worse than a: b: app-webflux at 100 FAILED (OK in the baseline)");
+		// Without the flag the comparison only reports.
+		assertThat(run("compare", a.toString(), b.toString(), "--out", dir.resolve("plain").toString()).code()).isZero();
 	}
 
 	record Result(int code, String out, String err) {

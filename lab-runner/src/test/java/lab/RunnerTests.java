@@ -57,7 +57,7 @@ class RunnerTests {
 	@Test
 	void smokeRunsEveryVariantEndToEnd() throws Exception {
 		// The pipeline, not the verdicts: a fixed 10 s warm-up (the bundled one runs until the JIT settles, minutes here).
-		Scenario smoke = new Overrides(null, null, null, null, 10, null, null, null, null, null).applyTo(Scenario.load("smoke"));
+		Scenario smoke = new Overrides(null, null, null, null, 10, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
 		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke", "--warmup-seconds", "10"));
 
 		JsonNode manifest = JsonMapper.builder().build().readTree(this.out.resolve("manifest.json").toFile());
@@ -111,7 +111,7 @@ class RunnerTests {
 
 	@Test
 	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamedAndJfrRecordsEachLevel(@TempDir Path tools) throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, 10, null, 2, List.of("tuned"), null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, 10, null, 2, List.of("tuned"), null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		// async-profiler ships for Linux x64 and arm64: elsewhere --profile-cpu refuses to start, and this part is skipped.
 		Path profiler = CpuProfile.library(tools).orElse(null);
@@ -195,7 +195,7 @@ class RunnerTests {
 
 	@Test
 	void aServiceKilledMidLevelIsRecordedFailedAndTheRunGoesOn() throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, 10, null, null, null, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-platform"), List.of(20), null, 10, 10, null, null, null, null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		Thread killer = Thread.ofVirtual().start(() -> killWhenLoaded(this.out.resolve("app-webflux")));
 		new Runner(plan(scenario, this.out), System.out).run(List.of("test"));

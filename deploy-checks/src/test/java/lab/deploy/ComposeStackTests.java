@@ -113,6 +113,10 @@ class ComposeStackTests {
 			// What "nothing left" below looks for, seen while the stack is up: the filters find the project's own.
 			assertThat(engine("ps", "-q", "--filter", "label=io.podman.compose.project=" + this.project).lines()).hasSize(services.size());
 			assertThat(engine("network", "ls", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).isNotBlank();
+			// Published on loopback only (LAB_BIND_ADDRESS unset): "127.0.0.1:40123->7000/tcp" for every port of every service.
+			List<String> bindings = engine("ps", "--filter", "label=io.podman.compose.project=" + this.project, "--format", "{{.Ports}}").lines()
+				.flatMap(line -> java.util.Arrays.stream(line.split(",\\s*"))).filter(port -> !port.isBlank()).toList();
+			assertThat(bindings).as("the stack's published ports").isNotEmpty().allSatisfy(port -> assertThat(port).startsWith("127.0.0.1:"));
 
 			for (Variant variant : Variant.ALL) {
 				proxiesThroughTheContainerNetwork(variant.name());

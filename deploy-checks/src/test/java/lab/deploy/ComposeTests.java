@@ -105,16 +105,37 @@ class ComposeTests {
 			JsonNode service = services.path(name);
 			String port = service.path("environment").path("SERVER_PORT").asText();
 			assertThat(inside.url(name)).as(name + " from the lab service").hasToString("http://" + name + ":" + port);
-			// "${LAB_WEBFLUX_PORT:-8081}:8081", read with the variables' defaults: the host port's default.
-			Matcher published = Pattern.compile("^(\\d+):" + port + "$").matcher(service.path("ports").get(0).asText());
+			// "${LAB_BIND_ADDRESS:-127.0.0.1}:${LAB_WEBFLUX_PORT:-8081}:8081", read with the variables' defaults: the host port's default.
+			Matcher published = Pattern.compile("^127\\.0\\.0\\.1:(\\d+):" + port + "$").matcher(service.path("ports").get(0).asText());
 			assertThat(published.find()).as(name + " ports " + service.path("ports")).isTrue();
 			assertThat(host.url(name)).as(name + " from the host").hasToString("http://127.0.0.1:" + published.group(1));
 			if (!name.equals(Variant.DOWNSTREAM)) {
 				String management = service.path("environment").path("MANAGEMENT_SERVER_PORT").asText();
 				assertThat(inside.managementUrl(name)).as(name + "'s health and metrics from the lab service").hasToString("http://" + name + ":" + management);
-				Matcher managementPublished = Pattern.compile("^(\\d+):" + management + "$").matcher(service.path("ports").get(1).asText());
+				Matcher managementPublished = Pattern.compile("^127\\.0\\.0\\.1:(\\d+):" + management + "$").matcher(service.path("ports").get(1).asText());
 				assertThat(managementPublished.find()).as(name + " ports " + service.path("ports")).isTrue();
 				assertThat(host.managementUrl(name)).as(name + "'s health and metrics from the host").hasToString("http://127.0.0.1:" + managementPublished.group(1));
+			}
+		}
+	}
+
+	/**
+	 * Every published port of every service binds to 127.0.0.1 unless {@code LAB_BIND_ADDRESS} opens it: a laptop's
+	 * local network reaches no service, management port, Prometheus or Grafana by default.
+	 */
+	@Test
+	void everyPublishedPortIsOnLoopbackUnlessOpenedOnPurpose() throws Exception {
+		int published = 0;
+		for (JsonNode service : Repo.compose("docker-compose.yml").path("services")) {
+			for (JsonNode port : service.path("ports")) {
+				assertThat(port.asText()).as("a published port").startsWith("127.0.0.1:");
+				published++;
+			}
+		}
+		assertThat(published).as("the services, their management ports, Prometheus and Grafana").isEqualTo(2 * Variant.ALL.size() + 3);
+		for (JsonNode service : Repo.compose("docker-compose.yml", Map.of("LAB_BIND_ADDRESS", "0.0.0.0")).path("services")) {
+			for (JsonNode port : service.path("ports")) {
+				assertThat(port.asText()).as("a port opened with LAB_BIND_ADDRESS=0.0.0.0").startsWith("0.0.0.0:");
 			}
 		}
 	}

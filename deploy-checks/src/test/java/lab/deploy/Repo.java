@@ -27,10 +27,16 @@ final class Repo {
 
 	/** A Compose file as Compose reads it: each {@code ${NAME:-default}} replaced by its default, then parsed. */
 	static JsonNode compose(String file) throws IOException {
-		String text = java.nio.file.Files.readString(root().resolve(file));
-		return yaml.readTree(DEFAULTED.matcher(text).replaceAll(match -> java.util.regex.Matcher.quoteReplacement(match.group(1))));
+		return compose(file, java.util.Map.of());
 	}
 
-	private static final java.util.regex.Pattern DEFAULTED = java.util.regex.Pattern.compile("\\$\\{[A-Z_]+:-([^}]*)}");
+	/** A Compose file as Compose reads it with {@code env} set: each {@code ${NAME:-default}} its value there, else its default. */
+	static JsonNode compose(String file, java.util.Map<String, String> env) throws IOException {
+		String text = java.nio.file.Files.readString(root().resolve(file));
+		return yaml.readTree(DEFAULTED.matcher(text)
+			.replaceAll(match -> java.util.regex.Matcher.quoteReplacement(env.getOrDefault(match.group(1), match.group(2)))));
+	}
+
+	private static final java.util.regex.Pattern DEFAULTED = java.util.regex.Pattern.compile("\\$\\{([A-Z_]+):-([^}]*)}");
 
 }

@@ -2,6 +2,7 @@ package lab.gatling;
 
 import java.time.Duration;
 
+import io.gatling.javaapi.core.Assertion;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -9,11 +10,13 @@ import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
 import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
+import lab.layout.LatencyTarget;
 import lab.layout.LoadShape;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
@@ -58,14 +61,29 @@ public class AddressSimulation extends Simulation {
 				.on(this.address);
 
 	{
-		// No assertions: a non-zero exit means the injector itself broke; the runner judges the service from the data.
+		// The latency target, when one is given, as Gatling's assertions: its report shows them, and it exits 2 when
+		// one fails (over every request it made, ramp included). Any other non-zero exit means the injector broke; the
+		// runner judges the service's steady window from the data, by the same target.
 		setUp(population())
+			.assertions(assertions())
 			.protocols(this.protocol)
 			// Only a safety net: the load ends by itself at the end of the hold, plus the last requests' time. A
 			// request still open when it strikes shows as sent without an outcome (unanswered).
 			.maxDuration(Duration.ofSeconds(p.shape().steadyAfterSeconds(p.rampSeconds()) + p.holdSeconds() + p.tailSeconds())
 				.plusMillis(p.requestTimeoutMs())
 				.plusSeconds(10));
+	}
+
+	/** The target as assertions over all requests: its percentile (or the maximum) and the failed requests' share. */
+	java.util.List<Assertion> assertions() {
+		LatencyTarget target = p.target();
+		if (target == null) {
+			return java.util.List.of();
+		}
+		int ms = (int) Math.round(target.maxMs());
+		Assertion latency = (target.percentile() >= 100) ? global().responseTime().max().lte(ms)
+				: global().responseTime().percentile(target.percentile()).lte(ms);
+		return java.util.List.of(latency, global().failedRequests().percent().lte(target.maxErrorPercent()));
 	}
 
 	PopulationBuilder population() {

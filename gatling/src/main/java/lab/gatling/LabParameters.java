@@ -2,6 +2,7 @@ package lab.gatling;
 
 import java.nio.file.Path;
 
+import lab.layout.LatencyTarget;
 import lab.layout.Level;
 import lab.layout.LoadParameters;
 import lab.layout.LoadShape;
@@ -20,14 +21,15 @@ import lab.layout.LoadShape;
  * @param tailSeconds the load kept on after the window, unmeasured (the runner looks at the heap there)
  * @param requestTimeoutMs a request without an answer by then is a KO of kind timeout
  * @param outDir where the HdrHistogram log and the per-second request counts go
+ * @param target the latency target, as Gatling's assertions; null for none
  */
 public record LabParameters(String baseUrl, LoadShape shape, Level level, long delayMs,
-		int rampSeconds, int holdSeconds, int tailSeconds, long requestTimeoutMs, Path outDir) {
+		int rampSeconds, int holdSeconds, int tailSeconds, long requestTimeoutMs, Path outDir, LatencyTarget target) {
 
 	public static LabParameters fromSystemProperties() {
 		LoadParameters load = LoadParameters.read(System::getProperty);
 		return new LabParameters(load.baseUrl(), load.shape(), load.level(), load.delayMs(), load.rampSeconds(), load.holdSeconds(),
-				load.tailSeconds(), load.requestTimeoutMs(), Path.of(LoadParameters.outDir(System::getProperty)));
+				load.tailSeconds(), load.requestTimeoutMs(), Path.of(LoadParameters.outDir(System::getProperty)), load.target());
 	}
 
 }

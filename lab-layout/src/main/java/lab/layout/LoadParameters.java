@@ -19,9 +19,10 @@ import java.util.function.Function;
  * @param holdSeconds time at the full load: the measured window
  * @param tailSeconds the load kept on after the window, unmeasured (the runner looks at the heap there)
  * @param requestTimeoutMs a request without an answer by then is a KO of kind timeout
+ * @param target the latency target, given to Gatling as assertions; null for none (optional in a lab run too)
  */
 public record LoadParameters(String baseUrl, LoadShape shape, Level level, long delayMs, int rampSeconds, int holdSeconds,
-		int tailSeconds, long requestTimeoutMs) {
+		int tailSeconds, long requestTimeoutMs, LatencyTarget target) {
 
 	public static final String BASE_URL = "baseUrl";
 
@@ -41,6 +42,9 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 
 	public static final String REQUEST_TIMEOUT_MS = "requestTimeoutMs";
 
+	/** The latency target ({@link LatencyTarget#text}); optional. */
+	public static final String LATENCY_TARGET = "latencyTarget";
+
 	/** Gatling's own request timeout, set to the same value. */
 	public static final String GATLING_REQUEST_TIMEOUT = "gatling.http.requestTimeout";
 
@@ -52,7 +56,7 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 
 	/** The defaults of a standalone run (the simulation's README documents them). */
 	public static final LoadParameters STANDALONE = new LoadParameters("http://127.0.0.1:8080", LoadShape.CLOSED, new Level.Closed(100), 500,
-			5, 20, 0, 60_000);
+			5, 20, 0, 60_000, null);
 
 	/** The properties a lab run passes, as {@code name=value}, marked as a lab run. */
 	public List<String> properties() {
@@ -69,6 +73,9 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 		properties.add(TAIL_SECONDS + "=" + this.tailSeconds);
 		properties.add(REQUEST_TIMEOUT_MS + "=" + this.requestTimeoutMs);
 		properties.add(GATLING_REQUEST_TIMEOUT + "=" + this.requestTimeoutMs);
+		if (this.target != null) {
+			properties.add(LATENCY_TARGET + "=" + this.target.text());
+		}
 		properties.add(LAB_RUN + "=true");
 		return properties;
 	}
@@ -89,7 +96,8 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 		LoadParameters parameters = new LoadParameters(in.text(BASE_URL, STANDALONE.baseUrl), shape, shape.level(amount),
 				in.integer(DELAY_MS, (int) STANDALONE.delayMs), in.integer(RAMP_SECONDS, STANDALONE.rampSeconds),
 				in.integer(HOLD_SECONDS, STANDALONE.holdSeconds), in.integer(TAIL_SECONDS, STANDALONE.tailSeconds),
-				in.integer(REQUEST_TIMEOUT_MS, (int) fallbackTimeout));
+				in.integer(REQUEST_TIMEOUT_MS, (int) fallbackTimeout),
+				(property.apply(LATENCY_TARGET) != null) ? LatencyTarget.parse(property.apply(LATENCY_TARGET)) : null);
 		require(parameters.delayMs >= 0, DELAY_MS + " must not be negative");
 		require(parameters.rampSeconds >= 0 && parameters.holdSeconds >= 1, RAMP_SECONDS + " must be >= 0 and " + HOLD_SECONDS + " >= 1");
 		require(parameters.tailSeconds >= 0, TAIL_SECONDS + " must not be negative");

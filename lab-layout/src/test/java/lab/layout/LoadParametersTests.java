@@ -19,9 +19,9 @@ class LoadParametersTests {
 
 	@Test
 	void whatTheRunnerWritesTheSimulationReadsBack() {
-		LoadParameters closed = new LoadParameters("http://10.0.1.5:8081", LoadShape.SPIKE, new Level.Closed(2000), 500, 10, 60, 15, 30_000);
+		LoadParameters closed = new LoadParameters("http://10.0.1.5:8081", LoadShape.SPIKE, new Level.Closed(2000), 500, 10, 60, 15, 30_000, LatencyTarget.DEFAULT);
 		assertThat(LoadParameters.read(asMap(closed.properties())::get)).isEqualTo(closed);
-		LoadParameters open = new LoadParameters("http://127.0.0.1:8080", LoadShape.OPEN, new Level.Open(700), 100, 5, 20, 0, 60_000);
+		LoadParameters open = new LoadParameters("http://127.0.0.1:8080", LoadShape.OPEN, new Level.Open(700), 100, 5, 20, 0, 60_000, null);
 		Map<String, String> written = asMap(open.properties());
 		assertThat(written).containsEntry("ratePerSecond", "700").doesNotContainKey("users").containsEntry("gatling.http.requestTimeout", "60000")
 			.containsEntry("labRun", "true");
@@ -31,7 +31,7 @@ class LoadParametersTests {
 	@Test
 	void aLabRunMissingAParameterFailsNamingItInsteadOfFallingBack() {
 		Map<String, String> written = asMap(new LoadParameters("http://10.0.1.5:8081", LoadShape.CLOSED, new Level.Closed(2000), 500, 10, 60, 0,
-				30_000).properties());
+				30_000, null).properties());
 		written.remove("baseUrl");
 		assertThatThrownBy(() -> LoadParameters.read(written::get)).isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("baseUrl is missing");
 		assertThatThrownBy(() -> LoadParameters.outDir(written::get)).hasMessageStartingWith("outDir is missing");
@@ -42,7 +42,7 @@ class LoadParametersTests {
 		assertThat(LoadParameters.read(name -> null)).isEqualTo(LoadParameters.STANDALONE);
 		assertThat(LoadParameters.outDir(name -> null)).isEqualTo("target/lab-load");
 		assertThat(LoadParameters.read(Map.of("users", "7", "gatling.http.requestTimeout", "5000")::get))
-			.isEqualTo(new LoadParameters("http://127.0.0.1:8080", LoadShape.CLOSED, new Level.Closed(7), 500, 5, 20, 0, 5_000));
+			.isEqualTo(new LoadParameters("http://127.0.0.1:8080", LoadShape.CLOSED, new Level.Closed(7), 500, 5, 20, 0, 5_000, null));
 		assertThatThrownBy(() -> LoadParameters.read(Map.of("users", "many")::get)).hasMessage("users must be an integer, got 'many'");
 		assertThatThrownBy(() -> LoadParameters.read(Map.of("shape", "open", "ratePerSecond", "0")::get)).hasMessage("ratePerSecond must be at least 1");
 	}

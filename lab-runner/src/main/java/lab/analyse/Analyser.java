@@ -31,14 +31,26 @@ public final class Analyser {
 
 	private final Catalogue catalogue;
 
+	private final lab.layout.LatencyTarget target;
+
 	public Analyser(Thresholds thresholds) {
 		this(thresholds, Catalogue.STANDARD);
 	}
 
 	/** An analysis computing and judging by {@code catalogue}'s figures and rules (the lab's: {@link Catalogue#STANDARD}). */
 	public Analyser(Thresholds thresholds, Catalogue catalogue) {
+		this(thresholds, catalogue, lab.layout.LatencyTarget.DEFAULT);
+	}
+
+	private Analyser(Thresholds thresholds, Catalogue catalogue, lab.layout.LatencyTarget target) {
 		this.thresholds = thresholds;
 		this.catalogue = catalogue;
+		this.target = target;
+	}
+
+	/** This analysis with every level judged against {@code target} besides its verdict (the lab's default otherwise). */
+	public Analyser withTarget(lab.layout.LatencyTarget target) {
+		return new Analyser(this.thresholds, this.catalogue, target);
 	}
 
 	/** Every level directory (one holding a level.json) under {@code results}, grouped by variant and level. */
@@ -83,7 +95,7 @@ public final class Analyser {
 		levels.sort(Comparator.comparingInt((LevelResult r) -> order(variantOrder, lab.plan.Variant.moduleOf(r.variant())))
 			.thenComparing(LevelResult::variant)
 			.thenComparingInt(LevelResult::load));
-		return nameCollapses(levels);
+		return nameCollapses(levels).stream().map(level -> level.withTarget(this.target)).toList();
 	}
 
 	/** Each service's downstream client as it read it back ({@link ClientReadback}), by the directory it was kept in. */
@@ -141,7 +153,7 @@ public final class Analyser {
 	}
 
 	public LevelResult analyseOne(Measurement measurement) {
-		return combine(List.of(measurement));
+		return combine(List.of(measurement)).withTarget(this.target);
 	}
 
 	LevelResult combine(List<Measurement> repeats) {
@@ -182,7 +194,7 @@ public final class Analyser {
 		return new LevelResult(facts.variant(), facts.level(), repeats.size(), figures,
 				perRequest ? Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.get(Rule.INJECTOR_BUSY))
 						: Headroom.UNKNOWN, verdict,
-				List.copyOf(reasons), List.copyOf(evidence),
+				null, List.copyOf(reasons), List.copyOf(evidence),
 				List.copyOf(injectors), reports, PinnedSite.merge(repeats.stream().map(Measurement::pinnedSites).toList()));
 	}
 
@@ -301,6 +313,10 @@ public final class Analyser {
 		if (facts.injectorExitCode() == -1) {
 			invalid.add("the injector did not finish in time and was stopped");
 		}
+		else if (facts.injectorExitCode() == GATLING_ASSERTIONS_FAILED && window != null) {
+			// Gatling's own judgment of the latency target over all its requests, ramp included: the harness worked.
+			notes.add("Gatling's assertions of the latency target failed over all its requests, ramp included (its report shows which)");
+		}
 		else if (facts.injectorExitCode() != 0) {
 			invalid.add("the injector exited with code " + facts.injectorExitCode());
 		}
@@ -373,6 +389,9 @@ public final class Analyser {
 		}
 		return failed;
 	}
+
+	/** Gatling's exit code when an assertion failed (its {@code StatusCode.AssertionsFailed}). */
+	static final int GATLING_ASSERTIONS_FAILED = 2;
 
 	/** " at +12 s" from the start of the level's load, or nothing without a window. */
 	static String at(LoadWindow window, long epochMs) {

@@ -13,11 +13,12 @@ import lab.layout.Level;
  * steady load window, in declaration order: {@link Figures}), what the harness spent per request and how far this
  * host carries ({@code headroom}), the verdict and why. Requests are accounted for by the time they were sent. NaN
  * where the data to compute a figure was missing. In summary.json the level is two fields and the load, each figure
- * a field of its own ({@link LevelJson#row}). {@code injectors} lists each injector's part when several shared the
+ * a field of its own ({@link LevelJson#row}). {@code meetsTarget}: whether the level met the run's latency target
+ * ({@link lab.layout.LatencyTarget}), beside its verdict: only an OK level can; null for an interrupted one. {@code injectors} lists each injector's part when several shared the
  * load, else is empty.
  */
 public record LevelResult(String variant, Level level, int repeats, Map<Figure, Double> figures, Headroom headroom, Verdict verdict,
-		List<String> reasons, List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports,
+		Boolean meetsTarget, List<String> reasons, List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports,
 		List<PinnedSite> pinnedSites) {
 
 	public LevelResult {
@@ -124,8 +125,35 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 	LevelResult withReason(String reason) {
 		List<String> more = new ArrayList<>(this.reasons);
 		more.add(reason);
-		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, List.copyOf(more), this.evidence,
-				this.injectors, this.gatlingReports, this.pinnedSites);
+		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, this.meetsTarget, List.copyOf(more),
+				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites);
+	}
+
+	/** The same row judged against a latency target. */
+	LevelResult withTarget(lab.layout.LatencyTarget target) {
+		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, meets(target), this.reasons,
+				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites);
+	}
+
+	/**
+	 * Whether this level met {@code target}: an OK level whose percentile of every request sent (or maximum) and error
+	 * share are within it; a FAILED or INVALID level meets nothing; an interrupted one is not judged (null).
+	 */
+	public Boolean meets(lab.layout.LatencyTarget target) {
+		if (this.verdict == Verdict.INTERRUPTED) {
+			return null;
+		}
+		if (this.verdict != Verdict.OK) {
+			return false;
+		}
+		return latency(target) <= target.maxMs() && errorPercent() <= target.maxErrorPercent();
+	}
+
+	/** The figure a target's percentile reads: p50, p95, p99 or the maximum of every request sent. */
+	public double latency(lab.layout.LatencyTarget target) {
+		Figure figure = (target.percentile() >= 100) ? Figures.MAX_ALL_MS : (target.percentile() >= 99) ? Figures.P99_ALL_MS
+				: (target.percentile() >= 95) ? Figures.P95_ALL_MS : Figures.P50_ALL_MS;
+		return value(figure);
 	}
 
 }

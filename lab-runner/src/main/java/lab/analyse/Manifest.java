@@ -30,6 +30,11 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		List<Map<String, Object>> levels, Thresholds thresholds, String pinnedThreshold, Map<String, AppliedTuning> tunings,
 		List<String> commandLine, Map<String, Map<String, String>> jdks) {
 
+	/** The latency target the run declared (its scenario's), else the lab's default (a run older than targets too). */
+	public lab.layout.LatencyTarget target() {
+		return (this.scenario != null) ? this.scenario.target() : lab.layout.LatencyTarget.DEFAULT;
+	}
+
 	/** Reads manifests back leniently: a run older than a field has none, a field since dropped is ignored. */
 	private static final JsonMapper reader = lab.json.Json.MAPPER;
 

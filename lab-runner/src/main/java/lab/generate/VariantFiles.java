@@ -103,7 +103,7 @@ public final class VariantFiles {
 				      SERVER_PORT: "%2$d"
 				      MANAGEMENT_SERVER_PORT: "%4$d"   # health and metrics apart from the requests' queue
 				      LAB_DOWNSTREAM_BASE_URL: http://downstream-delay-service:7000
-				    ports: ["${LAB_%3$s_PORT:-%2$d}:%2$d", "${LAB_%3$s_MANAGEMENT_PORT:-%4$d}:%4$d"]
+				    ports: ["${LAB_BIND_ADDRESS:-127.0.0.1}:${LAB_%3$s_PORT:-%2$d}:%2$d", "${LAB_BIND_ADDRESS:-127.0.0.1}:${LAB_%3$s_MANAGEMENT_PORT:-%4$d}:%4$d"]
 				    depends_on:
 				      downstream-delay-service:
 				        condition: service_healthy

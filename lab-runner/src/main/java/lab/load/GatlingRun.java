@@ -15,6 +15,7 @@ import java.util.function.Consumer;
 
 import lab.launch.Children;
 import lab.launch.Launch;
+import lab.layout.LatencyTarget;
 import lab.layout.Level;
 import lab.layout.LevelDir;
 import lab.layout.LoadParameters;
@@ -60,11 +61,12 @@ public final class GatlingRun {
 	/**
 	 * The simulation's properties, through the contract both sides share ({@link LoadParameters}): the shape, the level
 	 * as users or as a rate (never both), the window's parts in seconds, the request timeout (Gatling's own and the
-	 * simulation's), marked as a lab run so that the simulation refuses to fall back to its standalone defaults.
+	 * simulation's), the latency target as Gatling's assertions (null: none), marked as a lab run so that the simulation
+	 * refuses to fall back to its standalone defaults.
 	 */
 	public static List<String> properties(String baseUrl, LoadShape shape, Level level, long delayMs, int rampSeconds, int holdSeconds,
-			int tailSeconds, long requestTimeoutMs) {
-		return new LoadParameters(baseUrl, shape, level, delayMs, rampSeconds, holdSeconds, tailSeconds, requestTimeoutMs).properties();
+			int tailSeconds, long requestTimeoutMs, LatencyTarget target) {
+		return new LoadParameters(baseUrl, shape, level, delayMs, rampSeconds, holdSeconds, tailSeconds, requestTimeoutMs, target).properties();
 	}
 
 	/**

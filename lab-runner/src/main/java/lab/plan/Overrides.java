@@ -6,7 +6,7 @@ import lab.layout.LoadShape;
 
 /** What flags of {@code ./lab run} change in a scenario; null means keep the scenario's value. */
 public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds,
-		String profile, Integer repeat, List<String> tunings, List<String> observe, List<String> jdks) {
+		String profile, Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget) {
 
 	public Scenario applyTo(Scenario s) {
 		return new Scenario(s.name(), s.description(), s.model(), (this.variants != null) ? this.variants : s.variants(),
@@ -18,7 +18,8 @@ public record Overrides(List<String> variants, List<Integer> users, Long delayMs
 				(this.warmupSeconds != null) ? this.warmupSeconds : s.warmupSeconds(), s.warmupUsers(),
 				(this.warmupSeconds != null) ? this.warmupSeconds : s.warmupMaxSeconds(), s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),
 				(this.repeat != null) ? this.repeat : s.repeat(), (this.tunings != null) ? this.tunings : s.tunings(),
-				(this.observe != null) ? this.observe : s.observe(), (this.jdks != null) ? this.jdks : s.jdks());
+				(this.observe != null) ? this.observe : s.observe(), (this.jdks != null) ? this.jdks : s.jdks(),
+				(this.latencyTarget != null) ? this.latencyTarget : s.latencyTarget());
 	}
 
 }

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.layout.LatencyTarget;
 import lab.layout.Level;
 import lab.layout.LoadShape;
 import tools.jackson.core.JsonParser;
@@ -41,11 +42,13 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param tunings the tunings each variant runs under, side by side ({@code default}, {@code tuned} or tuning files)
  * @param observe how much each service observes of itself: {@code full} (default), {@code lean}, or both side by side
  * @param jdks the JDKs each variant runs on, side by side ({@code 21}, {@code 25} or paths); none: the JDK running the lab
+ * @param latencyTarget the latency target every level is judged by besides its verdict, e.g. {@code p99<=1000ms,errors<=0.1%}
+ * ({@link LatencyTarget}); declared, a run exits 3 when a variant misses it; none: {@link LatencyTarget#DEFAULT}, shown, no gate
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
 		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
-		List<String> jdks) {
+		List<String> jdks, String latencyTarget) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -69,6 +72,16 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		tunings = (tunings != null && !tunings.isEmpty()) ? List.copyOf(tunings) : List.of(Tuning.DEFAULT);
 		observe = (observe != null && !observe.isEmpty()) ? List.copyOf(observe) : List.of(Observe.FULL.id());
 		jdks = (jdks != null) ? jdks.stream().map(String::valueOf).toList() : List.of();
+	}
+
+	/** The latency target the levels are judged by: the declared one, else the default. */
+	public LatencyTarget target() {
+		return (this.latencyTarget != null) ? LatencyTarget.parse(this.latencyTarget) : LatencyTarget.DEFAULT;
+	}
+
+	/** Whether this run declared its target (flag or scenario field): then missing it is the run's failure (exit 3). */
+	public boolean targetDeclared() {
+		return this.latencyTarget != null;
 	}
 
 	/** A bundled scenario by name, or a file path. */
@@ -189,6 +202,14 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		}
 		if (this.repeat < 1 || this.repeat > 20) {
 			problems.add("repeat must be between 1 and 20, got " + this.repeat);
+		}
+		if (this.latencyTarget != null) {
+			try {
+				LatencyTarget.parse(this.latencyTarget);
+			}
+			catch (IllegalArgumentException ex) {
+				problems.add(ex.getMessage());
+			}
 		}
 		try {
 			Profile.parse(this.profile);

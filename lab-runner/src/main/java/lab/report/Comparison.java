@@ -162,6 +162,38 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 		return ((whole > 0) ? "+" : "") + whole + "%";
 	}
 
+	/**
+	 * What got worse against the baseline, one entry per run and row: a compared figure beyond the bound in its worse
+	 * direction, or a level the baseline judged OK that is not OK (or not measured) in the run. Empty without a baseline.
+	 */
+	public List<String> worse() {
+		List<String> worse = new ArrayList<>();
+		if (!hasBaseline()) {
+			return worse;
+		}
+		for (Row row : this.rows) {
+			LevelResult base = row.levels().get(this.baseline);
+			for (int i = 0; i < this.runs.size(); i++) {
+				if (i == this.baseline || base == null || base.verdict() != Verdict.OK) {
+					continue;
+				}
+				LevelResult other = row.levels().get(i);
+				Change change = row.changes().get(i);
+				String where = this.runs.get(i).name() + ": " + row.variant() + " at " + row.load();
+				if (other == null || other.verdict() != Verdict.OK) {
+					worse.add(where + " " + ((other == null) ? "not measured" : other.verdict().name()) + " (OK in the baseline)");
+					continue;
+				}
+				for (Figure figure : change.percents().keySet()) {
+					if (change.worse(figure)) {
+						worse.add(where + " " + figure.field() + " " + signed(change.percent(figure)) + " (bound " + Math.round(change.bound()) + "%)");
+					}
+				}
+			}
+		}
+		return worse;
+	}
+
 	public boolean hasBaseline() {
 		return this.baseline >= 0;
 	}

@@ -47,7 +47,11 @@ final class ReportScope {
 		List<Map<String, String>> manifestRows = new ArrayList<>(ManifestRows.of(manifest));
 		manifestRows.addAll(clientRows(analysis.clients()));
 		scope.put("manifest", manifestRows);
-		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit))).toList());
+		String target = manifest.target().describe();
+		scope.put("target", target);
+		scope.put("targetDeclared", manifest.scenario() != null && manifest.scenario().targetDeclared());
+		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit),
+				"target", v.targetSentence(target, loadUnit))).toList());
 		Map<String, String> timelines = Timelines.links(results, analysis.series());
 		scope.put("rows", levels.stream().map(r -> {
 			Map<String, Object> row = row(r, figures);
@@ -204,6 +208,7 @@ final class ReportScope {
 		row.put("validUpTo", Summaries.number(r.headroom().validUpToRps()));
 		row.put("overValid", r.headroom().validUpToRps() < r.rps());
 		row.put("verdict", r.verdict().name());
+		row.put("meetsTarget", (r.meetsTarget() == null) ? "-" : r.meetsTarget() ? "met" : "missed");
 		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
 		// The first reason is the cause (a FAILED level's: what broke the service); what followed from it goes under it.
 		row.put("cause", r.reasons().isEmpty() ? "" : r.reasons().get(0));

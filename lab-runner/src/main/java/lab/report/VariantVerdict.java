@@ -15,9 +15,12 @@ import lab.plan.Variant;
  * @param breaksAt the first load at which it FAILED, 0 when it never did
  * @param breakReason why it failed there
  * @param invalidLevels how many of its levels were INVALID (not ranked)
+ * @param withinTargetLoad the highest load that met the latency target, every lower level meeting it too; 0 when none
+ * @param withinTargetRps its rps
+ * @param missesTargetAt the lowest load that did not meet it (FAILED and INVALID levels meet nothing); 0 when all met
  */
 public record VariantVerdict(String variant, String model, double bestRps, int bestLoad, int breaksAt, String breakReason,
-		int invalidLevels) {
+		int invalidLevels, int withinTargetLoad, double withinTargetRps, int missesTargetAt) {
 
 	static VariantVerdict of(String variant, List<LevelResult> rows) {
 		double bestRps = Double.NaN;
@@ -43,7 +46,35 @@ public record VariantVerdict(String variant, String model, double bestRps, int b
 				}
 			}
 		}
-		return new VariantVerdict(variant, Variant.modelOf(variant), bestRps, bestLoad, breaksAt, reason, invalid);
+		// Within the target: the levels in load order, up to the first that did not meet it.
+		int withinLoad = 0;
+		double withinRps = Double.NaN;
+		int missesAt = 0;
+		for (LevelResult row : rows.stream().sorted(java.util.Comparator.comparingInt(LevelResult::load)).toList()) {
+			if (row.meetsTarget() == null) {
+				continue;
+			}
+			if (!row.meetsTarget()) {
+				missesAt = row.load();
+				break;
+			}
+			withinLoad = row.load();
+			withinRps = row.rps();
+		}
+		return new VariantVerdict(variant, Variant.modelOf(variant), bestRps, bestLoad, breaksAt, reason, invalid, withinLoad, withinRps, missesAt);
+	}
+
+	/** Whether a level of this variant did not meet the latency target. */
+	public boolean missesTarget() {
+		return this.missesTargetAt > 0;
+	}
+
+	/** What it serves within the target, in words: "within p99 ≤ 1,000 ms and errors ≤ 0.1%: 1,000 users (1,900 rps), not 2,000". */
+	public String targetSentence(String target, String loadUnit) {
+		String within = (this.withinTargetLoad == 0) ? "within " + target + ": none of its levels"
+				: "within " + target + ": " + Summaries.number(this.withinTargetLoad) + " " + loadUnit + " (" + Summaries.number(this.withinTargetRps)
+						+ " rps)";
+		return within + ((this.missesTargetAt > 0) ? ", not " + Summaries.number(this.missesTargetAt) : ", the highest level run");
 	}
 
 	/** One sentence for the report. */

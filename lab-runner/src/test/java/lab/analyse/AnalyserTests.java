@@ -300,4 +300,30 @@ class AnalyserTests {
 		assertThat(twice.repeats()).isEqualTo(2);
 	}
 
+	@Test
+	void everyLevelSaysWhetherItMetTheLatencyTargetAndOnlyAnOkLevelCan() throws Exception {
+		GoldenFixtures.write(this.results);
+		// The golden OK level: p99 of every request 900 ms, errors 23 of 1,923 (1.2%).
+		java.util.function.Function<lab.layout.LatencyTarget, List<LevelResult>> judged = target -> {
+			try {
+				return new Analyser(Thresholds.DEFAULT).withTarget(target).analyse(this.results, lab.plan.Variant.names());
+			}
+			catch (java.io.IOException ex) {
+				throw new java.io.UncheckedIOException(ex);
+			}
+		};
+		List<LevelResult> lenient = judged.apply(lab.layout.LatencyTarget.parse("p99<=1000ms,errors<=5%"));
+		LevelResult ok = lenient.stream().filter(r -> r.variant().equals("app-webflux") && r.load() == 100).findFirst().orElseThrow();
+		assertThat(ok.meetsTarget()).isTrue();
+		assertThat(lenient.stream().filter(r -> r.verdict() != Verdict.OK).map(LevelResult::meetsTarget)).as("FAILED and INVALID meet nothing")
+			.isNotEmpty().containsOnly(false);
+		// The default (errors <= 0.1%) and a tighter p99 are missed by the same level.
+		assertThat(judged.apply(lab.layout.LatencyTarget.DEFAULT).stream().filter(r -> r.variant().equals("app-webflux") && r.load() == 100)
+			.findFirst().orElseThrow().meetsTarget()).isFalse();
+		assertThat(judged.apply(lab.layout.LatencyTarget.parse("p99<=899ms,errors<=5%")).stream()
+			.filter(r -> r.variant().equals("app-webflux") && r.load() == 100).findFirst().orElseThrow().meetsTarget()).isFalse();
+		assertThat(judged.apply(lab.layout.LatencyTarget.parse("p50<=520ms,errors<=5%")).stream()
+			.filter(r -> r.variant().equals("app-webflux") && r.load() == 100).findFirst().orElseThrow().meetsTarget()).isTrue();
+	}
+
 }

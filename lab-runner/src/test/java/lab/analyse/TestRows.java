@@ -64,7 +64,7 @@ public final class TestRows {
 	}
 
 	public LevelResult build() {
-		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, this.reasons, List.of(), List.of(),
+		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, null, this.reasons, List.of(), List.of(),
 				List.of(), List.of());
 	}
 

@@ -17,7 +17,7 @@ class RunPlanTests {
 	private static final Host HOST = new Host(2, 20_000, 20_000, "32768 60999", 4096);
 
 	private static RunPlan plan(Integer repeat) {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20, 40), null, 3, 3, null, repeat, null, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20, 40), null, 3, 3, null, repeat, null, null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		return RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")), List.of(), HOST);
 	}
@@ -53,7 +53,7 @@ class RunPlanTests {
 		Jdk jdk21 = fakeJdk("21", "21.0.8");
 		Jdk jdk25 = fakeJdk("25", "25.0.1");
 		Scenario scenario = new Overrides(List.of("app-webflux"), List.of(20), null, 3, 3, null, null, List.of("default", "tuned"), null,
-				List.of("21", "25")).applyTo(Scenario.load("smoke"));
+				List.of("21", "25"), null).applyTo(Scenario.load("smoke"));
 		RunPlan plan = RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")),
 				List.of(), HOST).withJdks(List.of(jdk21, jdk25));
 		// Tuning-major, JDK-minor: default on 21 and 25, then tuned on 21 and 25.
