@@ -91,6 +91,10 @@ public final class Main {
 		@Option(names = "--repeat", description = "runs of each level; the report gives the median and the spread")
 		Integer repeat;
 
+		@Option(names = "--allow-concurrent", description = "run even while another lab run measures on this host (./lab refuses otherwise); "
+				+ "the report says the host was shared")
+		boolean allowConcurrent;
+
 		@Option(names = "--latency-target", paramLabel = "TARGET", description = "the latency target each level is judged by, e.g. "
 				+ "p99<=1000ms,errors<=0.1% (p50, p95, p99 or max over every request sent); declared, the run exits 3 when a variant "
 				+ "misses it at any level (default shown, no gate: p99<=1000ms,errors<=0.1%)")
@@ -138,8 +142,53 @@ public final class Main {
 		@CommandLine.Spec
 		CommandLine.Model.CommandSpec spec;
 
+		/**
+		 * The host's run lock is ./lab's (an flock it holds for this process's life); its owner note, when ./lab wrote
+		 * one for this process, goes when the runner ends normally (a killed run's stays, and the next run names it).
+		 */
+		private static Path ownLockNote() {
+			String owner = System.getenv("LAB_LOCK_OWNER");
+			Path note = (owner != null) ? Path.of(owner) : null;
+			if (note == null || !isMine(note)) {
+				return null;
+			}
+			Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+				try {
+					if (isMine(note)) {
+						Files.deleteIfExists(note);
+					}
+				}
+				catch (java.io.IOException ex) {
+					// The note stays: the next run names this one as gone, which it is.
+				}
+			}));
+			return note;
+		}
+
+		private static boolean isMine(Path note) {
+			try {
+				return Files.isRegularFile(note) && Files.readString(note).startsWith("pid " + ProcessHandle.current().pid() + ":");
+			}
+			catch (java.io.IOException ex) {
+				return false;
+			}
+		}
+
+		/** The results directory added to the owner note, so that a refused run names where this one writes. */
+		private static void noteResults(Path note, Path results) {
+			if (note != null && isMine(note)) {
+				try {
+					Files.writeString(note, Files.readString(note) + ", results " + results);
+				}
+				catch (java.io.IOException ex) {
+					System.err.println("lab: could not note this run in " + note + " (" + ex.getMessage() + ")");
+				}
+			}
+		}
+
 		@Override
 		public Integer call() throws Exception {
+			Path lockNote = this.dryRun ? null : ownLockNote();
 			Scenario base = Scenario.load(this.scenario);
 			// --target name=URL,... names the variants when --variants does not.
 			List<String> named = Remote.targetNames(this.target);
@@ -150,6 +199,7 @@ public final class Main {
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
 				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");
 			}
+			noteResults(lockNote, results);
 			List<lab.plan.Jdk> jdks = new ArrayList<>();
 			for (String spec : scenario.jdks()) {
 				jdks.add(lab.plan.Jdk.at(spec, lab.plan.Jdks.resolve(spec, root(), System.out)));

@@ -35,6 +35,11 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		return (this.scenario != null) ? this.scenario.target() : lab.layout.LatencyTarget.DEFAULT;
 	}
 
+	/** Another lab run this one measured beside (--allow-concurrent), in words; null when it had the host alone. */
+	public String sharedWith() {
+		return (this.host != null && this.host.get("sharedWith") != null) ? String.valueOf(this.host.get("sharedWith")) : null;
+	}
+
 	/** Reads manifests back leniently: a run older than a field has none, a field since dropped is ignored. */
 	private static final JsonMapper reader = lab.json.Json.MAPPER;
 
@@ -99,6 +104,11 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		host.put("nofileHard", plan.host().nofileHard());
 		host.put("portRange", plan.host().portRange());
 		host.put("somaxconn", plan.host().somaxconn());
+		// Another lab run measured on this host at the same time (./lab run --allow-concurrent): the report says so.
+		String sharedWith = System.getenv("LAB_CONCURRENT_WITH");
+		if (sharedWith != null && !sharedWith.isBlank()) {
+			host.put("sharedWith", sharedWith);
+		}
 		Map<String, String> cpus = new LinkedHashMap<>();
 		cpus.put("service", plan.remote().targetsGiven() ? "remote" : plan.pinned() ? plan.serviceCpus() : "all");
 		cpus.put("downstreamAndInjector", plan.pinned() ? plan.otherCpus() : "all");

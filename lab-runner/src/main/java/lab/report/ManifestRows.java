@@ -18,6 +18,9 @@ final class ManifestRows {
 		Map<String, Object> host = orEmpty(m.host());
 		add(rows, "host", text(host.get("hostname"), "") + ", " + text(host.get("cores"), "?") + " cores, "
 				+ Summaries.number(number(host.get("memoryBytes")) / (1 << 30)) + " GiB, " + text(host.get("os"), ""));
+		if (m.sharedWith() != null) {
+			add(rows, "host shared with", "another lab run measured on this host at the same time (--allow-concurrent): " + m.sharedWith());
+		}
 		add(rows, "descriptors (nofile soft / hard)", text(host.get("nofileSoft"), "?") + " / " + text(host.get("nofileHard"), "?"));
 		Map<String, String> java = orEmpty(m.java());
 		if (m.jdks() != null && !m.jdks().isEmpty()) {

@@ -47,6 +47,8 @@ final class ReportScope {
 		List<Map<String, String>> manifestRows = new ArrayList<>(ManifestRows.of(manifest));
 		manifestRows.addAll(clientRows(analysis.clients()));
 		scope.put("manifest", manifestRows);
+		scope.put("sharedWith", (manifest.sharedWith() != null) ? "This run shared its host with another lab run (--allow-concurrent: "
+				+ manifest.sharedWith() + "): both measured each other's load on the same cores; compare its figures with care." : null);
 		String target = manifest.target().describe();
 		scope.put("target", target);
 		scope.put("targetDeclared", manifest.scenario() != null && manifest.scenario().targetDeclared());
