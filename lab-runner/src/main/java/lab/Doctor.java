@@ -50,6 +50,19 @@ final class Doctor implements Callable<Integer> {
 		}
 		check(Files.isRegularFile(RunPlan.jar(Main.root(), Variant.DOWNSTREAM)), Variant.DOWNSTREAM + " built", "./lab build");
 		check(Files.isRegularFile(Main.root().resolve("gatling/target/classpath.txt")), "gatling built", "./lab build");
+		Path results = Main.root().resolve("results");
+		long free = -1;
+		String disk;
+		try {
+			disk = lab.launch.Storage.describe(results);
+			Path existing = Files.exists(results) ? results : Main.root();
+			free = Files.getFileStore(existing).getUsableSpace();
+		}
+		catch (java.io.IOException ex) {
+			disk = "unknown (" + ex.getMessage() + ")";
+		}
+		check(free >= (1L << 30), "results disk: " + disk + " (a default run writes a few hundred MiB; ./lab run checks its own plan before "
+				+ "it starts and stops if the disk fills)", "free space there, or write results elsewhere with ./lab run --out DIR");
 		this.out.println((this.failures == 0) ? "doctor: all checks pass" : "doctor: " + this.failures + " check(s) need attention");
 		return (this.failures == 0) ? 0 : 1;
 	}

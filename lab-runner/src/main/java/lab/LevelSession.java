@@ -62,7 +62,7 @@ final class LevelSession {
 		if (this.harness.jfr() && !Interruption.requested() && SteadyRecording.summarise(this.harness.plan().javaHome(), dir)) {
 			say("  " + name + ": JFR summary in " + relative(dir.resolve(LevelDir.JFR_SUMMARY)));
 		}
-		Long interruptedAt = Interruption.requested() ? Interruption.requestedAtMs() : null;
+		Long interruptedAt = Interruption.byPerson() ? Interruption.requestedAtMs() : null;
 		boolean alive = service.alive();
 		List<String> evidence = new ArrayList<>(this.harness.relative(service.logs()));
 		LevelFacts facts = facts(service.name(), level, repeat, warmup != null, alive, service.exitCode(), service.outOfMemory(), exit,

@@ -222,6 +222,11 @@ public final class Main {
 			if (jdks.size() > 1) {
 				plan = plan.withJdks(jdks);
 			}
+			// A disk too small for the plan stops it before anything is printed or started (a dry run only shows the estimate).
+			String tooSmall = this.dryRun ? null : lab.launch.Storage.tooSmall(results, plan.estimatedBytes());
+			if (tooSmall != null) {
+				throw new PlanException(tooSmall);
+			}
 			PrintWriter out = this.spec.commandLine().getOut();
 			out.print(plan.describe());
 			out.flush();

@@ -128,7 +128,10 @@ final class Runner {
 
 	}
 
-	/** Runs the plan; returns the exit code: 0, 3 when a declared latency target was missed ({@link #gate}), 130 when interrupted. */
+	/**
+	 * Runs the plan; returns the exit code: 0, 3 when a declared latency target was missed ({@link #gate}), 4 when the
+	 * results disk filled ({@link lab.launch.Storage}), 130 when interrupted.
+	 */
 	int run(List<String> args) throws IOException, InterruptedException {
 		lab.analyse.RunAnalysis analysis = null;
 		// SSH injectors get the simulation first: a host that cannot take it stops the run before anything starts.
@@ -136,7 +139,8 @@ final class Runner {
 		Files.createDirectories(this.plan.out());
 		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(),
 				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
-		this.out.println("lab: results in " + this.plan.out());
+		this.out.println("lab: results in " + this.plan.out() + " (" + lab.launch.Storage.describe(this.plan.out()) + ")");
+		lab.launch.Storage.guard(this.plan.out(), this.out);
 		Service downstream = null;
 		// If this JVM is killed outright, the watchdog ends what it started; a normal end or Ctrl-C closes it.
 		Watchdog watchdog = Watchdog.start(this.plan.out().resolve(RunDir.CHILDREN), this.plan.out().resolve(RunDir.WATCHDOG_LOG));
@@ -159,13 +163,24 @@ final class Runner {
 		catch (StopRun ex) {
 			this.out.println("lab: run stopped: " + ex.getMessage());
 		}
+		catch (IOException | RuntimeException ex) {
+			// A write refused for want of space ends the run as the guard would have; anything else is the runner's bug.
+			if (!lab.launch.Storage.isNoSpace(ex)) {
+				throw ex;
+			}
+			lab.launch.Storage.stop(this.plan.out(), "no space left on device (" + ex.getMessage() + ")", this.out);
+		}
 		finally {
 			if (downstream != null) {
 				downstream.close();
 			}
 			Children.stopAll();
 			watchdog.close();
-			analysis = render();
+			// A full disk takes no report: it could not be written; ./lab report renders it once there is room.
+			analysis = lab.launch.Storage.full() ? null : render();
+		}
+		if (lab.launch.Storage.full()) {
+			return lab.launch.Storage.EXIT_CODE;
 		}
 		if (Interruption.requested()) {
 			this.out.println("lab: interrupted; the partial report holds every level measured so far");

@@ -48,9 +48,21 @@ public final class Interruption {
 		}
 	}
 
-	/** Whether the person asked the run to stop. */
+	private static volatile boolean stopped;
+
+	/** Whether the run is to stop: the person asked, or the run itself cannot go on ({@link #stopRun}: a full disk). */
 	public static boolean requested() {
+		return requestedAt.get() != 0 || stopped;
+	}
+
+	/** Whether the person asked the run to stop (a signal), not the run itself. */
+	public static boolean byPerson() {
 		return requestedAt.get() != 0;
+	}
+
+	/** The run stops for a reason of its own ({@link Storage}): every wait returns as on Ctrl-C, no level is blamed on the person. */
+	static void stopRun() {
+		stopped = true;
 	}
 
 	/** When they asked (epoch ms), 0 if they did not. */

@@ -174,6 +174,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		}
 		text.append("results in ").append(this.out).append('\n');
 		text.append(String.format("estimated time: %.1f minutes%n", estimatedSeconds() / 60.0));
+		text.append(String.format(java.util.Locale.ROOT, "estimated disk: %,d MiB at most%n", estimatedBytes() >> 20));
 		return text.toString();
 	}
 
@@ -200,6 +201,24 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	/** Every service run (each repeat starts afresh): start, warm-up, and per level ramp + hold + drain + injector start. */
 	public long estimatedSeconds() {
 		return 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * this.levels.size());
+	}
+
+	/**
+	 * The disk a run needs, estimated from what runs wrote (a smoke run of one variant: 5 MiB; this says 11): 8 MiB per
+	 * service run (its logs, warm-up rounds, heap snapshots), 3 MiB per level (per-second series, JFR, Gatling's
+	 * report, the timeline) and 100 bytes per request it may send at its ceiling (latency log, Gatling's own log).
+	 */
+	public long estimatedBytes() {
+		long mib = 1L << 20;
+		long requests = 0;
+		for (PlannedLevel planned : this.levels) {
+			double rps = switch (planned.level()) {
+				case lab.layout.Level.Closed closed -> closed.users() * 1000.0 / Math.max(this.scenario.delayMs(), 1);
+				case lab.layout.Level.Open open -> open.ratePerSecond();
+			};
+			requests += (long) (Math.min(rps, 50_000) * levelSeconds());
+		}
+		return mib + serviceRuns() * (8 * mib + this.levels.size() * 3 * mib + 100 * requests);
 	}
 
 	/** How many times a service is started: each variant under each tuning and observe mode on each JDK, each repeat afresh. */
