@@ -38,6 +38,9 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 			sampler.watchProcess("service", pid);
 			sampler.watchThreads("service", pid);
 		});
+		if (service.pid().isPresent()) {
+			sampler.watchStrangers(this.cpus.serviceCores(), service.pid().getAsLong(), dir.resolve(LevelDir.CORE_STRANGERS));
+		}
 		if (downstream != null) {
 			sampler.watchEndpoint("downstream", downstream.managementUrl());
 			downstream.pid().ifPresent(pid -> sampler.watchProcess("downstream", pid));

@@ -65,6 +65,11 @@ final class LevelSession {
 		Long interruptedAt = Interruption.byPerson() ? Interruption.requestedAtMs() : null;
 		boolean alive = service.alive();
 		List<String> evidence = new ArrayList<>(this.harness.relative(service.logs()));
+		// Who else ran on the service's core (when anything did): shown with any verdict that is not OK.
+		Path strangers = dir.resolve(LevelDir.CORE_STRANGERS);
+		if (Files.isRegularFile(strangers) && Files.size(strangers) > "epoch_ms,pid,command,cpu_seconds\n".length()) {
+			evidence.add(relative(strangers));
+		}
 		LevelFacts facts = facts(service.name(), level, repeat, warmup != null, alive, service.exitCode(), service.outOfMemory(), exit,
 				evidence, List.of(), null, downstream != null, (downstream == null) ? null : downstream.alive(),
 				(downstream == null) ? null : downstream.exitCode(), interruptedAt, (firstAfter != null) ? relative(firstAfter) : null);

@@ -13,6 +13,9 @@ public final class LevelDir {
 	/** The sampler's series: service, downstream and injector meters every second. */
 	public static final String METRICS = "metrics.csv";
 
+	/** What other processes ran on the service's cores, second by second: the evidence of a shared core. */
+	public static final String CORE_STRANGERS = "core-strangers.csv";
+
 	/** The downstream's own answer time, probed once a second beside the load. */
 	public static final String PROBE = "probe.csv";
 

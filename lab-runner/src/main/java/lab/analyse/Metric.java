@@ -61,7 +61,12 @@ public enum Metric {
 			Source.delta("pinned_count"), Over.MEDIAN, new Shown(Table.DETAIL, "pinned", Format.NUMBER, null)),
 
 	CONTEXT_SWITCHES_PER_SECOND("contextSwitchesPerSecond", "1/s", "voluntary + involuntary, all threads of the service",
-			Source.rate(1, "ctx_voluntary", "ctx_involuntary"), Over.MEDIAN, new Shown(Table.NONE, "ctx sw./s", Format.NUMBER, null));
+			Source.rate(1, "ctx_voluntary", "ctx_involuntary"), Over.MEDIAN, new Shown(Table.NONE, "ctx sw./s", Format.NUMBER, null)),
+
+	SERVICE_CORE_STRANGER_PERCENT("serviceCoreStrangerPercent", "% of one core", "CPU that other processes used on the service's pinned "
+			+ "core, per second of wall time (every process's CPU whose last CPU was the service's, once a second from `/proc`; the "
+			+ "runner and kernel threads left out; named in `core-strangers.csv`): none when the service is not pinned",
+			Source.rate(100, "strangers_cpu_seconds"), Over.MAX, new Shown(Table.DETAIL, "others on its core %", Format.DECIMAL, null));
 
 	/** The field in {@code summary.json}'s rows, and the name in the code. */
 	private final String field;

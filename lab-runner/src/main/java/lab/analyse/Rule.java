@@ -136,7 +136,17 @@ public enum Rule {
 	 * Above this share of failed requests a level shows no CPU per request (service, injector or harness), and its
 	 * harness headroom is not computed: failures cost what answers do not.
 	 */
-	COST_MAX_ERRORS("costMaxErrorPercent", 50, "%", Effect.FAILED, "errorPercent", null, null);
+	COST_MAX_ERRORS("costMaxErrorPercent", 50, "%", Effect.FAILED, "errorPercent", null, null),
+
+	/**
+	 * Another process on the service's pinned core takes its CPU: the level measures the two of them (another lab
+	 * run's service pinned to the same core halves each one's throughput). Judged by the one evaluator.
+	 */
+	SERVICE_CORE_SHARED("serviceCoreStrangerPercent", 10, "% of the service's core", Effect.INVALID,
+			"other processes used over {serviceCoreStrangerPercent} on the service's pinned core",
+			new Compares(Figures.of(Metric.SERVICE_CORE_STRANGER_PERCENT), FigureRule.Op.ABOVE, 1, "%.0f",
+					"the service's core was shared: other processes used {value}% of it > {bound} (core-strangers.csv names them)", null,
+					FigureRule.Scope.EACH_REPEAT));
 
 	/** What a rule makes a level when it holds. */
 	public enum Effect {

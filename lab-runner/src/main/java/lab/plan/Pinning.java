@@ -42,6 +42,11 @@ public record Pinning(boolean pinned, String serviceCpus, String otherCpus, int 
 		return this.pinned ? cpuList(this.otherCpus) : cpuList("0-" + (this.cores - 1));
 	}
 
+	/** The CPUs the service is pinned to on this host; none when unpinned (every core is shared) or not started here. */
+	public Set<Integer> serviceCores() {
+		return (this.pinned && this.serviceHere) ? cpuList(this.serviceCpus) : Set.of();
+	}
+
 	/** CPUs the service had: 1 pinned, the host's cores unpinned, 0 when it runs elsewhere (unknown here). */
 	public int serviceCpuCount() {
 		return !this.serviceHere ? 0 : this.pinned ? 1 : this.cores;

@@ -80,6 +80,18 @@ public final class Sampler implements AutoCloseable {
 		this.cores = java.util.Set.copyOf(cpus);
 	}
 
+	private volatile CoreStrangers strangers;
+
+	/**
+	 * Samples what other processes did on the service's cores ({@link CoreStrangers}): the series
+	 * {@code service/strangers_cpu_seconds} and the rows of {@code file} naming them.
+	 */
+	public void watchStrangers(java.util.Set<Integer> serviceCores, long servicePid, Path file) throws IOException {
+		if (!serviceCores.isEmpty()) {
+			this.strangers = new CoreStrangers(serviceCores, servicePid, file);
+		}
+	}
+
 	private void sample() {
 		this.endpoints.forEach((source, url) -> {
 			try {
@@ -117,6 +129,11 @@ public final class Sampler implements AutoCloseable {
 				write(now, "host", "cpu_busy_seconds", busyAndTotal[0]);
 				write(now, "host", "cpu_total_seconds", busyAndTotal[1]);
 			}
+		}
+		CoreStrangers others = this.strangers;
+		if (others != null) {
+			long now = System.currentTimeMillis();
+			write(now, "service", "strangers_cpu_seconds", others.look(now));
 		}
 		synchronized (this.csv) {
 			this.csv.flush();
@@ -180,6 +197,9 @@ public final class Sampler implements AutoCloseable {
 		}
 		synchronized (this.csv) {
 			this.csv.close();
+		}
+		if (this.strangers != null) {
+			this.strangers.close();
 		}
 		this.client.close();
 	}
