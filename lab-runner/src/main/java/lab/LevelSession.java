@@ -36,7 +36,13 @@ import lab.sample.SteadyRecording;
 final class LevelSession {
 
 	/** What the runner wrote for a level and the verdict it got (null when interrupted: not analysed). */
-	record Outcome(LevelFacts facts, Verdict verdict) {
+	/** A level as it ended: its facts and, when it was judged, its row (verdict, target). */
+	record Outcome(LevelFacts facts, LevelResult result) {
+
+		Verdict verdict() {
+			return (this.result != null) ? this.result.verdict() : null;
+		}
+
 	}
 
 	private final Harness harness;
@@ -90,7 +96,7 @@ final class LevelSession {
 		say(Summaries.line(result));
 		// Lets the last connections close before the next level starts.
 		Thread.sleep(1_000);
-		return new Outcome(facts, result.verdict());
+		return new Outcome(facts, result);
 	}
 
 	/** The level's load, sampled, with what is timed to its window; returns the injector's exit code. */

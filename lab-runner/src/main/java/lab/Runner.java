@@ -200,6 +200,11 @@ final class Runner {
 		if (!this.plan.scenario().targetDeclared() || analysis == null) {
 			return 0;
 		}
+		if (this.plan.scenario().searching()) {
+			// A search misses the target by design (it looks for where): its answer is the capacity it printed.
+			this.out.println("lab: a capacity search is not a gate: its probes above the capacity miss the target by design");
+			return 0;
+		}
 		String target = this.plan.scenario().target().describe();
 		List<String> missed = new ArrayList<>();
 		for (lab.analyse.LevelResult level : analysis.levels()) {
@@ -216,6 +221,88 @@ final class Runner {
 		}
 		this.out.println("lab: the latency target " + target + " was missed: " + String.join("; ", missed) + " (exit code " + TARGET_MISSED_EXIT_CODE + ")");
 		return TARGET_MISSED_EXIT_CODE;
+	}
+
+	/**
+	 * A capacity search for one variant ({@link lab.analyse.CapacitySearch}): each probe an ordinary judged level of a
+	 * warm service, the next load chosen from the judgments so far. A probe that broke or killed the service ends that
+	 * JVM; the next probe gets a fresh one (its own start and warm-up, under {@code restart-<n>/}). An INVALID probe is
+	 * run once more (as {@code <level>-again}).
+	 */
+	private void searchVariant(String module, Arm arm, Service downstream, int repeat, String variant, Path dir)
+			throws IOException, InterruptedException {
+		lab.layout.LoadShape shape = this.plan.scenario().model();
+		List<Integer> firsts = (shape == lab.layout.LoadShape.OPEN) ? this.plan.scenario().ratesPerSecond() : this.plan.scenario().users();
+		lab.analyse.CapacitySearch search = new lab.analyse.CapacitySearch(firsts.get(0), this.plan.scenario().searchMax(),
+				this.plan.scenario().searchResolution());
+		Harness harness = harness();
+		ServiceStart start = new ServiceStart(harness);
+		java.util.OptionalInt next = search.next();
+		int life = 0;
+		while (next.isPresent() && !Interruption.requested()) {
+			life++;
+			Path lifeDir = (life == 1) ? dir : dir.resolve("restart-" + life);
+			PlannedLevel first = PlannedLevel.of(shape.level(next.getAsInt()));
+			Service service;
+			try {
+				service = start.start(module, arm, variant, downstream, lifeDir);
+			}
+			catch (ServiceFailure ex) {
+				if (!Interruption.requested()) {
+					this.out.println("lab: " + variant + " FAILED to start: " + ex.getMessage());
+					recordNotRun(variant, lifeDir, List.of(first), repeat, LevelFacts.Blame.SERVICE, List.of(ex.getMessage()),
+							List.of(this.plan.out().relativize(lifeDir.resolve(ServiceDir.LOG)).toString()));
+				}
+				return;
+			}
+			try (service) {
+				this.out.println("lab: " + variant + " up at " + service.url() + pidNote(service));
+				Optional<ServiceStart.NotRun> notRun = start.admit(service, module, arm.tuning(), downstream, lifeDir);
+				if (notRun.isPresent()) {
+					if (notRun.get().blame() != null) {
+						recordNotRun(variant, lifeDir, List.of(first), repeat, notRun.get().blame(), notRun.get().reasons(), notRun.get().evidence());
+					}
+					return;
+				}
+				Path warmup = new WarmUp(harness).run(service, lifeDir.resolve(ServiceDir.WARMUP));
+				LevelSession session = new LevelSession(harness);
+				boolean firstAfterWarmup = true;
+				while (next.isPresent() && !Interruption.requested()) {
+					PlannedLevel level = PlannedLevel.of(shape.level(next.getAsInt()));
+					String id = levelId(level, repeat);
+					if (Files.exists(lifeDir.resolve(id))) {
+						// The INVALID probe run once more: a row of its own (the analysis keeps "-again" apart).
+						id = id + "-again";
+					}
+					this.out.println("lab: " + variant + " capacity search, probe " + (search.probes().size() + 1) + ": " + id);
+					LevelSession.Outcome outcome = session.run(service, downstream, level, id, repeat, warmup, firstAfterWarmup ? warmup : null);
+					firstAfterWarmup = false;
+					LevelFacts facts = outcome.facts();
+					if (facts.interruptedAtMs() != null || outcome.result() == null) {
+						return;
+					}
+					if (Boolean.FALSE.equals(facts.downstreamAlive())) {
+						this.out.println("lab: " + variant + " capacity search stopped: the downstream died during " + id);
+						return;
+					}
+					search.record(lab.analyse.CapacitySearch.Probe.of(outcome.result()));
+					next = search.next();
+					if (outcome.verdict() == Verdict.FAILED || !facts.serviceAlive()) {
+						// A broken JVM measures nothing more: the next probe gets a fresh one.
+						break;
+					}
+				}
+			}
+		}
+		lab.analyse.CapacitySearch.Found found = search.found();
+		if (found != null) {
+			String unit = (shape == lab.layout.LoadShape.OPEN) ? " requests/s" : " users";
+			this.out.println(String.format(java.util.Locale.ROOT, "lab: %s within %s: %s%,d%s (%s; %d probes)", variant,
+					this.plan.scenario().target().describe(), found.atLeast() ? "at least " : "", found.capacity(), unit, found.why(),
+					search.probes().size()));
+			json.writeValue(dir.resolve("capacity.json").toFile(), java.util.Map.of("target", this.plan.scenario().target().text(), "found", found,
+					"probes", search.probes()));
+		}
 	}
 
 	/** The runner's own JVM on the harness cores ({@link Pinning#pinThisProcess}). */
@@ -294,6 +381,10 @@ final class Runner {
 		// A fresh JVM per repeat: its log, GC log and warm-up apart from the others'.
 		Path dir = (this.plan.scenario().repeat() > 1) ? this.plan.out().resolve(variant).resolve(ServiceDir.repeat(repeat))
 				: this.plan.out().resolve(variant);
+		if (this.plan.scenario().searching()) {
+			searchVariant(module, arm, downstream, repeat, variant, dir);
+			return;
+		}
 		List<PlannedLevel> levels = this.plan.levels();
 		Harness harness = harness();
 		ServiceStart start = new ServiceStart(harness);

@@ -85,7 +85,9 @@ public final class Analyser {
 		Map<String, List<Measurement>> groups = new LinkedHashMap<>();
 		for (Measurement measurement : measurements) {
 			LevelFacts facts = measurement.facts();
-			groups.computeIfAbsent(facts.variant() + "/" + facts.load(), k -> new ArrayList<>()).add(measurement);
+			// Repeats of a level combine; a capacity search's probe run once more ("-again") is a row of its own.
+			String again = measurement.dir().getFileName().toString().endsWith("-again") ? "/again" : "";
+			groups.computeIfAbsent(facts.variant() + "/" + facts.load() + again, k -> new ArrayList<>()).add(measurement);
 		}
 		List<LevelResult> levels = new ArrayList<>();
 		for (List<Measurement> repeats : groups.values()) {

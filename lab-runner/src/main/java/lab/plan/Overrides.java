@@ -19,7 +19,7 @@ public record Overrides(List<String> variants, List<Integer> users, Long delayMs
 				(this.warmupSeconds != null) ? this.warmupSeconds : s.warmupMaxSeconds(), s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),
 				(this.repeat != null) ? this.repeat : s.repeat(), (this.tunings != null) ? this.tunings : s.tunings(),
 				(this.observe != null) ? this.observe : s.observe(), (this.jdks != null) ? this.jdks : s.jdks(),
-				(this.latencyTarget != null) ? this.latencyTarget : s.latencyTarget());
+				(this.latencyTarget != null) ? this.latencyTarget : s.latencyTarget(), s.searchMax(), s.searchResolutionPercent());
 	}
 
 }

@@ -164,6 +164,11 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			text.append("services on ").append(String.join(", ", this.jdks.stream().map(jdk -> "JDK " + jdk.feature() + " (" + jdk.home() + ")").toList()))
 				.append('\n');
 		}
+		if (this.scenario.searching()) {
+			text.append(String.format(java.util.Locale.ROOT, "capacity search within %s: from %s, doubling while it holds up to %,d, then halving "
+					+ "the gap to %s%% (about 6-9 probes per variant; the estimates below count one)%n", this.scenario.target().describe(),
+					this.levels.get(0).id(), this.scenario.searchMax(), this.scenario.searchResolution()));
+		}
 		for (String variant : this.scenario.variants()) {
 			text.append(variant).append(": ");
 			for (PlannedLevel level : this.levels) {

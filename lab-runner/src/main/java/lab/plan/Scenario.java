@@ -44,11 +44,14 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param jdks the JDKs each variant runs on, side by side ({@code 21}, {@code 25} or paths); none: the JDK running the lab
  * @param latencyTarget the latency target every level is judged by besides its verdict, e.g. {@code p99<=1000ms,errors<=0.1%}
  * ({@link LatencyTarget}); declared, a run exits 3 when a variant misses it; none: {@link LatencyTarget#DEFAULT}, shown, no gate
+ * @param searchMax with it, the levels are a capacity search, not a ladder: from the first of {@code users} (or
+ * {@code ratesPerSecond}), doubling while the target is met, up to this, then narrowing
+ * @param searchResolutionPercent the search stops when the loads that met and missed the target are this close (default 10)
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
 		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
-		List<String> jdks, String latencyTarget) {
+		List<String> jdks, String latencyTarget, Integer searchMax, Double searchResolutionPercent) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -77,6 +80,16 @@ public record Scenario(String name, String description, LoadShape model, List<St
 	/** The latency target the levels are judged by: the declared one, else the default. */
 	public LatencyTarget target() {
 		return (this.latencyTarget != null) ? LatencyTarget.parse(this.latencyTarget) : LatencyTarget.DEFAULT;
+	}
+
+	/** Whether the levels are a capacity search ({@code searchMax} set) rather than the listed ladder. */
+	public boolean searching() {
+		return this.searchMax != null;
+	}
+
+	/** The search's resolution in %, when searching. */
+	public double searchResolution() {
+		return (this.searchResolutionPercent != null) ? this.searchResolutionPercent : 10;
 	}
 
 	/** Whether this run declared its target (flag or scenario field): then missing it is the run's failure (exit 3). */
@@ -202,6 +215,19 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		}
 		if (this.repeat < 1 || this.repeat > 20) {
 			problems.add("repeat must be between 1 and 20, got " + this.repeat);
+		}
+		if (this.searchMax != null) {
+			List<Integer> first = (this.model == LoadShape.OPEN) ? this.ratesPerSecond : this.users;
+			if (first.isEmpty() || this.searchMax < first.get(0)) {
+				problems.add("searchMax (" + this.searchMax + ") must be at least the search's start, the first of "
+						+ ((this.model == LoadShape.OPEN) ? "ratesPerSecond" : "users") + " (" + (first.isEmpty() ? "none" : first.get(0)) + ")");
+			}
+			if (this.model == LoadShape.SPIKE || this.model == LoadShape.SOAK) {
+				problems.add("a capacity search (searchMax) runs the closed or open model, not " + this.model.id());
+			}
+			if (!(searchResolution() > 0 && searchResolution() <= 100)) {
+				problems.add("searchResolutionPercent must be above 0 and at most 100, got " + this.searchResolutionPercent);
+			}
 		}
 		if (this.latencyTarget != null) {
 			try {
