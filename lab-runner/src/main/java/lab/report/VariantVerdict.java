@@ -15,9 +15,9 @@ import lab.plan.Variant;
  * @param breaksAt the first load at which it FAILED, 0 when it never did
  * @param breakReason why it failed there
  * @param invalidLevels how many of its levels were INVALID (not ranked)
- * @param withinTargetLoad the highest load that met the latency target, every lower level meeting it too; 0 when none
+ * @param withinTargetLoad the highest load that met the latency target below every load that missed it; 0 when none
  * @param withinTargetRps its rps
- * @param missesTargetAt the lowest load that did not meet it (FAILED and INVALID levels meet nothing); 0 when all met
+ * @param missesTargetAt the lowest load that missed it (FAILED, or OK outside it; INVALID levels bound nothing); 0 when none did
  */
 public record VariantVerdict(String variant, String model, double bestRps, int bestLoad, int breaksAt, String breakReason,
 		int invalidLevels, int withinTargetLoad, double withinTargetRps, int missesTargetAt) {
@@ -46,20 +46,17 @@ public record VariantVerdict(String variant, String model, double bestRps, int b
 				}
 			}
 		}
-		// Within the target: the levels in load order, up to the first that did not meet it.
+		// Within the target: the lowest load that missed it (FAILED, or OK outside it), and the highest that met it below
+		// that. INVALID levels measured the harness, not the service: they bound nothing (as in a capacity search).
+		int missesAt = rows.stream().filter(row -> row.verdict() == LevelResult.Verdict.FAILED
+				|| (row.verdict() == LevelResult.Verdict.OK && Boolean.FALSE.equals(row.meetsTarget()))).mapToInt(LevelResult::load).min().orElse(0);
 		int withinLoad = 0;
 		double withinRps = Double.NaN;
-		int missesAt = 0;
-		for (LevelResult row : rows.stream().sorted(java.util.Comparator.comparingInt(LevelResult::load)).toList()) {
-			if (row.meetsTarget() == null) {
-				continue;
+		for (LevelResult row : rows) {
+			if (Boolean.TRUE.equals(row.meetsTarget()) && (missesAt == 0 || row.load() < missesAt) && row.load() >= withinLoad) {
+				withinLoad = row.load();
+				withinRps = row.rps();
 			}
-			if (!row.meetsTarget()) {
-				missesAt = row.load();
-				break;
-			}
-			withinLoad = row.load();
-			withinRps = row.rps();
 		}
 		return new VariantVerdict(variant, Variant.modelOf(variant), bestRps, bestLoad, breaksAt, reason, invalid, withinLoad, withinRps, missesAt);
 	}
