@@ -140,7 +140,7 @@ final class Runner {
 		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(),
 				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
 		this.out.println("lab: results in " + this.plan.out() + " (" + lab.launch.Storage.describe(this.plan.out()) + ")");
-		lab.launch.Storage.guard(this.plan.out(), this.out);
+		AutoCloseable diskGuard = lab.launch.Storage.guard(this.plan.out(), this.out);
 		Service downstream = null;
 		// If this JVM is killed outright, the watchdog ends what it started; a normal end or Ctrl-C closes it.
 		Watchdog watchdog = Watchdog.start(this.plan.out().resolve(RunDir.CHILDREN), this.plan.out().resolve(RunDir.WATCHDOG_LOG));
@@ -176,6 +176,7 @@ final class Runner {
 			}
 			Children.stopAll();
 			watchdog.close();
+			closeQuietly(diskGuard);
 			// A full disk takes no report: it could not be written; ./lab report renders it once there is room.
 			analysis = lab.launch.Storage.full() ? null : render();
 		}
@@ -187,6 +188,15 @@ final class Runner {
 			return Interruption.EXIT_CODE;
 		}
 		return gate(analysis);
+	}
+
+	private static void closeQuietly(AutoCloseable closeable) {
+		try {
+			closeable.close();
+		}
+		catch (Exception ex) {
+			// Only the disk guard's thread: it ends with the JVM anyway.
+		}
 	}
 
 	/** The exit code of a run whose declared latency target a variant missed at a level (documented in docs/latency-target.md). */

@@ -65,6 +65,11 @@ public final class Interruption {
 		stopped = true;
 	}
 
+	/** A new run in the same JVM (the tests' runs) starts with no stop of its own pending. */
+	static void clearStop() {
+		stopped = false;
+	}
+
 	/** When they asked (epoch ms), 0 if they did not. */
 	public static long requestedAtMs() {
 		return requestedAt.get();

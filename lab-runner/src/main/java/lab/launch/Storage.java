@@ -50,21 +50,25 @@ public final class Storage {
 	}
 
 	/**
-	 * Watches {@code results}' disk every half second while a run is on (a daemon thread): below {@link #FLOOR_BYTES}
-	 * free it says so in one line and stops every child, so whatever the runner waits on returns.
+	 * Watches {@code results}' disk every half second while a run is on (a daemon thread, ended by closing what this
+	 * returns): below {@link #FLOOR_BYTES} free it says so in one line and stops every child, so whatever the runner
+	 * waits on returns. A directory that is gone (removed after its run) ends the watch, not the run.
 	 */
-	public static void guard(Path results, PrintStream out) {
+	public static AutoCloseable guard(Path results, PrintStream out) {
+		full.set(null);
+		Interruption.clearStop();
 		Thread guard = new Thread(() -> {
-			while (full.get() == null) {
+			while (full.get() == null && !Thread.currentThread().isInterrupted()) {
 				try {
-					long free = Files.getFileStore(results).getUsableSpace();
+					FileStore store = Files.getFileStore(results);
+					long free = store.getUsableSpace();
 					if (free < FLOOR_BYTES) {
-						stop(results, "no space left on device: " + mib(free) + " free on " + Files.getFileStore(results).name(), out);
+						stop(results, "no space left on device: " + mib(free) + " free on " + store.name(), out);
 					}
 					Thread.sleep(500);
 				}
 				catch (IOException ex) {
-					stop(results, ex.getMessage(), out);
+					return;
 				}
 				catch (InterruptedException ex) {
 					return;
@@ -73,6 +77,7 @@ public final class Storage {
 		}, "lab-storage-guard");
 		guard.setDaemon(true);
 		guard.start();
+		return guard::interrupt;
 	}
 
 	/** A write to {@code path} failed for want of space (or the guard found none): the run stops, saying so once. */
