@@ -55,8 +55,7 @@ final class Doctor implements Callable<Integer> {
 		String disk;
 		try {
 			disk = lab.launch.Storage.describe(results);
-			Path existing = Files.exists(results) ? results : Main.root();
-			free = Files.getFileStore(existing).getUsableSpace();
+			free = lab.launch.Storage.freeBytes(results);
 		}
 		catch (java.io.IOException ex) {
 			disk = "unknown (" + ex.getMessage() + ")";

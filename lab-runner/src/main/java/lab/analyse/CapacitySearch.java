@@ -69,8 +69,8 @@ public final class CapacitySearch {
 			return OptionalInt.of(this.start);
 		}
 		Probe last = this.probes.get(this.probes.size() - 1);
-		int lo = highestMet();
-		int hi = lowestMissed();
+		int lo = highestMet(this.probes);
+		int hi = lowestMissed(this.probes);
 		if (last.verdict() == Verdict.INVALID || last.verdict() == Verdict.INTERRUPTED) {
 			long tries = this.probes.stream().filter(p -> p.load() == last.load() && p.verdict() == last.verdict()).count();
 			if (last.verdict() == Verdict.INVALID && tries < 2) {
@@ -112,15 +112,18 @@ public final class CapacitySearch {
 		return OptionalInt.empty();
 	}
 
-	/** The highest load that met the target below every load that did not (OK and within it). */
-	private int highestMet() {
-		int hi = lowestMissed();
-		return this.probes.stream().filter(p -> Boolean.TRUE.equals(p.meets()) && (hi == 0 || p.load() < hi)).mapToInt(Probe::load).max().orElse(0);
+	/**
+	 * The highest load that met the target below every load that did not (OK and within it): the capacity, for a
+	 * search and for a report's "within the target" line alike.
+	 */
+	public static int highestMet(List<Probe> probes) {
+		int hi = lowestMissed(probes);
+		return probes.stream().filter(p -> Boolean.TRUE.equals(p.meets()) && (hi == 0 || p.load() < hi)).mapToInt(Probe::load).max().orElse(0);
 	}
 
 	/** The lowest load that did not meet it: FAILED, or OK outside the target. INVALID and INTERRUPTED probes bound nothing. */
-	private int lowestMissed() {
-		return this.probes.stream().filter(p -> p.verdict() == Verdict.FAILED || (p.verdict() == Verdict.OK && Boolean.FALSE.equals(p.meets())))
+	public static int lowestMissed(List<Probe> probes) {
+		return probes.stream().filter(p -> p.verdict() == Verdict.FAILED || (p.verdict() == Verdict.OK && Boolean.FALSE.equals(p.meets())))
 			.mapToInt(Probe::load).min().orElse(0);
 	}
 

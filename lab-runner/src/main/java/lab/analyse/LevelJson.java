@@ -53,12 +53,7 @@ public final class LevelJson {
 		});
 		row.set("headroom", json.valueToTree(result.headroom()));
 		row.put("verdict", result.verdict().name());
-		if (result.meetsTarget() != null) {
-			row.put("meetsTarget", result.meetsTarget());
-		}
-		else {
-			row.putNull("meetsTarget");
-		}
+		row.put("meetsTarget", result.meetsTarget());
 		row.set("reasons", json.valueToTree(result.reasons()));
 		row.set("evidence", json.valueToTree(result.evidence()));
 		row.set("injectors", json.valueToTree(result.injectors()));

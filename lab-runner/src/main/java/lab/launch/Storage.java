@@ -33,14 +33,18 @@ public final class Storage {
 	 * @return the reason, in one line with the fix, or null when it fits
 	 */
 	public static String tooSmall(Path results, long neededBytes) throws IOException {
-		Path existing = existing(results);
-		long free = Files.getFileStore(existing).getUsableSpace();
+		long free = freeBytes(results);
 		if (free >= neededBytes + FLOOR_BYTES) {
 			return null;
 		}
 		return String.format(Locale.ROOT, "the results directory %s is on a disk with %s free; this run needs about %s (an estimate from its "
 				+ "plan: every service run, level and request): free space there, or write the results elsewhere with --out", results,
 				mib(free), mib(neededBytes + FLOOR_BYTES));
+	}
+
+	/** The bytes free to this process on the disk {@code path} is (or would be) on. */
+	public static long freeBytes(Path path) throws IOException {
+		return Files.getFileStore(existing(path)).getUsableSpace();
 	}
 
 	/** The free space of the disk {@code path} is (or would be) on, in words: "1.2 GiB free on /dev/vda". */

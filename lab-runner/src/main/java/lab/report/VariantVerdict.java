@@ -2,6 +2,7 @@ package lab.report;
 
 import java.util.List;
 
+import lab.analyse.CapacitySearch;
 import lab.analyse.LevelResult;
 import lab.plan.Variant;
 
@@ -46,15 +47,13 @@ public record VariantVerdict(String variant, String model, double bestRps, int b
 				}
 			}
 		}
-		// Within the target: the lowest load that missed it (FAILED, or OK outside it), and the highest that met it below
-		// that. INVALID levels measured the harness, not the service: they bound nothing (as in a capacity search).
-		int missesAt = rows.stream().filter(row -> row.verdict() == LevelResult.Verdict.FAILED
-				|| (row.verdict() == LevelResult.Verdict.OK && Boolean.FALSE.equals(row.meetsTarget()))).mapToInt(LevelResult::load).min().orElse(0);
-		int withinLoad = 0;
+		// Within the target: the capacity search's own rule (INVALID levels bound nothing), over the levels run.
+		List<CapacitySearch.Probe> probes = rows.stream().map(CapacitySearch.Probe::of).toList();
+		int missesAt = CapacitySearch.lowestMissed(probes);
+		int withinLoad = CapacitySearch.highestMet(probes);
 		double withinRps = Double.NaN;
 		for (LevelResult row : rows) {
-			if (Boolean.TRUE.equals(row.meetsTarget()) && (missesAt == 0 || row.load() < missesAt) && row.load() >= withinLoad) {
-				withinLoad = row.load();
+			if (withinLoad > 0 && row.load() == withinLoad && Boolean.TRUE.equals(row.meetsTarget())) {
 				withinRps = row.rps();
 			}
 		}
