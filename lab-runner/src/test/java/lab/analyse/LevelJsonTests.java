@@ -43,6 +43,7 @@ class LevelJsonTests {
 		assertThat(LevelJson.row(row).path("rps").asDouble()).isEqualTo(200);
 		assertThat(LevelJson.row(row).path("gcPercent").asDouble()).isEqualTo(1);
 		assertThat(LevelJson.row(row).path("p99AllMs").asString()).as("a figure not computed").isEqualTo("NaN");
+		assertThat(LevelJson.row(row).get("meetsTarget").isNull()).as("a level not judged against a target").isTrue();
 	}
 
 	private static LevelFacts facts(Level level, Integer cappedFrom) {
