@@ -9,11 +9,12 @@ import lab.analyse.Thresholds;
 import lab.launch.Service;
 import lab.layout.Level;
 import lab.layout.LevelDir;
+import lab.layout.LoadParameters;
 import lab.layout.LoadShape;
-import lab.load.GatlingRun;
 import lab.load.Injectors;
 import lab.plan.Pinning;
 import lab.plan.RunPlan;
+import lab.plan.Work;
 import lab.sample.PinnedRecording;
 import lab.sample.Sampler;
 import lab.sample.WindowTasks;
@@ -26,9 +27,10 @@ import lab.sample.WindowTasks;
  * @param jfr {@code --jfr}: a JFR recording of each steady window
  * @param profiling {@code --profile-cpu}: async-profiler over each steady window (its library given to {@code window})
  * @param pinned the recording of pinned virtual threads every level of a service started here gets
+ * @param work what each request of the service's load asks of it besides waiting (its warm-up's too)
  */
 record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors, WindowTasks window, Thresholds thresholds, boolean jfr,
-		boolean profiling, PinnedRecording pinned) {
+		boolean profiling, PinnedRecording pinned, Work work) {
 
 	/** A sampler of the service (its endpoint, process and threads), the downstream (if any) and the harness cores. */
 	Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
@@ -51,8 +53,8 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 
 	/** The injector's properties for one share of a level against {@code service}, with the target as assertions (null: none). */
 	List<String> loadProperties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail, lab.layout.LatencyTarget target) {
-		return GatlingRun.properties(service.url(), shape, level, this.plan.scenario().delayMs(), ramp, hold, tail,
-				this.plan.scenario().requestTimeoutMs(), target);
+		return new LoadParameters(service.url(), shape, level, this.plan.scenario().delayMs(), ramp, hold, tail,
+				this.plan.scenario().requestTimeoutMs(), target, this.work.rounds(), this.work.responseBytes()).properties();
 	}
 
 	/** Files as the report links them: relative to the results directory. */

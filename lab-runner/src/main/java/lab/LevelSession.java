@@ -158,7 +158,7 @@ final class LevelSession {
 		var cpus = this.harness.cpus();
 		return new LevelFacts(variant, level.level(), level.cappedFrom(), scenario.delayMs(), repeat, warmedUp, cpus.serviceCpuCount(),
 				cpus.injectorCpuCount(), alive, exitCode, oom, injectorExit, evidence, problems, notRun, scenario.requestTimeoutMs(),
-				downstreamWatched, downstreamAlive, downstreamExit, interruptedAt, warmupDir);
+				downstreamWatched, downstreamAlive, downstreamExit, interruptedAt, warmupDir, scenario.coldStart() ? Boolean.TRUE : null);
 	}
 
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */

@@ -82,6 +82,21 @@ public final class Main {
 		@Option(names = "--delay-ms", description = "downstream delay in ms")
 		Long delayMs;
 
+		@Option(names = "--work", split = ",", paramLabel = "ROUNDS", description = "the work each request asks of the service besides "
+				+ "waiting, in serialise-and-hash rounds (each builds, serialises to JSON and SHA-256-hashes 16 generated records); several, "
+				+ "comma-separated, run each variant under each side by side, rows labelled work<N> (default: the scenario's works, else 0: pure waiting)")
+		List<Integer> works;
+
+		@Option(names = "--response-bytes", paramLabel = "BYTES", description = "the answer's size each request asks for (default: the "
+				+ "scenario's responseBytes, else 0: the downstream's body as it is)")
+		Integer responseBytes;
+
+		@Option(names = "--aot", split = ",", paramLabel = "MODE", description = "JDK 25's AOT cache, side by side (rows labelled aot-<mode>): "
+				+ "none, trained (under the lab's own load, at the scenario's first level for aotTrainingSeconds) and/or refresh (Spring Boot's "
+				+ "training, exiting at context refresh); every mode runs the variant from its extracted jar. Caches are kept under "
+				+ "$LAB_CACHE_DIR/aot and trained again when their jar or JDK changed (default: the scenario's aot, else no such axis)")
+		List<String> aot;
+
 		@Option(names = "--hold", description = "seconds held at each level")
 		Integer holdSeconds;
 
@@ -194,7 +209,7 @@ public final class Main {
 			List<String> named = Remote.targetNames(this.target);
 			List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;
 			Scenario scenario = new Overrides(variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
-					this.observe, this.jdks, this.latencyTarget).applyTo(base);
+					this.observe, this.jdks, this.latencyTarget, this.works, this.responseBytes, this.aot).applyTo(base);
 			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
 				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");

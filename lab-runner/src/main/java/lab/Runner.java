@@ -245,7 +245,7 @@ final class Runner {
 		List<Integer> firsts = (shape == lab.layout.LoadShape.OPEN) ? this.plan.scenario().ratesPerSecond() : this.plan.scenario().users();
 		lab.analyse.CapacitySearch search = new lab.analyse.CapacitySearch(firsts.get(0), this.plan.scenario().searchMax(),
 				this.plan.scenario().searchResolution());
-		Harness harness = harness();
+		Harness harness = harness(arm.work());
 		ServiceStart start = new ServiceStart(harness);
 		java.util.OptionalInt next = search.next();
 		int life = 0;
@@ -396,7 +396,7 @@ final class Runner {
 			return;
 		}
 		List<PlannedLevel> levels = this.plan.levels();
-		Harness harness = harness();
+		Harness harness = harness(arm.work());
 		ServiceStart start = new ServiceStart(harness);
 		Service service;
 		try {
@@ -450,10 +450,10 @@ final class Runner {
 		}
 	}
 
-	/** What the run's parts share ({@link Harness}). */
-	private Harness harness() {
+	/** What the run's parts share ({@link Harness}), for a service whose load asks {@code work} of each request. */
+	private Harness harness(lab.plan.Work work) {
 		return new Harness(this.plan, this.out, this.cpus, this.injectors, this.window, this.thresholds, this.jfr, this.profiler != null,
-				this.pinned);
+				this.pinned, work);
 	}
 
 	/** "lab: level 3 of 12 (app-webflux users-2000), about 14 min left", from the plan's own estimate per step. */
@@ -474,7 +474,7 @@ final class Runner {
 	private void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, int repeat, LevelFacts.Blame blame,
 			List<String> problems, List<String> evidence) throws IOException {
 		this.levelsDone += levels.size();
-		new LevelSession(harness()).recordNotRun(variant, variantDir, levels, levels.stream().map(level -> levelId(level, repeat)).toList(), repeat,
+		new LevelSession(harness(lab.plan.Work.NONE)).recordNotRun(variant, variantDir, levels, levels.stream().map(level -> levelId(level, repeat)).toList(), repeat,
 				blame, problems, evidence);
 	}
 

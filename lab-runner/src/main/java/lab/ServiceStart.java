@@ -74,6 +74,16 @@ final class ServiceStart {
 			// Reactive stacks run deeper than JFR's default 64 frames: truncated ones cannot be merged in a flame graph.
 			flags.add(SteadyRecording.STACK_DEPTH_FLAG);
 		}
+		if (arm.aot() != null) {
+			// From the extracted jar, with the cache its mode asks for (trained now when missing or stale).
+			AotCache.Prepared aot = new AotCache(this.harness).prepare(module, arm, flags, arguments, dir);
+			List<String> withCache = new ArrayList<>(flags);
+			withCache.addAll(aot.flags());
+			Files.createDirectories(dir);
+			lab.analyse.LevelJson.json.writeValue(dir.resolve(AotCache.APPLIED).toFile(), aot.stamp());
+			return RunningService.start(variant, arm.jdk().home().resolve("bin/java"), aot.jar(), withCache, arguments,
+					this.harness.cpus().serviceTaskset(), dir);
+		}
 		return RunningService.start(variant, arm.jdk().home().resolve("bin/java"), RunPlan.jar(plan.root(), module), flags, arguments,
 				this.harness.cpus().serviceTaskset(), dir);
 	}
@@ -82,13 +92,13 @@ final class ServiceStart {
 	Optional<NotRun> admit(Service service, String module, Tuning tuning, Service downstream, Path dir) throws IOException, InterruptedException {
 		String variant = service.name();
 		long delay = Math.min(this.harness.plan().scenario().delayMs(), 100);
-		List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), delay);
+		List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), delay, this.harness.work());
 		if (!problems.isEmpty() && !Interruption.requested()) {
 			// What every thread was doing, while it still runs: the evidence of a hang, and a second chance.
 			Optional<Path> dump = service.threadDump(dir.resolve(ServiceDir.THREAD_DUMP));
 			say("lab: " + variant + " contract check failed (" + String.join("; ", problems) + ")" + dump.map(file -> "; thread dump in " + file).orElse("")
 					+ "; checking once more");
-			problems = ContractCheck.problems(service.url(), service.managementUrl(), delay);
+			problems = ContractCheck.problems(service.url(), service.managementUrl(), delay, this.harness.work());
 		}
 		if (Interruption.requested()) {
 			return Optional.of(NotRun.INTERRUPTED);

@@ -48,6 +48,10 @@ final class WarmUp {
 	Path run(Service service, Path dir) throws IOException, InterruptedException {
 		var scenario = this.harness.plan().scenario();
 		int seconds = scenario.warmupSeconds();
+		if (scenario.coldStart()) {
+			say("lab: " + service.name() + " started cold on purpose (coldStart): loaded at once, no warm-up");
+			return null;
+		}
 		if (seconds == 0) {
 			say("lab: " + service.name() + " warm-up skipped (warmupSeconds: 0): every level will be INVALID");
 			return null;

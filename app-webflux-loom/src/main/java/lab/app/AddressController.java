@@ -1,6 +1,7 @@
 package lab.app;
 
 import lab.common.DelayMs;
+import lab.common.RequestWork;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
@@ -8,12 +9,14 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.client.RestClient;
 
 /**
  * Blocking code inside WebFlux: the blocking call runs on a virtual thread of the one shared scheduler, wrapped in
- * a Mono, so the event loop never blocks and the waiting costs a parked virtual thread. The default form
+ * a Mono, so the event loop never blocks and the waiting costs a parked virtual thread; the request's work
+ * ({@link RequestWork}) runs on that virtual thread too. The default form
  * ({@code lab.webflux.endpoint=annotated}); {@link AddressRoute} is the same endpoint as a functional route.
  */
 @RestController
@@ -30,9 +33,11 @@ class AddressController {
 	}
 
 	@GetMapping(path = "/address/{delayMs}", produces = MediaType.APPLICATION_JSON_VALUE)
-	Mono<String> address(@PathVariable String delayMs) {
+	Mono<String> address(@PathVariable String delayMs, @RequestParam(required = false) String work,
+			@RequestParam(required = false) String bytes) {
 		long delay = DelayMs.parse(delayMs);
-		return Mono.fromCallable(() -> this.downstream.get().uri("/address/{delayMs}", delay).retrieve().body(String.class))
+		RequestWork asked = RequestWork.parse(work, bytes);
+		return Mono.fromCallable(() -> asked.answer(this.downstream.get().uri("/address/{delayMs}", delay).retrieve().body(String.class)))
 			.subscribeOn(this.virtualThreads);
 	}
 

@@ -2,6 +2,7 @@ package lab.app;
 
 import lab.common.DelayMs;
 import lab.common.ErrorResponses;
+import lab.common.RequestWork;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
@@ -31,8 +32,10 @@ class AddressRoute {
 	RouterFunction<ServerResponse> address(RestClient downstream, Scheduler virtualThreads, ErrorResponses errors) {
 		return RouterFunctions.route(GET("/address/{delayMs}"), request -> {
 			long delay = DelayMs.parse(request.pathVariable("delayMs"));
-			// The answer is built once the downstream's body is in, so its failures reach the error mapping below.
-			return Mono.fromCallable(() -> downstream.get().uri("/address/{delayMs}", delay).retrieve().body(String.class))
+			RequestWork asked = RequestWork.parse(request.queryParam("work").orElse(null), request.queryParam("bytes").orElse(null));
+			// The answer is built once the downstream's body is in, so its failures reach the error mapping below;
+			// the request's work runs on the virtual thread, as in the controller.
+			return Mono.fromCallable(() -> asked.answer(downstream.get().uri("/address/{delayMs}", delay).retrieve().body(String.class)))
 				.subscribeOn(virtualThreads)
 				.flatMap(body -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body));
 		}).filter((request, next) -> Mono.defer(() -> next.handle(request)).onErrorResume(failure -> {

@@ -2,6 +2,7 @@ package lab.app;
 
 import lab.common.DelayMs;
 import lab.common.ErrorResponses;
+import lab.common.RequestWork;
 import reactor.core.publisher.Mono;
 
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -30,11 +31,14 @@ class AddressRoute {
 	RouterFunction<ServerResponse> address(WebClient downstream, ErrorResponses errors) {
 		return RouterFunctions.route(GET("/address/{delayMs}"), request -> {
 			long delay = DelayMs.parse(request.pathVariable("delayMs"));
-			// The answer is built once the downstream's body is in, so its failures reach the error mapping below.
+			RequestWork asked = RequestWork.parse(request.queryParam("work").orElse(null), request.queryParam("bytes").orElse(null));
+			// The answer is built once the downstream's body is in, so its failures reach the error mapping below;
+			// the request's work runs on the event loop, as in the controller.
 			return downstream.get()
 				.uri("/address/{delayMs}", delay)
 				.retrieve()
 				.bodyToMono(String.class)
+				.map(asked::answer)
 				.flatMap(body -> ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body));
 		}).filter((request, next) -> Mono.defer(() -> next.handle(request)).onErrorResume(failure -> {
 			var answer = errors.answer(failure);

@@ -50,7 +50,7 @@ public class AddressSimulation extends Simulation {
 	// Chain: one request with its checks; every send is counted and every outcome filed under its send second,
 	// timed from just before the send.
 	ChainBuilder address = exec(session -> session.remove("status").set("sentMs", this.recorder.sent()).set("sentNanos", System.nanoTime()))
-		.exec(http("address").get("/address/" + p.delayMs())
+		.exec(http("address").get(p.requestPath())
 			.check(status().saveAs("status"), status().is(200), substring("\"street\"").exists()))
 		.exec(this::record);
 

@@ -22,14 +22,16 @@ import lab.layout.LoadShape;
  * @param requestTimeoutMs a request without an answer by then is a KO of kind timeout
  * @param outDir where the HdrHistogram log and the per-second request counts go
  * @param target the latency target, as Gatling's assertions; null for none
+ * @param requestPath what each request asks for: {@code /address/{delayMs}}, with the work per request if any
  */
 public record LabParameters(String baseUrl, LoadShape shape, Level level, long delayMs,
-		int rampSeconds, int holdSeconds, int tailSeconds, long requestTimeoutMs, Path outDir, LatencyTarget target) {
+		int rampSeconds, int holdSeconds, int tailSeconds, long requestTimeoutMs, Path outDir, LatencyTarget target, String requestPath) {
 
 	public static LabParameters fromSystemProperties() {
 		LoadParameters load = LoadParameters.read(System::getProperty);
 		return new LabParameters(load.baseUrl(), load.shape(), load.level(), load.delayMs(), load.rampSeconds(), load.holdSeconds(),
-				load.tailSeconds(), load.requestTimeoutMs(), Path.of(LoadParameters.outDir(System::getProperty)), load.target());
+				load.tailSeconds(), load.requestTimeoutMs(), Path.of(LoadParameters.outDir(System::getProperty)), load.target(),
+				load.requestPath());
 	}
 
 }

@@ -20,9 +20,11 @@ import java.util.function.Function;
  * @param tailSeconds the load kept on after the window, unmeasured (the runner looks at the heap there)
  * @param requestTimeoutMs a request without an answer by then is a KO of kind timeout
  * @param target the latency target, given to Gatling as assertions; null for none (optional in a lab run too)
+ * @param work the serialise-and-hash rounds each request asks of the service ({@code ?work=}; 0: pure waiting)
+ * @param responseBytes the answer's size each request asks for ({@code ?bytes=}; 0: the downstream's body)
  */
 public record LoadParameters(String baseUrl, LoadShape shape, Level level, long delayMs, int rampSeconds, int holdSeconds,
-		int tailSeconds, long requestTimeoutMs, LatencyTarget target) {
+		int tailSeconds, long requestTimeoutMs, LatencyTarget target, int work, int responseBytes) {
 
 	public static final String BASE_URL = "baseUrl";
 
@@ -45,6 +47,12 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 	/** The latency target ({@link LatencyTarget#text}); optional. */
 	public static final String LATENCY_TARGET = "latencyTarget";
 
+	/** Serialise-and-hash rounds per request; optional (0). */
+	public static final String WORK = "work";
+
+	/** The answer's size in bytes; optional (0). */
+	public static final String RESPONSE_BYTES = "responseBytes";
+
 	/** Gatling's own request timeout, set to the same value. */
 	public static final String GATLING_REQUEST_TIMEOUT = "gatling.http.requestTimeout";
 
@@ -56,7 +64,7 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 
 	/** The defaults of a standalone run (the simulation's README documents them). */
 	public static final LoadParameters STANDALONE = new LoadParameters("http://127.0.0.1:8080", LoadShape.CLOSED, new Level.Closed(100), 500,
-			5, 20, 0, 60_000, null);
+			5, 20, 0, 60_000, null, 0, 0);
 
 	/** The properties a lab run passes, as {@code name=value}, marked as a lab run. */
 	public List<String> properties() {
@@ -76,6 +84,8 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 		if (this.target != null) {
 			properties.add(LATENCY_TARGET + "=" + this.target.text());
 		}
+		properties.add(WORK + "=" + this.work);
+		properties.add(RESPONSE_BYTES + "=" + this.responseBytes);
 		properties.add(LAB_RUN + "=true");
 		return properties;
 	}
@@ -97,12 +107,23 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 				in.integer(DELAY_MS, (int) STANDALONE.delayMs), in.integer(RAMP_SECONDS, STANDALONE.rampSeconds),
 				in.integer(HOLD_SECONDS, STANDALONE.holdSeconds), in.integer(TAIL_SECONDS, STANDALONE.tailSeconds),
 				in.integer(REQUEST_TIMEOUT_MS, (int) fallbackTimeout),
-				(property.apply(LATENCY_TARGET) != null) ? LatencyTarget.parse(property.apply(LATENCY_TARGET)) : null);
+				(property.apply(LATENCY_TARGET) != null) ? LatencyTarget.parse(property.apply(LATENCY_TARGET)) : null,
+				(property.apply(WORK) != null) ? in.integer(WORK, 0) : 0, (property.apply(RESPONSE_BYTES) != null) ? in.integer(RESPONSE_BYTES, 0) : 0);
 		require(parameters.delayMs >= 0, DELAY_MS + " must not be negative");
 		require(parameters.rampSeconds >= 0 && parameters.holdSeconds >= 1, RAMP_SECONDS + " must be >= 0 and " + HOLD_SECONDS + " >= 1");
 		require(parameters.tailSeconds >= 0, TAIL_SECONDS + " must not be negative");
+		require(parameters.work >= 0 && parameters.responseBytes >= 0, WORK + " and " + RESPONSE_BYTES + " must not be negative");
 		require(parameters.baseUrl.startsWith("http://") || parameters.baseUrl.startsWith("https://"), BASE_URL + " must be an http(s) URL");
 		return parameters;
+	}
+
+	/** The path each request asks for: {@code /address/500}, with {@code ?work=&bytes=} when it asks for work. */
+	public String requestPath() {
+		String path = "/address/" + this.delayMs;
+		if (this.work == 0 && this.responseBytes == 0) {
+			return path;
+		}
+		return path + "?work=" + this.work + "&bytes=" + this.responseBytes;
 	}
 
 	/**

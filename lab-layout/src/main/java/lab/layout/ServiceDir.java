@@ -15,6 +15,12 @@ public final class ServiceDir {
 
 	public static final String PID = "pid";
 
+	/** When the runner launched the service's process (epoch ms, one line): a start's clock begins here. */
+	public static final String STARTED_AT = "started-at";
+
+	/** When the service first answered its health check (epoch ms, one line). */
+	public static final String READY_AT = "ready-at";
+
 	/** A service the lab did not start (a remote target): where it was reached. */
 	public static final String REMOTE = "remote.txt";
 

@@ -239,7 +239,12 @@ public final class Analyser {
 		Set<String> notes = new LinkedHashSet<>();
 		List<FigureRule.Finding> findings = figureFindings(m);
 		List<String> invalid = harnessProblems(m, notes, reasons(findings, Rule.Effect.INVALID));
-		List<String> cold = (m.window() != null) ? new Warmth(this.thresholds).judge(m, notes) : List.of();
+		List<String> cold = (m.window() != null) ? new Warmth(this.thresholds).judge(m, notes) : new ArrayList<>();
+		if (facts.startedCold()) {
+			// A start measures the cold JVM on purpose: what would make a level "not warm" is what it reports.
+			cold.forEach(reason -> notes.add("started cold on purpose: " + reason));
+			cold = List.of();
+		}
 		List<String> failed = serviceProblems(m, reasons(findings, Rule.Effect.FAILED));
 		notes.addAll(reasons(findings, Rule.Effect.NOTE));
 		if (m.window() != null) {
@@ -333,7 +338,7 @@ public final class Analyser {
 				invalid.add("the stall check could not be computed (the injector wrote no completions in the window)");
 			}
 		}
-		if (!facts.warmedUp()) {
+		if (!facts.warmedUp() && !facts.startedCold()) {
 			invalid.add("no warm-up: a cold JVM runs at a fraction of its speed");
 		}
 		return invalid;

@@ -33,12 +33,14 @@ import lab.layout.Level;
  * @param downstreamExitCode its exit code when it died
  * @param interruptedAtMs when the person interrupted the run during this level (epoch ms), else null
  * @param warmupDir the warm-up this level was the first after, relative to the results directory, else null
+ * @param coldStart whether the level loaded a cold service at once on purpose (a start scenario's level): no warm-up
+ * is then what it measures, not a fault of the harness; null (older files) and false alike mean not
  */
 public record LevelFacts(String variant, Level level, Integer cappedFrom, long delayMs, int repeat,
 		boolean warmedUp, int serviceCpus, int injectorCpus, boolean serviceAlive, Integer exitCode, boolean outOfMemory,
 		int injectorExitCode, List<String> evidence, List<String> problems, String notRun, Long requestTimeoutMs,
 		Boolean downstreamWatched, Boolean downstreamAlive, Integer downstreamExitCode, Long interruptedAtMs,
-		String warmupDir) {
+		String warmupDir, Boolean coldStart) {
 
 	public LevelFacts {
 		evidence = (evidence != null) ? List.copyOf(evidence) : List.of();
@@ -70,7 +72,12 @@ public record LevelFacts(String variant, Level level, Integer cappedFrom, long d
 		return new LevelFacts(this.variant, this.level, this.cappedFrom, this.delayMs, this.repeat,
 				this.warmedUp, this.serviceCpus, this.injectorCpus, this.serviceAlive, this.exitCode, this.outOfMemory,
 				this.injectorExitCode, more, this.problems, this.notRun, this.requestTimeoutMs, this.downstreamWatched,
-				this.downstreamAlive, this.downstreamExitCode, this.interruptedAtMs, this.warmupDir);
+				this.downstreamAlive, this.downstreamExitCode, this.interruptedAtMs, this.warmupDir, this.coldStart);
+	}
+
+	/** Whether this level was a cold start on purpose ({@link #coldStart}). */
+	public boolean startedCold() {
+		return Boolean.TRUE.equals(this.coldStart);
 	}
 
 	/** Whose fault it was that a level never ran: a fact the runner records, a verdict only the analysis gives. */

@@ -20,13 +20,15 @@ import lab.load.LoadWindow;
  * @param samples the runner's samples (service CPU, heap, GC, connections)
  * @param jfr whether a JFR summary of the window exists ({@code --jfr})
  * @param profile whether an async-profiler flame graph exists ({@code --profile-cpu})
+ * @param start the level as a cold start, timed from the service's process start; null for any other level
  */
 public record LevelSeries(Path dir, LevelFacts facts, LoadWindow window, TreeMap<Long, long[]> sentAndFailed, TreeMap<Long, Long> answered,
-		TreeMap<Long, double[]> okPercentiles, Samples samples, boolean jfr, boolean profile) {
+		TreeMap<Long, double[]> okPercentiles, Samples samples, boolean jfr, boolean profile, StartProfile start) {
 
 	public static LevelSeries of(LevelFiles files) throws IOException {
 		return new LevelSeries(files.dir(), files.facts(), files.drawnWindow(), files.sentAndFailedBySecond(), files.answeredPerSecond(),
-				files.okPercentilesBySecond(), files.samples(), files.has(LevelDir.JFR_SUMMARY), files.has(LevelDir.PROFILE_FLAME));
+				files.okPercentilesBySecond(), files.samples(), files.has(LevelDir.JFR_SUMMARY), files.has(LevelDir.PROFILE_FLAME),
+				StartProfile.read(files.dir(), files.facts(), files.samples()).orElse(null));
 	}
 
 }

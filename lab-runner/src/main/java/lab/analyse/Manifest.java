@@ -28,7 +28,7 @@ import tools.jackson.databind.json.JsonMapper;
 public record Manifest(String startedAt, Map<String, Object> host, Map<String, String> java, Map<String, String> versions,
 		String gitCommit, String profile, Map<String, String> cpus, Map<String, Object> remote, Map<String, List<String>> jvmFlags, Scenario scenario,
 		List<Map<String, Object>> levels, Thresholds thresholds, String pinnedThreshold, Map<String, AppliedTuning> tunings,
-		List<String> commandLine, Map<String, Map<String, String>> jdks) {
+		List<String> commandLine, Map<String, Map<String, String>> jdks, Map<String, lab.plan.Work> works) {
 
 	/** The latency target the run declared (its scenario's), else the lab's default (a run older than targets too). */
 	public lab.layout.LatencyTarget target() {
@@ -76,7 +76,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		Manifest typed = reader.readerFor(Manifest.class).without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).readValue(withoutThresholds);
 		return new Manifest(typed.startedAt, typed.host, typed.java, typed.versions, typed.gitCommit, typed.profile, typed.cpus,
 				typed.remote, typed.jvmFlags, typed.scenario, typed.levels, Thresholds.recordedIn(raw), typed.pinnedThreshold,
-				typed.tunings, typed.commandLine, typed.jdks);
+				typed.tunings, typed.commandLine, typed.jdks, typed.works);
 	}
 
 	/** The manifest exactly as written (summary.json embeds it unchanged); an empty object when there is none. */
@@ -139,7 +139,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		}).toList();
 		return new Manifest(Instant.now().toString(), host, describeJava(plan.javaHome()), readVersions(), git(plan.root()),
 				plan.profile().id(), cpus, remote, flags, plan.scenario(), levels, Thresholds.DEFAULT,
-				pinnedThreshold(plan.extraJvmOptions(), plan.remote().targetsGiven()), tunings(plan), args, jdks(plan));
+				pinnedThreshold(plan.extraJvmOptions(), plan.remote().targetsGiven()), tunings(plan), args, jdks(plan), works(plan));
 	}
 
 	/**
@@ -157,6 +157,22 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 			tunings.put(arm.name(), new AppliedTuning(description, variants));
 		}
 		return tunings;
+	}
+
+	/** What each row's requests asked of its service besides waiting, by row label (every variant in every arm). */
+	static Map<String, lab.plan.Work> works(RunPlan plan) {
+		Map<String, lab.plan.Work> works = new LinkedHashMap<>();
+		for (Arm arm : plan.arms()) {
+			for (String variant : plan.scenario().variants()) {
+				works.put(arm.label(variant), arm.work());
+			}
+		}
+		return works;
+	}
+
+	/** The work per request of a row, by its label: as recorded, else pure waiting (a run older than the work). */
+	public lab.plan.Work work(String label) {
+		return (this.works != null && this.works.get(label) != null) ? this.works.get(label) : lab.plan.Work.NONE;
 	}
 
 	private static String join(String description, String more) {

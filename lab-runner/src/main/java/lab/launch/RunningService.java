@@ -59,8 +59,10 @@ public final class RunningService implements Service {
 		command.addAll(List.of("-jar", jar.toString(), "--server.port=0", "--management.server.port=0", "--lab.port-file=" + portFile));
 		command.addAll(arguments);
 		Files.writeString(dir.resolve(ServiceDir.COMMAND), String.join(" ", command) + "\n");
+		long launchedAt = System.currentTimeMillis();
 		Process process = Launch.start(command, cpus, dir.resolve(ServiceDir.LOG));
 		Files.writeString(dir.resolve(ServiceDir.PID), process.pid() + "\n");
+		Files.writeString(dir.resolve(ServiceDir.STARTED_AT), launchedAt + "\n");
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!process.isAlive()) {
@@ -71,6 +73,7 @@ public final class RunningService implements Service {
 				RunningService service = new RunningService(name, java.toAbsolutePath().getParent().getParent(), process, Integer.parseInt(Files.readString(portFile).trim()),
 						Integer.parseInt(Files.readString(managementPortFile).trim()), dir);
 				if (service.healthy()) {
+					Files.writeString(dir.resolve(ServiceDir.READY_AT), System.currentTimeMillis() + "\n");
 					return service;
 				}
 			}
@@ -185,6 +188,17 @@ public final class RunningService implements Service {
 			jcmd.destroyForcibly();
 		}
 		return file;
+	}
+
+	/**
+	 * Asks the JVM to exit (SIGTERM) and waits for it as long as {@code timeout}, its shutdown work done (a training
+	 * run writes its AOT cache as it exits); then as {@link #close}. Whether it exited by itself.
+	 */
+	public boolean exitAndWait(Duration timeout) throws InterruptedException {
+		this.process.destroy();
+		boolean exited = this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+		Children.stop(this.process);
+		return exited;
 	}
 
 	@Override

@@ -59,17 +59,6 @@ public final class GatlingRun {
 	}
 
 	/**
-	 * The simulation's properties, through the contract both sides share ({@link LoadParameters}): the shape, the level
-	 * as users or as a rate (never both), the window's parts in seconds, the request timeout (Gatling's own and the
-	 * simulation's), the latency target as Gatling's assertions (null: none), marked as a lab run so that the simulation
-	 * refuses to fall back to its standalone defaults.
-	 */
-	public static List<String> properties(String baseUrl, LoadShape shape, Level level, long delayMs, int rampSeconds, int holdSeconds,
-			int tailSeconds, long requestTimeoutMs, LatencyTarget target) {
-		return new LoadParameters(baseUrl, shape, level, delayMs, rampSeconds, holdSeconds, tailSeconds, requestTimeoutMs, target).properties();
-	}
-
-	/**
 	 * @param properties the simulation's -D parameters (baseUrl, shape, users, ...), without outDir
 	 */
 	public static GatlingRun start(Path root, Path java, List<String> properties, String cpus, Path dir,

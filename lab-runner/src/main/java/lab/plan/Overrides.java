@@ -6,7 +6,14 @@ import lab.layout.LoadShape;
 
 /** What flags of {@code ./lab run} change in a scenario; null means keep the scenario's value. */
 public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds,
-		String profile, Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget) {
+		String profile, Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget, List<Integer> works,
+		Integer responseBytes, List<String> aot) {
+
+	/** The flags without a work per request (the scenario's stands). */
+	public Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds, String profile,
+			Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget) {
+		this(variants, users, delayMs, holdSeconds, warmupSeconds, profile, repeat, tunings, observe, jdks, latencyTarget, null, null, null);
+	}
 
 	public Scenario applyTo(Scenario s) {
 		return new Scenario(s.name(), s.description(), s.model(), (this.variants != null) ? this.variants : s.variants(),
@@ -19,7 +26,9 @@ public record Overrides(List<String> variants, List<Integer> users, Long delayMs
 				(this.warmupSeconds != null) ? this.warmupSeconds : s.warmupMaxSeconds(), s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),
 				(this.repeat != null) ? this.repeat : s.repeat(), (this.tunings != null) ? this.tunings : s.tunings(),
 				(this.observe != null) ? this.observe : s.observe(), (this.jdks != null) ? this.jdks : s.jdks(),
-				(this.latencyTarget != null) ? this.latencyTarget : s.latencyTarget(), s.searchMax(), s.searchResolutionPercent());
+				(this.latencyTarget != null) ? this.latencyTarget : s.latencyTarget(), s.searchMax(), s.searchResolutionPercent(),
+				(this.works != null) ? this.works : s.works(), (this.responseBytes != null) ? this.responseBytes : s.responseBytes(), s.coldStart(),
+				(this.aot != null) ? this.aot : s.aot(), s.aotTrainingSeconds());
 	}
 
 }

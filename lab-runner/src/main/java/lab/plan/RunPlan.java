@@ -62,6 +62,13 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		if (remote.targetsGiven() && !scenario.tunings().equals(List.of(Tuning.DEFAULT))) {
 			problems.add("--tuning applies to services the lab starts; a --target or --compose service runs with its own settings");
 		}
+		if (!scenario.aot().isEmpty() && remote.targetsGiven()) {
+			problems.add("--aot applies to services the lab starts; a --target or --compose service starts the way it was deployed");
+		}
+		if (!scenario.aot().isEmpty() && Jdk.feature(javaHome) > 0 && Jdk.feature(javaHome) < 25) {
+			problems.add("--aot needs the services on JDK 25 or newer (-XX:AOTCacheOutput, JEP 514), this run's is JDK " + Jdk.feature(javaHome)
+					+ ": --jdk 25");
+		}
 		if (remote.targetsGiven() && !scenario.observe().equals(List.of(Observe.FULL.id()))) {
 			problems.add("--observe applies to services the lab starts; a --target or --compose service observes what its own settings say");
 		}
@@ -91,6 +98,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		if (jdks.stream().map(Jdk::feature).distinct().count() != jdks.size()) {
 			problems.add("--jdk " + String.join(",", jdks.stream().map(Jdk::spec).toList()) + " names one feature version twice: "
 					+ "rows are labelled by it (jdk21, jdk25), so give each once");
+		}
+		if (!this.scenario.aot().isEmpty() && jdks.stream().anyMatch(jdk -> jdk.feature() > 0 && jdk.feature() < 25)) {
+			problems.add("--aot needs the services on JDK 25 or newer (-XX:AOTCacheOutput, JEP 514): --jdk 25");
 		}
 		if (this.remote.targetsGiven() && jdks.size() > 1) {
 			problems.add("--jdk applies to services the lab starts; a --target or --compose service runs on its own JDK");
@@ -160,9 +170,20 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers()).append(" users, repeat ")
 			.append(this.scenario.repeat()).append(", tuning ").append(String.join(", ", this.scenario.tunings()))
 			.append(", observe ").append(String.join(", ", this.scenario.observe())).append('\n');
+		text.append("each request: ").append(String.join("; ", this.scenario.requestWorks().stream()
+			.map(work -> ((this.scenario.works().size() > 1) ? work.label() + " = " : "") + work.describe()).toList())).append('\n');
 		if (!this.remote.targetsGiven()) {
 			text.append("services on ").append(String.join(", ", this.jdks.stream().map(jdk -> "JDK " + jdk.feature() + " (" + jdk.home() + ")").toList()))
 				.append('\n');
+		}
+		if (this.scenario.coldStart()) {
+			text.append("cold start: each service loaded at once with its level the moment it answers its health check, no warm-up; "
+					+ "every time from its process start; " + this.scenario.repeat() + " starts each\n");
+		}
+		if (!this.scenario.aot().isEmpty()) {
+			text.append("AOT cache, side by side: ").append(String.join("; ", this.scenario.aot().stream().map(id -> Aot.of(id).description()).toList()))
+				.append(this.scenario.aot().contains(Aot.TRAINED.id()) ? " (trained at " + this.levels.get(0).id() + " for "
+						+ this.scenario.aotTrainingSeconds() + " s)" : "").append("; kept under $LAB_CACHE_DIR/aot, trained again when stale\n");
 		}
 		if (this.scenario.searching()) {
 			text.append(String.format(java.util.Locale.ROOT, "capacity search within %s: from %s, doubling while it holds up to %,d, then halving "
@@ -190,11 +211,18 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	}
 
 	/**
-	 * Every way each variant runs, in order: each tuning (under each observe mode) on each JDK, rows named by the JDK
-	 * when there are several.
+	 * Every way each variant runs, in order: each tuning (under each observe mode) on each JDK under each work per
+	 * request, rows named by the JDK and the work when there are several.
 	 */
 	public List<Arm> arms() {
-		return tunings().stream().flatMap(tuning -> this.jdks.stream().map(jdk -> new Arm(tuning, jdk, this.jdks.size() > 1))).toList();
+		List<Work> works = this.scenario.requestWorks();
+		// No AOT axis: one arm per tuning, JDK and work, on the fat jar as always.
+		List<Aot> aots = this.scenario.aot().isEmpty() ? java.util.Collections.singletonList(null) : this.scenario.aot().stream().map(Aot::of).toList();
+		return tunings().stream()
+			.flatMap(tuning -> this.jdks.stream()
+				.flatMap(jdk -> works.stream()
+					.flatMap(work -> aots.stream().map(aot -> new Arm(tuning, jdk, this.jdks.size() > 1, work, works.size() > 1, aot)))))
+			.toList();
 	}
 
 	public List<String> jvmFlags() {
@@ -226,10 +254,13 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		return mib + serviceRuns() * (8 * mib + this.levels.size() * 3 * mib + 100 * requests);
 	}
 
-	/** How many times a service is started: each variant under each tuning and observe mode on each JDK, each repeat afresh. */
+	/**
+	 * How many times a service is started: each variant under each tuning and observe mode on each JDK and work, each
+	 * repeat afresh.
+	 */
 	public int serviceRuns() {
 		return this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
-				* this.scenario.repeat();
+				* this.scenario.works().size() * Math.max(1, this.scenario.aot().size()) * this.scenario.repeat();
 	}
 
 	/** One level, as estimated: ramp + hold + drain + injector start. */

@@ -47,11 +47,23 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param searchMax with it, the levels are a capacity search, not a ladder: from the first of {@code users} (or
  * {@code ratesPerSecond}), doubling while the target is met, up to this, then narrowing
  * @param searchResolutionPercent the search stops when the loads that met and missed the target are this close (default 10)
+ * @param works the work each request asks of the service, in serialise-and-hash rounds ({@code ?work=}), side by side:
+ * each a run of every variant of its own (rows {@code <variant>.work<N>} when there are several); default {@code [0]},
+ * pure waiting
+ * @param responseBytes the answer's size each request asks for ({@code ?bytes=}); default 0, the downstream's body
+ * @param coldStart a start scenario: each service is loaded at once with its one level the moment it answers its
+ * health check, no warm-up, and the report times its way to full speed from its process start; each repeat is one
+ * more start
+ * @param aot JDK 25's AOT cache, side by side: {@code none}, {@code trained} (under the lab's load), {@code refresh} (Spring
+ * Boot's training, exiting at context refresh); each a run of every variant from its extracted jar (rows
+ * {@code <variant>.aot-<mode>}); none given: no such axis, the fat jar as always
+ * @param aotTrainingSeconds how long a {@code trained} cache's training run is loaded (at the scenario's first level; default 60)
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
 		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
-		List<String> jdks, String latencyTarget, Integer searchMax, Double searchResolutionPercent) {
+		List<String> jdks, String latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
+		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -67,7 +79,8 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		profile = (profile != null) ? profile : Profile.T2_MICRO.id();
 		// Optional fields and their defaults; delayMs and holdSeconds are required (checked in problems()).
 		rampSeconds = (rampSeconds != null) ? rampSeconds : 0;
-		warmupSeconds = (warmupSeconds != null) ? warmupSeconds : 30;
+		coldStart = Boolean.TRUE.equals(coldStart);
+		warmupSeconds = (warmupSeconds != null) ? warmupSeconds : coldStart ? 0 : 30;
 		warmupUsers = (warmupUsers != null) ? warmupUsers : 100;
 		warmupMaxSeconds = (warmupMaxSeconds != null) ? warmupMaxSeconds : (warmupSeconds > 0) ? warmupSeconds + 120 : 0;
 		repeat = (repeat != null) ? repeat : 1;
@@ -75,6 +88,15 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		tunings = (tunings != null && !tunings.isEmpty()) ? List.copyOf(tunings) : List.of(Tuning.DEFAULT);
 		observe = (observe != null && !observe.isEmpty()) ? List.copyOf(observe) : List.of(Observe.FULL.id());
 		jdks = (jdks != null) ? jdks.stream().map(String::valueOf).toList() : List.of();
+		works = (works != null && !works.isEmpty()) ? List.copyOf(works) : List.of(0);
+		responseBytes = (responseBytes != null) ? responseBytes : 0;
+		aot = (aot != null) ? List.copyOf(aot) : List.of();
+		aotTrainingSeconds = (aotTrainingSeconds != null) ? aotTrainingSeconds : 60;
+	}
+
+	/** The work per request of each side-by-side run, in the order given. */
+	public List<Work> requestWorks() {
+		return this.works.stream().map(rounds -> new Work(rounds, this.responseBytes)).toList();
 	}
 
 	/** The latency target the levels are judged by: the declared one, else the default. */
@@ -136,7 +158,8 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		catch (UnrecognizedPropertyException ex) {
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
-					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks");
+					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks, latencyTarget, "
+					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds");
 		}
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
@@ -228,6 +251,34 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			if (!(searchResolution() > 0 && searchResolution() <= 100)) {
 				problems.add("searchResolutionPercent must be above 0 and at most 100, got " + this.searchResolutionPercent);
 			}
+		}
+		if (this.works.stream().anyMatch(w -> w == null || w < 0 || w > Work.MAX_ROUNDS)) {
+			problems.add("works must be serialise-and-hash rounds per request between 0 and " + Work.MAX_ROUNDS + ", e.g. [0, 10, 40], got " + this.works);
+		}
+		else if (this.works.stream().distinct().count() != this.works.size()) {
+			problems.add("works must not repeat a value, got " + this.works);
+		}
+		if (this.coldStart) {
+			if (this.model != LoadShape.CLOSED || this.users.size() != 1 || this.searchMax != null) {
+				problems.add("a cold start (coldStart: true) loads each service with one closed level, e.g. model: closed and users: [300]");
+			}
+			if (this.warmupSeconds > 0) {
+				problems.add("a cold start has no warm-up: leave warmupSeconds out or set it to 0");
+			}
+		}
+		for (String mode : this.aot) {
+			if (!Aot.ids().contains(mode)) {
+				problems.add("aot must list none, trained and/or refresh, got '" + mode + "'");
+			}
+		}
+		if (this.aot.stream().distinct().count() != this.aot.size()) {
+			problems.add("aot must not repeat a mode, got " + this.aot);
+		}
+		if (this.aotTrainingSeconds < 5 || this.aotTrainingSeconds > 3600) {
+			problems.add("aotTrainingSeconds must be between 5 and 3600, got " + this.aotTrainingSeconds);
+		}
+		if (this.responseBytes < 0 || this.responseBytes > Work.MAX_BYTES) {
+			problems.add("responseBytes must be between 0 and " + Work.MAX_BYTES + ", got " + this.responseBytes);
 		}
 		if (this.latencyTarget != null) {
 			try {

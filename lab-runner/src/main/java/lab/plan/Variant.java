@@ -48,7 +48,8 @@ public record Variant(String name, String model, int port) {
 
 	/**
 	 * The model of a variant, by module name or by label ({@code <module>.<tuning>}, {@code <module>.jdk21},
-	 * {@code <module>.<tuning>-jdk25}: its tuning and JDK named, as {@link Arm#name()} joins them).
+	 * {@code <module>.<tuning>-jdk25}, {@code <module>.tuned-work40}, {@code <module>.aot-trained}: its tuning, JDK, work
+	 * and AOT cache named, in the order {@link Arm#name()} joins them).
 	 */
 	public static String modelOf(String label) {
 		String module = moduleOf(label);
@@ -56,11 +57,27 @@ public record Variant(String name, String model, int port) {
 		if (module.equals(label)) {
 			return model;
 		}
-		java.util.regex.Matcher arm = java.util.regex.Pattern.compile("(?:(.+)-)?jdk(\\d+)").matcher(label.substring(module.length() + 1));
-		if (!arm.matches()) {
-			return model + "; tuning " + label.substring(module.length() + 1);
+		String rest = label.substring(module.length() + 1);
+		List<String> notes = new java.util.ArrayList<>();
+		java.util.regex.Matcher aot = java.util.regex.Pattern.compile("(?:^|-)aot-([a-z]+)$").matcher(rest);
+		if (aot.find()) {
+			notes.add(0, Aot.ids().contains(aot.group(1)) ? Aot.of(aot.group(1)).description() : "AOT cache " + aot.group(1));
+			rest = rest.substring(0, aot.start());
 		}
-		return model + ((arm.group(1) != null) ? "; tuning " + arm.group(1) : "") + "; JDK " + arm.group(2);
+		java.util.regex.Matcher work = java.util.regex.Pattern.compile("(?:^|-)work(\\d+)$").matcher(rest);
+		if (work.find()) {
+			notes.add(0, "work " + work.group(1));
+			rest = rest.substring(0, work.start());
+		}
+		java.util.regex.Matcher jdk = java.util.regex.Pattern.compile("(?:^|-)jdk(\\d+)$").matcher(rest);
+		if (jdk.find()) {
+			notes.add(0, "JDK " + jdk.group(1));
+			rest = rest.substring(0, jdk.start());
+		}
+		if (!rest.isEmpty()) {
+			notes.add(0, "tuning " + rest);
+		}
+		return model + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));
 	}
 
 	/** The module of a label: {@code app-tomcat-loom.tuned} → {@code app-tomcat-loom}. */

@@ -74,6 +74,9 @@ final class ManifestRows {
 			add(rows, "scenario", s.name() + ": " + s.model() + " model, delay " + s.delayMs() + " ms, ramp " + s.rampSeconds()
 					+ " s, hold " + s.holdSeconds() + " s, warm-up " + s.warmupSeconds() + " s at " + s.warmupUsers()
 					+ " users, request timeout " + s.requestTimeoutMs() + " ms, repeat " + s.repeat());
+			add(rows, "work per request", String.join("; ", s.requestWorks().stream()
+				.map(work -> ((s.works().size() > 1) ? work.label() + ": " : "") + work.describe()).toList())
+					+ " (each round builds, serialises to JSON and SHA-256-hashes 16 generated records; docs/work-per-request.md)");
 		}
 		add(rows, "started", text(m.startedAt(), ""));
 		add(rows, "command", join(m.commandLine()));

@@ -2,6 +2,7 @@ package lab.report;
 
 import java.io.IOException;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import lab.analyse.RunAnalysis;
@@ -13,7 +14,12 @@ final class ReportHtml implements ReportFormat {
 	@Override
 	public void write(RunAnalysis analysis, Map<String, Object> scope) throws IOException {
 		Map<String, Object> page = new LinkedHashMap<>(scope);
-		page.put("charts", Charts.all(analysis.levels(), ReportScope.loadUnit(analysis.levels())));
+		String loadUnit = ReportScope.loadUnit(analysis.levels());
+		page.put("charts", Charts.all(analysis.levels(), loadUnit));
+		CapacityMap map = CapacityMap.of(ReportScope.verdicts(analysis.levels()), analysis.levels(), lab.analyse.Manifest.parse(analysis.manifest()));
+		page.put("capacityMapChart", map.isEmpty() ? null : map.chart(loadUnit));
+		Starts starts = Starts.of(analysis.series());
+		page.put("startCharts", starts.isEmpty() ? List.of() : starts.charts().stream().filter(java.util.Objects::nonNull).toList());
 		Templates.render("report.html.mustache", page, analysis.results().resolve(RunDir.REPORT));
 	}
 

@@ -54,6 +54,12 @@ final class ReportScope {
 		scope.put("targetDeclared", manifest.scenario() != null && manifest.scenario().targetDeclared());
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit),
 				"target", v.targetSentence(target, loadUnit))).toList());
+		CapacityMap map = CapacityMap.of(verdicts, levels, manifest);
+		scope.put("hasCapacityMap", !map.isEmpty());
+		scope.put("capacityMap", map.scope(loadUnit));
+		Starts starts = Starts.of(analysis.series());
+		scope.put("hasStarts", !starts.isEmpty());
+		scope.put("starts", starts.rows());
 		Map<String, String> timelines = Timelines.links(results, analysis.series());
 		scope.put("rows", levels.stream().map(r -> {
 			Map<String, Object> row = row(r, figures);

@@ -44,7 +44,8 @@ final class Timeline {
 		if (window == null) {
 			return false;
 		}
-		long origin = window.start();
+		// A cold start is drawn from its process start (its first seconds are what it measures), any other level from its load's.
+		long origin = (level.start() != null) ? level.start().startedEpochMs() : window.start();
 		Samples samples = level.samples();
 		List<Charts.Chart> charts = new ArrayList<>();
 		XYChart throughput = chart("Requests per second", "requests / s", window, origin);
@@ -61,6 +62,9 @@ final class Timeline {
 		XYChart cpu = chart("Service CPU", "% of one core", window, origin);
 		rate(cpu, "CPU", samples.series("service", "proc_cpu_seconds"), origin, 100);
 		charts.add(png(cpu));
+		XYChart jit = chart("JIT compiler threads' CPU", "% of one core", window, origin);
+		rate(jit, "JIT", samples.series("service", "jit_cpu_seconds"), origin, 100);
+		charts.add(png(jit));
 		XYChart heap = chart("Service heap used", "MiB", window, origin);
 		level(heap, "heap used", samples.series("service", "heap_used_bytes"), origin, 1 / MIB);
 		charts.add(png(heap));
@@ -76,6 +80,10 @@ final class Timeline {
 		Map<String, Object> scope = new LinkedHashMap<>();
 		scope.put("title", title);
 		scope.put("report", report);
+		if (level.start() != null) {
+			scope.put("coldStart", String.format(java.util.Locale.ROOT, "ready after %.1f s, first answer by %.0f s, 90%% of its steady %,.0f rps by %.0f s",
+					level.start().readySeconds(), level.start().firstAnswerSeconds(), level.start().steadyRps(), level.start().to90Seconds()));
+		}
 		if (level.jfr()) {
 			scope.put("jfr", Map.of("summary", LevelDir.JFR_SUMMARY, "flame", LevelDir.JFR_FLAME, "stacks", LevelDir.JFR_STACKS,
 					"recording", LevelDir.JFR_RECORDING));
@@ -89,7 +97,8 @@ final class Timeline {
 	}
 
 	private static XYChart chart(String title, String unit, LoadWindow window, long origin) {
-		XYChart chart = new XYChartBuilder().width(560).height(300).title(title).xAxisTitle("s").yAxisTitle(unit).build();
+		String axis = (origin == window.start()) ? "s since the load began" : "s since the service's process started";
+		XYChart chart = new XYChartBuilder().width(560).height(300).title(title).xAxisTitle(axis).yAxisTitle(unit).build();
 		chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
 		chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
 		chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);

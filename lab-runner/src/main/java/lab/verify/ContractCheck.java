@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.plan.Work;
+
 /**
  * Checks the contract with a few requests before anything is measured, as TechEmpower verifies every framework
  * first: a service that answers wrongly must not get a throughput figure. Returns problems, never throws.
@@ -19,11 +21,31 @@ public final class ContractCheck {
 	}
 
 	public static List<String> problems(String baseUrl, String managementUrl, long delayMs) {
+		return problems(baseUrl, managementUrl, delayMs, Work.NONE);
+	}
+
+	/**
+	 * The contract, and with {@code work} asked of each request, that the service does it: its answer names the rounds
+	 * done and has the size asked. A service built before the work per request ignores the parameters and would be
+	 * measured at pure waiting under a label that says otherwise.
+	 */
+	public static List<String> problems(String baseUrl, String managementUrl, long delayMs, Work work) {
 		List<String> problems = new ArrayList<>();
 		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
 			HttpResponse<String> ok = get(client, baseUrl + "/address/" + delayMs, delayMs);
 			if (ok.statusCode() != 200 || !ok.body().contains("\"street\"")) {
 				problems.add("GET /address/" + delayMs + " answered " + ok.statusCode() + " " + clip(ok.body()) + ", expected 200 with an address");
+			}
+			if (work.rounds() > 0 || work.responseBytes() > 0) {
+				String path = "/address/" + delayMs + "?work=" + work.rounds() + "&bytes=" + work.responseBytes();
+				HttpResponse<String> worked = get(client, baseUrl + path, delayMs);
+				int size = worked.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+				if (worked.statusCode() != 200 || !worked.body().contains("\"rounds\":" + work.rounds() + ",")
+						|| (work.responseBytes() >= 512 && size != work.responseBytes())) {
+					problems.add("GET " + path + " answered " + worked.statusCode() + " with " + size + " bytes (" + clip(worked.body())
+							+ "), expected 200 with \"rounds\":" + work.rounds() + ((work.responseBytes() >= 512) ? " in " + work.responseBytes() + " bytes" : "")
+							+ ": a service built before the work per request? ./lab run rebuilds it");
+				}
 			}
 			HttpResponse<String> bad = get(client, baseUrl + "/address/not-a-number", 0);
 			if (bad.statusCode() != 400 || !bad.body().contains("\"error\"")) {

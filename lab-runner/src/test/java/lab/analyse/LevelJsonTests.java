@@ -46,9 +46,9 @@ class LevelJsonTests {
 		assertThat(LevelJson.row(row).get("meetsTarget").isNull()).as("a level not judged against a target").isTrue();
 	}
 
-	private static LevelFacts facts(Level level, Integer cappedFrom) {
+	static LevelFacts facts(Level level, Integer cappedFrom) {
 		return new LevelFacts("app-webflux", level, cappedFrom, 500, 1, true, 1, 1, true, null, false, 0, List.of(), List.of(), null,
-				30_000L, true, true, null, null, null);
+				30_000L, true, true, null, null, null, null);
 	}
 
 	@Test

@@ -50,7 +50,8 @@ class ManifestTests {
 				List.of(Map.of("id", "users-20", "users", 20)), strict, "1ms",
 				Map.of("tuned", new Manifest.AppliedTuning("small buffers", Map.of("app-webflux.tuned",
 						new Manifest.Applied(List.of("-XX:MaxRAMPercentage=68"), Map.of("lab.webflux.endpoint", "functional"))))),
-				List.of("./lab", "run"), Map.of("jdk21", Map.of("version", "openjdk version \"21.0.8\"", "home", "/jdk21")));
+				List.of("./lab", "run"), Map.of("jdk21", Map.of("version", "openjdk version \"21.0.8\"", "home", "/jdk21")),
+				Map.of("app-webflux.work40", new lab.plan.Work(40, 4096)));
 		lab.analyse.LevelJson.json.writeValue(this.dir.resolve("manifest.json").toFile(), written);
 		assertThat(Manifest.read(this.dir)).isEqualTo(written);
 		assertThat(Manifest.read(this.dir).thresholds().get(Rule.ERRORS)).isEqualTo(1);

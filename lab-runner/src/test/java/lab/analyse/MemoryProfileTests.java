@@ -226,7 +226,7 @@ class MemoryProfileTests {
 	private void level(String id, int users, String warmupDir, double liveMiB, double rssMiB) throws IOException {
 		Path dir = Files.createDirectories(this.results.resolve("app-tomcat-loom").resolve(id));
 		LevelJson.writeFacts(dir, new LevelFacts("app-tomcat-loom", new Level.Closed(users), null, 500, 1, true, 1, 1,
-				true, null, false, 0, List.of(), List.of(), null, 30_000L, true, true, null, null, warmupDir));
+				true, null, false, 0, List.of(), List.of(), null, 30_000L, true, true, null, null, warmupDir, null));
 		if (Double.isFinite(liveMiB)) {
 			snapshot(dir, "heap-steady", 100_400, users, liveMiB, 256, rssMiB);
 		}

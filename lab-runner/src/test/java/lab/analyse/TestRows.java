@@ -23,6 +23,8 @@ public final class TestRows {
 
 	private List<String> reasons = List.of();
 
+	private Boolean meets;
+
 	private TestRows(String variant, Level level) {
 		this.variant = variant;
 		this.level = level;
@@ -63,8 +65,14 @@ public final class TestRows {
 		return this;
 	}
 
+	/** Whether the level met the latency target (null: not judged, the default). */
+	public TestRows meets(Boolean meets) {
+		this.meets = meets;
+		return this;
+	}
+
 	public LevelResult build() {
-		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, null, this.reasons, List.of(), List.of(),
+		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, this.meets, this.reasons, List.of(), List.of(),
 				List.of(), List.of());
 	}
 

@@ -70,6 +70,45 @@ class RunPlanTests {
 	}
 
 	@Test
+	void everyVariantRunsUnderEachWorkLabelledByIt() {
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, 3, null, null, List.of("default", "tuned"),
+				null, null, null, List.of(0, 40), 4096, null).applyTo(Scenario.load("smoke"));
+		RunPlan plan = RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")),
+				List.of(), HOST);
+		assertThat(plan.arms().stream().map(arm -> arm.label("app-webflux")))
+			.containsExactly("app-webflux.work0", "app-webflux.work40", "app-webflux.tuned-work0", "app-webflux.tuned-work40");
+		assertThat(plan.arms().get(1).work()).isEqualTo(new Work(40, 4096));
+		// 2 variants x 2 tunings x 2 works = 8 service starts.
+		assertThat(plan.serviceRuns()).isEqualTo(8);
+		assertThat(plan.describe()).contains("each request: work0 = pure waiting, 4,096-byte answers; work40 = 40 serialise-and-hash rounds per request, "
+				+ "4,096-byte answers");
+		assertThat(Arm.withoutWork("app-webflux.tuned-work40")).isEqualTo("app-webflux.tuned");
+		assertThat(Arm.withoutWork("app-webflux.work40")).isEqualTo("app-webflux");
+		assertThat(Variant.modelOf("app-webflux.tuned-work40")).endsWith("; tuning tuned; work 40");
+		// One work: the rows keep their names of old.
+		Scenario one = new Overrides(List.of("app-webflux"), List.of(20), null, 3, 3, null, null, null, null, null, null, List.of(10), null, null)
+			.applyTo(Scenario.load("smoke"));
+		RunPlan single = RunPlan.of(one, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")),
+				List.of(), HOST);
+		assertThat(single.arms().stream().map(arm -> arm.label("app-webflux"))).containsExactly("app-webflux");
+		assertThat(single.arms().get(0).work()).isEqualTo(new Work(10, 0));
+	}
+
+	@Test
+	void theAotAxisLabelsItsRowsAndNeedsJdk25() throws IOException {
+		Scenario scenario = new Overrides(List.of("app-webflux"), List.of(20), null, 3, 3, null, null, null, null, null, null, null, null,
+				List.of("none", "trained")).applyTo(Scenario.load("smoke"));
+		Path root = Path.of(System.getProperty("lab.root", ".."));
+		RunPlan plan = RunPlan.of(scenario, root, Path.of("out"), fakeJdk("25", "25.0.1").home(), List.of(), HOST);
+		assertThat(plan.arms().stream().map(arm -> arm.label("app-webflux"))).containsExactly("app-webflux.aot-none", "app-webflux.aot-trained");
+		assertThat(plan.serviceRuns()).isEqualTo(2);
+		assertThat(Variant.modelOf("app-webflux.aot-trained")).endsWith("; AOT cache trained under the lab's load");
+		assertThat(Variant.modelOf("app-webflux.tuned-jdk25-work10-aot-none")).endsWith("; tuning tuned; JDK 25; work 10; no AOT cache (extracted jar)");
+		assertThatThrownBy(() -> RunPlan.of(scenario, root, Path.of("out"), fakeJdk("21", "21.0.8").home(), List.of(), HOST))
+			.isInstanceOf(PlanException.class).hasMessageContaining("--aot needs the services on JDK 25 or newer");
+	}
+
+	@Test
 	void aJdkAxisThePlanCannotRunIsOneLineNamingTheFix() throws IOException {
 		RunPlan plan = plan(1);
 		Jdk jdk21 = fakeJdk("21", "21.0.8");

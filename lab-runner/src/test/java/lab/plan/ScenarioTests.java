@@ -18,7 +18,7 @@ class ScenarioTests {
 	static final String GOOD = "name: t\nusers: [10, 20]\ndelayMs: 100\nholdSeconds: 3\n";
 
 	@ParameterizedTest
-	@ValueSource(strings = { "smoke", "quick", "seed", "memory", "observe", "open", "spike", "soak" })
+	@ValueSource(strings = { "smoke", "quick", "seed", "memory", "observe", "open", "spike", "soak", "capacity", "capacity-map", "start" })
 	void everyBundledScenarioParsesAndValidates(String name) {
 		Scenario scenario = Scenario.load(name);
 		assertThat(scenario.name()).isEqualTo(name);
@@ -54,6 +54,12 @@ class ScenarioTests {
 			name: t\\nusers: [x]\\ndelayMs: 5\\nholdSeconds: 1                           | test.yml:
 			name: Bad Name\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1                    | name must be lower-case letters, digits and dashes
 			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nobserve: [quiet]      | observe must list lean and/or full, got 'quiet'
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nworks: [0, -2]        | works must be serialise-and-hash rounds per request between 0 and 10000
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nworks: [10, 10]       | works must not repeat a value, got [10, 10]
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nresponseBytes: 2000000 | responseBytes must be between 0 and 1048576, got 2000000
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\naot: [warm]            | aot must list none, trained and/or refresh, got 'warm'
+			name: t\\nusers: [1, 2]\\ndelayMs: 5\\nholdSeconds: 1\\ncoldStart: true     | a cold start (coldStart: true) loads each service with one closed level
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\ncoldStart: true\\nwarmupSeconds: 5 | a cold start has no warm-up
 			users: [1, 2\\n                                                            | not a valid scenario file
 			''                                                                        | the scenario file is empty
 			""")
@@ -68,7 +74,7 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of capacity, memory, observe, open, quick, seed, smoke, soak, spike, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, memory, observe, open, quick, seed, smoke, soak, spike, start, or the path of a scenario file");
 	}
 
 	/** The bundled scenarios are the files of the scenarios folder: one added there is one more name, no list to keep. */

@@ -92,6 +92,32 @@ public abstract class ProxyContractTests {
 	}
 
 	/**
+	 * The work per request ({@link RequestWork}) is the same computation in every variant: the answer to {@code
+	 * ?work=3&bytes=4096} is byte for byte what {@link RequestWork#answer} makes of the downstream's own body (same
+	 * digest after the same rounds, same records, exactly 4,096 bytes), and the downstream's address is in it.
+	 */
+	@Test
+	@Order(1)
+	void doesTheWorkAskedAndAnswersTheSizeAsked() throws Exception {
+		HttpResponse<String> answer = Contract.get(url() + "/address/20?work=3&bytes=4096");
+		Contract.assertAddress(answer, 20);
+		String downstreamBody = Contract.get(downstream.url() + "/address/20").body();
+		assertThat(answer.body()).isEqualTo(new RequestWork(3, 4096).answer(downstreamBody));
+		assertThat(answer.body().getBytes(java.nio.charset.StandardCharsets.UTF_8)).hasSize(4096);
+		assertThat(answer.body()).contains("\"rounds\":3").containsPattern("\"digest\":\"[0-9a-f]{64}\"");
+		// Work without a size: the address and the digest, no records.
+		assertThat(Contract.get(url() + "/address/20?work=2").body()).isEqualTo(new RequestWork(2, 0).answer(downstreamBody));
+	}
+
+	@Test
+	@Order(1)
+	void rejectsBadWorkWith400() throws Exception {
+		for (String bad : List.of("work=abc", "work=-1", "work=10001", "bytes=1.5", "bytes=1048577", "work=1&bytes=-2")) {
+			Contract.assertError(Contract.get(url() + "/address/20?" + bad), 400, "bad_parameter");
+		}
+	}
+
+	/**
 	 * Fairness, read back from the client the running service built (not from the properties meant to set it): the
 	 * timeouts this test sets through Spring Boot's {@code spring.http.clients.*}, the lab's pool ceiling, and on
 	 * the blocking variants the same Apache client with the same buffers. Every variant runs this same check.
