@@ -26,6 +26,7 @@ import org.HdrHistogram.Histogram;
  * @param dir the level's directory
  * @param startedEpochMs when the runner launched the service's process
  * @param readySeconds process start → the health check answered
+ * @param loadSeconds process start → the load began (after the contract check and the injector's own start)
  * @param firstAnswerSeconds process start → the end of the first second in which the load got an answer
  * @param steadyRps the throughput held at the end: the median answers per second over the level's last 30 s
  * @param to50Seconds process start → the first second from which three seconds average at least half of {@code steadyRps}
@@ -36,7 +37,7 @@ import org.HdrHistogram.Histogram;
  * @param seconds per second since process start: answers, and the JIT's CPU in % of one core
  * @param aotCache the AOT cache it started with, in words ({@code aot-cache.json} in its directory); null without the AOT axis
  */
-public record StartProfile(String variant, Path dir, long startedEpochMs, double readySeconds, double firstAnswerSeconds, double steadyRps, double to50Seconds,
+public record StartProfile(String variant, Path dir, long startedEpochMs, double readySeconds, double loadSeconds, double firstAnswerSeconds, double steadyRps, double to50Seconds,
 		double to90Seconds, List<Long> answered, List<Double> p99Ms, List<Double> jitCpuSeconds, List<Second> seconds, String aotCache) {
 
 	/** Beside a service started with the AOT axis: the cache it started with and how it was made (the runner's AotCache). */
@@ -96,12 +97,13 @@ public record StartProfile(String variant, Path dir, long startedEpochMs, double
 			p99.add(Latency.millis(sentBy.get(i), 99));
 			jitAt.add(valueAt(jit, started + MARKS.get(i) * 1000L));
 		}
-		return new StartProfile(variant, level, started, (ready > 0) ? (ready - started) / 1000.0 : Double.NaN, firstAnswer, steady,
+		return new StartProfile(variant, level, started, (ready > 0) ? (ready - started) / 1000.0 : Double.NaN,
+				(window != null) ? (window.start() - started) / 1000.0 : Double.NaN, firstAnswer, steady,
 				reaches(bySecond, 0.5 * steady), reaches(bySecond, 0.9 * steady), counts, p99, jitAt, seconds(bySecond, jit, started), null);
 	}
 
 	StartProfile withAotCache(String cache) {
-		return new StartProfile(this.variant, this.dir, this.startedEpochMs, this.readySeconds, this.firstAnswerSeconds, this.steadyRps,
+		return new StartProfile(this.variant, this.dir, this.startedEpochMs, this.readySeconds, this.loadSeconds, this.firstAnswerSeconds, this.steadyRps,
 				this.to50Seconds, this.to90Seconds, this.answered, this.p99Ms, this.jitCpuSeconds, this.seconds, cache);
 	}
 

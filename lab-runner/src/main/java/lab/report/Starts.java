@@ -47,6 +47,7 @@ record Starts(Map<String, List<StartProfile>> byVariant) {
 			row.put("variant", variant);
 			row.put("starts", String.valueOf(starts.size()));
 			row.put("ready", range(starts, StartProfile::readySeconds, "%.1f"));
+			row.put("load", range(starts, StartProfile::loadSeconds, "%.1f"));
 			row.put("firstAnswer", range(starts, StartProfile::firstAnswerSeconds, "%.0f"));
 			row.put("to50", range(starts, StartProfile::to50Seconds, "%.0f"));
 			row.put("to90", range(starts, StartProfile::to90Seconds, "%.0f"));

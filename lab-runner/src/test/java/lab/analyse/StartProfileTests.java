@@ -52,6 +52,7 @@ class StartProfileTests {
 		StartProfile start = StartProfile.of("app-webflux", this.dir, STARTED, STARTED + 4_200, answered(), window,
 				List.of(histogram(900_000, 2_000_000), histogram(600_000), histogram(500_000)), jit);
 		assertThat(start.readySeconds()).isEqualTo(4.2);
+		assertThat(start.loadSeconds()).isEqualTo(4.5);
 		// The first answers came in second 5: by the end of it, 6 s after the start.
 		assertThat(start.firstAnswerSeconds()).isEqualTo(6.0);
 		assertThat(start.steadyRps()).isEqualTo(600);

@@ -63,14 +63,14 @@ class StartsTests {
 		Starts starts = Starts.of(series);
 		assertThat(starts.rows()).hasSize(2);
 		Map<String, String> webflux = starts.rows().get(0);
-		assertThat(webflux).containsEntry("variant", "app-webflux").containsEntry("starts", "2").containsEntry("ready", "4.2–5.1")
+		assertThat(webflux).containsEntry("variant", "app-webflux").containsEntry("starts", "2").containsEntry("ready", "4.2–5.1").containsEntry("load", "4.5")
 			.containsEntry("firstAnswer", "6").containsEntry("steadyRps", "600").containsEntry("jit10", "4.0").containsEntry("answered10", "1,800");
 		RunAnalysis analysis = new RunAnalysis(this.dir, Json.MAPPER.createObjectNode(), Thresholds.DEFAULT, null, levels, List.of(), series, Map.of());
 		new ReportWriter().write(analysis);
 		String html = Files.readString(this.dir.resolve("report.html"));
-		assertThat(html).contains("<h2 id=\"starts\">Time to full speed</h2>").contains("<td class=\"l\">app-webflux</td><td>2</td><td>4.2–5.1</td>")
+		assertThat(html).contains("<h2 id=\"starts\">Time to full speed</h2>").contains("<td class=\"l\">app-webflux</td><td>2</td><td>4.2–5.1</td><td>4.5</td>")
 			.contains("alt=\"Answers per second from process start\"").contains("alt=\"JIT compiler threads&#39; CPU from process start\"");
-		assertThat(Files.readString(this.dir.resolve("summary.md"))).contains("## Time to full speed").contains("| app-tomcat-loom | 1 | 6.0 |");
+		assertThat(Files.readString(this.dir.resolve("summary.md"))).contains("## Time to full speed").contains("| app-tomcat-loom | 1 | 6.0 | 4.5 |");
 	}
 
 	@Test
