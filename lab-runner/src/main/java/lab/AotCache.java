@@ -104,7 +104,8 @@ final class AotCache {
 		if (stale == null) {
 			stamp = new LinkedHashMap<>(Json.MAPPER.readValue(stampFile.toFile(), Map.class));
 			stamp.put("reused", true);
-			say("lab: " + module + " starts with its AOT cache " + cache + " (" + describe(stamp) + ")");
+			stamp.put("path", cache.toString());
+			say("lab: " + module + " starts with its AOT cache: " + lab.analyse.StartProfile.describeAotCache(stamp));
 		}
 		else {
 			if (!stale.isEmpty()) {
@@ -119,9 +120,9 @@ final class AotCache {
 			Json.MAPPER.writeValue(stampFile.toFile(), stamp);
 			stamp = new LinkedHashMap<>(stamp);
 			stamp.put("reused", false);
-			say("lab: " + module + " AOT cache made: " + cache + " (" + describe(stamp) + ")");
+			stamp.put("path", cache.toString());
+			say("lab: " + module + " AOT cache made: " + lab.analyse.StartProfile.describeAotCache(stamp));
 		}
-		stamp.put("path", cache.toString());
 		List<String> cacheFlags = List.of("-XX:AOTCache=" + cache, "-XX:AOTMode=on");
 		return new Prepared(jar, cacheFlags, stamp);
 	}
@@ -257,24 +258,6 @@ final class AotCache {
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException("every JDK has SHA-256", ex);
 		}
-	}
-
-	/** The stamp in words: "trained under the lab's load: 300 users for 60 s, then exited; 61.2 MiB; trained in 95.3 s; reused". */
-	static String describe(Map<String, Object> stamp) {
-		List<String> parts = new ArrayList<>();
-		if (stamp.get("training") != null) {
-			parts.add("trained " + stamp.get("training"));
-		}
-		if (stamp.get("sizeBytes") instanceof Number size) {
-			parts.add(String.format(Locale.ROOT, "%.1f MiB", size.doubleValue() / (1 << 20)));
-		}
-		if (stamp.get("trainedInSeconds") != null) {
-			parts.add("training took " + stamp.get("trainedInSeconds") + " s");
-		}
-		if (Boolean.TRUE.equals(stamp.get("reused"))) {
-			parts.add("made " + stamp.get("createdAt") + ", reused");
-		}
-		return String.join("; ", parts);
 	}
 
 	private static String abbreviate(Object sha) {

@@ -119,11 +119,13 @@ public record LoadParameters(String baseUrl, LoadShape shape, Level level, long 
 
 	/** The path each request asks for: {@code /address/500}, with {@code ?work=&bytes=} when it asks for work. */
 	public String requestPath() {
-		String path = "/address/" + this.delayMs;
-		if (this.work == 0 && this.responseBytes == 0) {
-			return path;
-		}
-		return path + "?work=" + this.work + "&bytes=" + this.responseBytes;
+		return requestPath(this.delayMs, this.work, this.responseBytes);
+	}
+
+	/** The path of a request for {@code delayMs} asking {@code work} rounds and a {@code responseBytes} answer (0 and 0: none). */
+	public static String requestPath(long delayMs, int work, int responseBytes) {
+		String path = "/address/" + delayMs;
+		return (work == 0 && responseBytes == 0) ? path : path + "?work=" + work + "&bytes=" + responseBytes;
 	}
 
 	/**

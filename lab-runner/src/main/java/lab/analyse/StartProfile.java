@@ -115,7 +115,11 @@ public record StartProfile(String variant, Path dir, long startedEpochMs, double
 		if (!Files.isRegularFile(file)) {
 			return null;
 		}
-		Map<?, ?> stamp = lab.json.Json.MAPPER.readValue(file.toFile(), Map.class);
+		return describeAotCache(lab.json.Json.MAPPER.readValue(file.toFile(), Map.class));
+	}
+
+	/** An AOT cache's stamp in words: its mode, how it was trained, its size, how long training took, whose run made it, where. */
+	public static String describeAotCache(Map<?, ?> stamp) {
 		if ("none".equals(stamp.get("mode"))) {
 			return "none (the extracted jar)";
 		}

@@ -2,7 +2,6 @@ package lab.report;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +13,6 @@ import lab.analyse.Manifest;
 import lab.plan.Arm;
 import lab.plan.Variant;
 import lab.plan.Work;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
@@ -112,8 +110,7 @@ record CapacityMap(List<Work> works, List<Row> rows) {
 				chart.addSeries(row.variant(), points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray());
 			}
 		}
-		byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-		return new Charts.Chart(chart.getTitle(), "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
+		return Charts.encoded(chart);
 	}
 
 }

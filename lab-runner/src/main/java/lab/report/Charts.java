@@ -59,11 +59,21 @@ final class Charts {
 	}
 
 	private static void add(List<Chart> charts, XYChart chart) throws IOException {
-		if (chart.getSeriesMap().isEmpty()) {
-			return;
+		Chart png = png(chart);
+		if (png != null) {
+			charts.add(png);
 		}
+	}
+
+	/** A chart as an embedded PNG (every chart of the report, the timelines and the sections); null when it has no series. */
+	static Chart png(XYChart chart) throws IOException {
+		return chart.getSeriesMap().isEmpty() ? null : encoded(chart);
+	}
+
+	/** A chart as an embedded PNG, drawn even without a series. */
+	static Chart encoded(XYChart chart) throws IOException {
 		byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-		charts.add(new Chart(chart.getTitle(), "data:image/png;base64," + Base64.getEncoder().encodeToString(png)));
+		return new Chart(chart.getTitle(), "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
 	}
 
 	private static XYChart throughput(Map<String, List<LevelResult>> byVariant, String loadAxis) {

@@ -2,7 +2,6 @@ package lab.report;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,7 +10,6 @@ import java.util.function.ToDoubleFunction;
 
 import lab.analyse.LevelSeries;
 import lab.analyse.StartProfile;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
@@ -108,11 +106,7 @@ record Starts(Map<String, List<StartProfile>> byVariant) {
 						points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray());
 			}
 		});
-		if (chart.getSeriesMap().isEmpty()) {
-			return null;
-		}
-		byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-		return new Charts.Chart(title, "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
+		return Charts.png(chart);
 	}
 
 	/** Per second since process start, the median over the starts that have a value then. */

@@ -2,7 +2,6 @@ package lab.report;
 
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +12,6 @@ import lab.analyse.TimeSeries;
 import lab.layout.LevelDir;
 import lab.load.LoadWindow;
 import org.knowm.xchart.AnnotationLine;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -51,32 +49,32 @@ final class Timeline {
 		XYChart throughput = chart("Requests per second", "requests / s", window, origin);
 		series(throughput, "sent (by send second)", level.sentAndFailed(), origin, v -> v[0]);
 		seriesOf(throughput, "answered (by completion)", level.answered(), origin);
-		charts.add(png(throughput));
+		charts.add(Charts.png(throughput));
 		XYChart latency = chart("Latency of successes, by send second", "ms", window, origin);
 		percentile(latency, "p50", level.okPercentiles(), origin, 0);
 		percentile(latency, "p99", level.okPercentiles(), origin, 1);
-		charts.add(png(latency));
+		charts.add(Charts.png(latency));
 		XYChart errors = chart("Errors, by send second", "requests", window, origin);
 		series(errors, "4xx + 5xx + timeout + refused + check", level.sentAndFailed(), origin, v -> v[1]);
-		charts.add(png(errors));
+		charts.add(Charts.png(errors));
 		XYChart cpu = chart("Service CPU", "% of one core", window, origin);
 		rate(cpu, "CPU", samples.series("service", "proc_cpu_seconds"), origin, 100);
-		charts.add(png(cpu));
+		charts.add(Charts.png(cpu));
 		XYChart jit = chart("JIT compiler threads' CPU", "% of one core", window, origin);
 		rate(jit, "JIT", samples.series("service", "jit_cpu_seconds"), origin, 100);
-		charts.add(png(jit));
+		charts.add(Charts.png(jit));
 		XYChart heap = chart("Service heap used", "MiB", window, origin);
 		level(heap, "heap used", samples.series("service", "heap_used_bytes"), origin, 1 / MIB);
-		charts.add(png(heap));
+		charts.add(Charts.png(heap));
 		XYChart gc = chart("GC pauses", "ms of pause per second", window, origin);
 		rate(gc, "GC pause", samples.series("service", "gc_pause_seconds"), origin, 1000);
-		charts.add(png(gc));
+		charts.add(Charts.png(gc));
 		XYChart inFlight = chart("Requests in flight (server connections)", "connections", window, origin);
 		level(inFlight, "open connections", samples.series("service", "server_connections"), origin, 1);
 		// Runs recorded before the one gauge for every server.
 		level(inFlight, "Tomcat", samples.series("service", "tomcat_connections"), origin, 1);
 		level(inFlight, "Netty", samples.series("service", "netty_connections"), origin, 1);
-		charts.add(png(inFlight));
+		charts.add(Charts.png(inFlight));
 		Map<String, Object> scope = new LinkedHashMap<>();
 		scope.put("title", title);
 		scope.put("report", report);
@@ -157,15 +155,6 @@ final class Timeline {
 
 	private static void level(XYChart chart, String name, TimeSeries series, long origin, double scale) {
 		add(chart, name, series.samples().stream().map(s -> new double[] { (s.epochMs() - origin) / 1000.0, scale * s.value() }).toList());
-	}
-
-	/** The chart as an embedded PNG; null when it has no series (nothing was sampled). */
-	private static Charts.Chart png(XYChart chart) throws IOException {
-		if (chart.getSeriesMap().isEmpty()) {
-			return null;
-		}
-		byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-		return new Charts.Chart(chart.getTitle(), "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
 	}
 
 }

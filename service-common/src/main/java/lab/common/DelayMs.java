@@ -26,7 +26,8 @@ public final class DelayMs {
 		return value;
 	}
 
-	private static String clip(String raw) {
+	/** A bad value as an error line quotes it: at most 40 characters. */
+	static String clip(String raw) {
 		return (raw.length() > 40) ? raw.substring(0, 40) + "..." : raw;
 	}
 

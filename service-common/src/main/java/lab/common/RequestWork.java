@@ -124,16 +124,12 @@ public record RequestWork(int rounds, int bytes) {
 			value = Integer.parseInt(raw);
 		}
 		catch (NumberFormatException ex) {
-			throw new BadParameterException(name + " must be an integer number of " + unit + ", got '" + clip(raw) + "'");
+			throw new BadParameterException(name + " must be an integer number of " + unit + ", got '" + DelayMs.clip(raw) + "'");
 		}
 		if (value < 0 || value > max) {
 			throw new BadParameterException(name + " must be between 0 and " + max + ", got " + value);
 		}
 		return value;
-	}
-
-	private static String clip(String raw) {
-		return (raw.length() > 40) ? raw.substring(0, 40) + "..." : raw;
 	}
 
 	/** One generated record. */
