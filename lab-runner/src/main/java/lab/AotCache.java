@@ -99,6 +99,7 @@ final class AotCache {
 		wanted.put("jarSha256", sha);
 		wanted.put("java", jdk);
 		wanted.put("flags", flags);
+		wanted.put("training", training(arm));
 		String stale = stale(cache, stampFile, wanted);
 		Map<String, Object> stamp;
 		if (stale == null) {
@@ -151,6 +152,10 @@ final class AotCache {
 		if (!String.valueOf(wanted.get("flags")).equals(String.valueOf(stamp.get("flags")))) {
 			return "other JVM flags (" + stamp.get("flags") + ")";
 		}
+		// Valid for the JVM, but not the training asked for (another load or length): the run's stated training is what it uses.
+		if (wanted.containsKey("training") && !String.valueOf(wanted.get("training")).equals(String.valueOf(stamp.get("training")))) {
+			return "another training (" + stamp.get("training") + "; this run's: " + wanted.get("training") + ")";
+		}
 		return null;
 	}
 
@@ -177,12 +182,12 @@ final class AotCache {
 				throw new ServiceFailure(module + "'s AOT training (context refresh) " + (exited ? "wrote no cache" : "did not exit within 300 s")
 						+ "; see " + dir.resolve(ServiceDir.LOG));
 			}
-			how.put("training", "Spring Boot's: started, exited at context refresh, no request served");
+			how.put("training", training(arm));
 		}
 		else {
 			int seconds = this.harness.plan().scenario().aotTrainingSeconds();
 			Level level = this.harness.plan().levels().get(0).level();
-			say("lab: " + module + " training its AOT cache under the lab's load: " + level.amount() + " users for " + seconds + " s");
+			say("lab: " + module + " training its AOT cache " + training(arm));
 			try (RunningService service = RunningService.start(module + " (AOT training)", java, jar, training, arguments,
 					this.harness.cpus().serviceTaskset(), dir)) {
 				load(service, level, seconds, dir);
@@ -191,11 +196,20 @@ final class AotCache {
 							+ dir.resolve(ServiceDir.LOG));
 				}
 			}
-			how.put("training", String.format(Locale.ROOT, "under the lab's load: %,d users for %d s, then exited", level.amount(), seconds));
+			how.put("training", training(arm));
 		}
 		how.put("trainedInSeconds", Math.round((System.nanoTime() - begun) / 1e8) / 10.0);
 		how.put("trainingDir", this.harness.plan().out().relativize(dir).toString());
 		return how;
+	}
+
+	/** How {@code arm}'s cache is trained, in words: the stamp's, so that a cache trained otherwise is trained again. */
+	private String training(Arm arm) {
+		if (arm.aot() == Aot.REFRESH) {
+			return "Spring Boot's: started, exited at context refresh, no request served";
+		}
+		return String.format(Locale.ROOT, "under the lab's load: %,d users for %d s, then exited", this.harness.plan().levels().get(0).level().amount(),
+				this.harness.plan().scenario().aotTrainingSeconds());
 	}
 
 	/** The training's load: the scenario's first level, closed users, its work per request, at once. */

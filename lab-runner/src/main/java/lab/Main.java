@@ -111,8 +111,8 @@ public final class Main {
 		boolean allowConcurrent;
 
 		@Option(names = "--latency-target", paramLabel = "TARGET", description = "the latency target each level is judged by, e.g. "
-				+ "p99<=1000ms,errors<=0.1% (p50, p95, p99 or max over every request sent); declared, the run exits 3 when a variant "
-				+ "misses it at any level (default shown, no gate: p99<=1000ms,errors<=0.1%)")
+				+ "p99<=1000ms,errors<=0.1%% (p50, p95, p99 or max over every request sent); declared, the run exits 3 when a variant "
+				+ "misses it at any level (default shown, no gate: p99<=1000ms,errors<=0.1%%)")
 		String latencyTarget;
 
 		@Option(names = "--profile", description = "t2-micro (one core, 1 GiB as the JVM sees it) or unconstrained")

@@ -10,6 +10,7 @@ import java.util.Map;
 import lab.analyse.LevelJson;
 import lab.analyse.Measurement;
 import lab.analyse.Rule;
+import lab.analyse.WarmUpProfile;
 import lab.launch.Interruption;
 import lab.launch.Service;
 import lab.layout.Level;
@@ -93,7 +94,7 @@ final class WarmUp {
 							: "no JIT series was sampled")
 					: String.format(Locale.ROOT, "lab: %s %s after %d s of warm-up (JIT %.1f%% of its last %d s%s)", service.name(),
 							settled ? "warm" : "still compiling", total, jit, tail,
-							settled ? " <= " + Rule.NOT_WARM_JIT.format(limit)
+							settled ? " <= " + Rule.NOT_WARM_JIT.format(limit) + settledAt(dir, limit)
 									: String.format(Locale.ROOT, " > %s, the cap warmupMaxSeconds %d s reached: its first level may be "
 											+ "INVALID, not warm", Rule.NOT_WARM_JIT.format(limit), max)));
 		}
@@ -101,6 +102,12 @@ final class WarmUp {
 				Map.of("seconds", total, "rounds", rounds, "settled", settled, "jitPercentOfLastSeconds", Double.isNaN(jit) ? "NaN" : jit,
 						"lastSeconds", tail, "settleBelowPercent", limit, "maxSeconds", max));
 		return service.alive() ? dir : null;
+	}
+
+	/** ", every trailing 10 s under it from +29 s": when a shorter warm-up would have passed the same test. */
+	private static String settledAt(Path first, double limit) throws IOException {
+		double seconds = WarmUpProfile.of(first).jitSettledSeconds(limit);
+		return Double.isNaN(seconds) ? "" : String.format(Locale.ROOT, ", every trailing %d s under it from +%.0f s", WarmUpProfile.TRAILING_SECONDS, seconds);
 	}
 
 	/** One round of {@code seconds} at {@code users}, sampled into {@code dir}; the first also snapshots the heap. */

@@ -48,6 +48,15 @@ class AotCacheTests {
 			.startsWith("another JDK (openjdk 25.0.1, this one openjdk 25.0.2)");
 		assertThat(AotCache.stale(cache, stamp, wanted("1a2b3c4d5e6f7a8b", "openjdk 25.0.1", List.of("-XX:+UseParallelGC"))))
 			.startsWith("other JVM flags");
+		// The same jar, JDK and flags, trained under another load than this run asks for: trained again, not used.
+		Map<String, Object> trained = wanted("1a2b3c4d5e6f7a8b", "openjdk 25.0.1", List.of("-XX:+UseSerialGC"));
+		trained.put("training", "under the lab's load: 300 users for 20 s, then exited");
+		Json.MAPPER.writeValue(stamp.toFile(), trained);
+		Map<String, Object> longer = new LinkedHashMap<>(trained);
+		longer.put("training", "under the lab's load: 300 users for 60 s, then exited");
+		assertThat(AotCache.stale(cache, stamp, trained)).isNull();
+		assertThat(AotCache.stale(cache, stamp, longer)).isEqualTo("another training (under the lab's load: 300 users for 20 s, then exited; "
+				+ "this run's: under the lab's load: 300 users for 60 s, then exited)");
 		Files.delete(cache);
 		assertThat(AotCache.stale(cache, stamp, wanted("1a2b3c4d5e6f7a8b", "openjdk 25.0.1", List.of("-XX:+UseSerialGC")))).isEmpty();
 	}

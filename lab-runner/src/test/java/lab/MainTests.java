@@ -44,6 +44,16 @@ class MainTests {
 		assertThat(result.err().strip()).contains(expected).doesNotContain("\n").doesNotContain("Exception");
 	}
 
+	@ParameterizedTest
+	@CsvSource({ "run", "report", "compare", "doctor", "generate" })
+	void everyCommandsHelpRendersWithoutAFormatWarning(String command) {
+		// picocli formats descriptions: a lone '%' (as in "errors<=0.1%") makes it print a warning and the raw text.
+		Result result = run(command, "--help");
+		assertThat(result.code()).isZero();
+		assertThat(result.out()).contains("Usage: lab " + command);
+		assertThat(result.err()).doesNotContain("picocli WARN");
+	}
+
 	@Test
 	void dryRunPrintsThePlanAndStartsNothing() {
 		Result result = run("run", "--scenario", "seed", "--variants", "app-webflux", "--dry-run");

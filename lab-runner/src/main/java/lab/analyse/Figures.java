@@ -106,7 +106,18 @@ public final class Figures {
 
 	public static final Figure WARMUP_CPU_MS_PER_REQUEST = Figure.of("warmupCpuMsPerRequest", "ms",
 			"CPU per request in the last 10 s of the warm-up before this level (first level of a service JVM only)",
-			r -> r.median(Measurement::warmupCpuMsPerRequest));
+			r -> r.median(m -> m.warmup().cpuMsPerRequest()));
+
+	public static final Figure WARMUP_SECONDS = Figure.of("warmupSeconds", "s",
+			"the seconds of load the warm-up before this level held, its settle rounds included (first level of a service JVM only)",
+			r -> r.median(m -> m.warmup().loadSeconds())).shown(Table.DETAIL, "warm-up s / JIT settled s", Format.NUMBER);
+
+	/** The runner's settle test ({@code WarmUp}) applied to every second of the warm-up: when a shorter one would have passed. */
+	public static final Figure WARMUP_JIT_SETTLED_SECONDS = Figure.of("warmupJitSettledSeconds", "s",
+			"the second of the warm-up's load from which the JIT's CPU over every trailing 10 s stayed at or below `warmupSettlePercent` of "
+					+ "`notWarmJitPercent` (the runner's settle test); none when it never did (first level of a service JVM only)",
+			r -> r.median(m -> m.warmup().jitSettledSeconds(r.thresholds().get(Rule.NOT_WARM_JIT) * r.thresholds().get(Rule.WARMUP_SETTLE) / 100)))
+		.shown(Shown.joined(Table.DETAIL, Format.NUMBER));
 
 	public static final Figure INJECTOR_CPU_PERCENT = Figure.of("injectorCpuPercent", "% of one core",
 			"the Gatling processes, summed (local ones from `/proc`, others from their own `cpu.csv`)", r -> r.median(Measurement::injectorCpuPercent));
@@ -131,7 +142,8 @@ public final class Figures {
 	private static List<Figure> all() {
 		List<Figure> all = new ArrayList<>(List.of(RPS, RPS_MIN, RPS_MAX, CEILING_RPS, EFFICIENCY, P50_ALL_MS, P95_ALL_MS, P99_ALL_MS, MAX_ALL_MS,
 				P50_OK_MS, P95_OK_MS, P99_OK_MS, MAX_OK_MS, REQUESTS, ERRORS_4XX, ERRORS_5XX, TIMEOUTS, REFUSED, CHECK_FAILURES, UNANSWERED,
-				ERROR_PERCENT, LONGEST_STALL_SECONDS, SERVICE_CPU_PERCENT, CPU_MS_PER_REQUEST, WARMUP_CPU_MS_PER_REQUEST));
+				ERROR_PERCENT, LONGEST_STALL_SECONDS, SERVICE_CPU_PERCENT, CPU_MS_PER_REQUEST, WARMUP_CPU_MS_PER_REQUEST,
+				WARMUP_SECONDS, WARMUP_JIT_SETTLED_SECONDS));
 		for (Metric metric : Metric.values()) {
 			all.add(of(metric));
 		}

@@ -24,7 +24,7 @@ import lab.layout.LevelDir;
 public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency latency, RequestCounts counts,
 		double rps, double serviceCpuPercent, double cpuMsPerRequest, Map<Metric, Double> sampled,
 		double injectorCpuPercent, double injectorCoresBusyPercent,
-		double downstreamP99OverheadMs, Probes probes, Stall stall, double warmupCpuMsPerRequest,
+		double downstreamP99OverheadMs, Probes probes, Stall stall, WarmUpProfile warmup,
 		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves, List<PinnedSite> pinnedSites) {
 
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
@@ -48,7 +48,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		List<String> reports = parts.stream().flatMap(part -> part.gatlingReports().stream()).toList();
 		if (window == null) {
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
-					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), Double.NaN,
+					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), WarmUpProfile.NONE,
 					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN, List.of());
 		}
 		List<Latency> latencies = new ArrayList<>();
@@ -102,17 +102,20 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		}
 		return new Measurement(dir, facts, window, latency, counts, rps, 100 * cpuPerSecond,
 				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN, sampled(samples, window), 100 * injector, busy, downstreamP99OverheadMillis(samples, window),
-				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window),
-				warmupCpuMsPerRequest(facts, files.resultsRoot()), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
+				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window, facts.startedCold()),
+				WarmUpProfile.of(facts, files.resultsRoot()), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
 				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, files.requests(), window),
 				PinnedSite.read(dir.resolve(LevelDir.PINNED_RECORDING), window));
 	}
 
-	/** The longest silence any injector saw (several injectors: the one that saw the longest). */
-	static Stall stall(List<LevelFiles.Part> parts, LoadWindow window) {
+	/**
+	 * The longest silence any injector saw (several injectors: the one that saw the longest); a cold start's from its
+	 * first answer on ({@link Stall}).
+	 */
+	static Stall stall(List<LevelFiles.Part> parts, LoadWindow window, boolean startedCold) {
 		Stall longest = new Stall(0, 0, 0);
 		for (LevelFiles.Part part : parts) {
-			Stall stall = Stall.longest(part.completions(), window);
+			Stall stall = Stall.longest(part.completions(), window, startedCold);
 			if (stall.seconds() > longest.seconds() || longest.rows() == 0) {
 				longest = new Stall(stall.fromEpochMs(), stall.seconds(), Math.max(stall.rows(), longest.rows()));
 			}
@@ -128,19 +131,11 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	}
 
 	/**
-	 * CPU ms per request of the service in the last {@value #WARMUP_TAIL_SECONDS} s of the warm-up that preceded this
-	 * level (when it was the first level after one): service CPU from the warm-up's metrics.csv over the requests
-	 * sent in those seconds. NaN when there was no warm-up or it left no data.
+	 * CPU ms per request of the service in the last {@value #WARMUP_TAIL_SECONDS} s of a warm-up's first round
+	 * ({@code whole} its load's window): service CPU from its metrics.csv over the requests sent in those seconds; NaN
+	 * when it left no data.
 	 */
-	static double warmupCpuMsPerRequest(LevelFacts facts, Path resultsRoot) throws IOException {
-		if (facts.warmupDir() == null) {
-			return Double.NaN;
-		}
-		Path warmup = resultsRoot.resolve(facts.warmupDir());
-		LoadWindow whole = LoadFiles.levelWindow(warmup);
-		if (whole == null) {
-			return Double.NaN;
-		}
+	static double warmupCpuMsPerRequest(Path warmup, LoadWindow whole) throws IOException {
 		LoadWindow tail = new LoadWindow(whole.start(), Math.max(whole.steadyStart(), whole.end() - WARMUP_TAIL_SECONDS * 1000L), whole.end());
 		double cpu = CounterDelta.ratePerSecond(Samples.read(warmup.resolve(LevelDir.METRICS)).series("service", "proc_cpu_seconds").clipTo(tail));
 		long sent = 0;

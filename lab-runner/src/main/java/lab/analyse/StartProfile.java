@@ -124,7 +124,7 @@ public record StartProfile(String variant, Path dir, long startedEpochMs, double
 			return "none (the extracted jar)";
 		}
 		List<String> parts = new ArrayList<>();
-		parts.add(String.valueOf(stamp.get("mode")) + ": trained " + stamp.get("training"));
+		parts.add(stamp.get("mode") + " (" + stamp.get("training") + ")");
 		if (stamp.get("sizeBytes") instanceof Number size) {
 			parts.add(String.format(java.util.Locale.ROOT, "%.1f MiB", size.doubleValue() / (1 << 20)));
 		}

@@ -187,6 +187,27 @@ class AnalyserTests {
 	}
 
 	@Test
+	void aColdStartsSilenceBeforeItsFirstAnswerIsItsStartNotAStall() throws Exception {
+		// app-webflux's window opens at +2,500: the rows stamped +3,000 to +5,000 answer nothing, then every second does.
+		UnaryOperator<String> silentFirstSeconds = text -> text.lines().map(line -> line.matches(GoldenFixtures.START + 3000 + ",192,0|"
+				+ (GoldenFixtures.START + 4000) + ",192,0|" + (GoldenFixtures.START + 5000) + ",192,0") ? line.replace(",192,", ",0,") : line)
+			.collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+		LevelResult warm = judged(edited("app-webflux/users-100", "completions.csv", silentFirstSeconds, true));
+		assertThat(warm.verdict()).isEqualTo(Verdict.FAILED);
+		assertThat(warm.reasons()).contains("stalled 3 s at +2 s: no response while users waited");
+		// The same seconds in a start scenario's level: the time to first answer, which the start table reports.
+		edited("app-webflux/users-100", "completions.csv", silentFirstSeconds, true);
+		LevelResult cold = judged(edited("app-webflux/users-100", "level.json", text -> text.replace("\"warmedUp\":true", "\"warmedUp\":false,\"coldStart\":true"), false));
+		assertThat(cold.value(Figures.LONGEST_STALL_SECONDS)).isZero();
+		assertThat(cold.verdict()).isNotEqualTo(Verdict.FAILED);
+		assertThat(cold.reasons()).noneMatch(reason -> reason.contains("stalled"));
+		// A cold start that stops answering after it began is judged like any level.
+		LevelResult later = judged(edited("app-tomcat-platform/users-100", "level.json", text -> text.replace("\"warmedUp\":true", "\"warmedUp\":false,\"coldStart\":true"), true));
+		assertThat(later.verdict()).isEqualTo(Verdict.FAILED);
+		assertThat(later.reasons()).contains("stalled 3 s at +4 s: no response while users waited");
+	}
+
+	@Test
 	void aServiceThatFailedWhileTheJitStillCompiledFailedWarmOrNot() throws Exception {
 		// The stalled level with its JIT busy 2.0 s of the 10 s window: a compiling JIT slows a service, it does not
 		// stop it answering for 3 s, so the stall is judged and the JIT named.

@@ -82,7 +82,7 @@ class StartProfileTests {
 		Path stamp = this.dir.resolve("aot-cache.json");
 		Json.MAPPER.writeValue(stamp.toFile(), java.util.Map.of("mode", "trained", "training", "under the lab's load: 300 users for 60 s, then exited",
 				"sizeBytes", 64 << 20, "trainedInSeconds", 95.5, "reused", true, "createdAt", "2026-11-26T08:00:00Z", "path", "/c/app.aot"));
-		assertThat(StartProfile.aotCache(stamp)).isEqualTo("trained: trained under the lab's load: 300 users for 60 s, then exited; 64.0 MiB; "
+		assertThat(StartProfile.aotCache(stamp)).isEqualTo("trained (under the lab's load: 300 users for 60 s, then exited); 64.0 MiB; "
 				+ "training took 95.5 s; made by an earlier run (2026-11-26T08:00:00Z); /c/app.aot");
 		assertThat(StartProfile.aotCache(this.dir.resolve("none.json"))).isNull();
 	}
