@@ -231,9 +231,30 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		return flags;
 	}
 
-	/** Every service run (each repeat starts afresh): start, warm-up, and per level ramp + hold + drain + injector start. */
+	/**
+	 * Every service run (each repeat starts afresh): start, warm-up, and per level ramp + hold + drain + injector start;
+	 * and each AOT cache's training, as if none were kept from an earlier run.
+	 */
 	public long estimatedSeconds() {
-		return 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * this.levels.size());
+		return 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * this.levels.size()) + aotTrainingSeconds();
+	}
+
+	/**
+	 * The AOT caches' trainings, once per variant and arm (not per repeat): measured here, a training under load took its
+	 * {@code aotTrainingSeconds} and 21-24 s more (start, injector, the cache's writing), Spring Boot's 16-18 s.
+	 */
+	long aotTrainingSeconds() {
+		long caches = (long) this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
+				* this.scenario.works().size();
+		long each = 0;
+		for (String mode : this.scenario.aot()) {
+			each += switch (Aot.of(mode)) {
+				case NONE -> 0;
+				case TRAINED -> this.scenario.aotTrainingSeconds() + 25;
+				case REFRESH -> 20;
+			};
+		}
+		return caches * each;
 	}
 
 	/**
