@@ -56,8 +56,11 @@ public record WarmUpProfile(double cpuMsPerRequest, double loadSeconds, List<Dou
 			// Each round is a new load after a pause: its series starts again once it has held TRAILING_SECONDS.
 			Samples samples = Samples.read(round.resolve(LevelDir.METRICS));
 			for (long end = window.start() + TRAILING_SECONDS * 1000L; end <= window.end(); end += 1000) {
-				jit.addAll(java.util.Collections.nCopies((int) Math.max(0, (seconds + (end - window.start()) / 1000.0) - TRAILING_SECONDS - jit.size()),
-						Double.NaN));
+				// The point of load second s sits at index s - TRAILING_SECONDS; the seconds a round's pause skipped are NaN.
+				int index = (int) Math.round(seconds + (end - window.start()) / 1000.0) - TRAILING_SECONDS;
+				while (jit.size() < index) {
+					jit.add(Double.NaN);
+				}
 				jit.add(Metric.JIT_PERCENT.measure(samples, new LoadWindow(window.start(), end - TRAILING_SECONDS * 1000L, end)));
 			}
 			seconds += (window.end() - window.start()) / 1000.0;
