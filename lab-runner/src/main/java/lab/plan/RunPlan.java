@@ -241,7 +241,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 
 	/**
 	 * The AOT caches' trainings, once per variant and arm (not per repeat): measured here, a training under load took its
-	 * {@code aotTrainingSeconds} and 21-24 s more (start, injector, the cache's writing), Spring Boot's 16-18 s.
+	 * {@code aotTrainingSeconds} and 18-24 s more (start, injector, the cache's writing), Spring Boot's 16-18 s.
 	 */
 	long aotTrainingSeconds() {
 		long caches = (long) this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()

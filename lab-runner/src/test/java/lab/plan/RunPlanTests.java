@@ -102,7 +102,7 @@ class RunPlanTests {
 		RunPlan plan = RunPlan.of(scenario, root, Path.of("out"), fakeJdk("25", "25.0.1").home(), List.of(), HOST);
 		assertThat(plan.arms().stream().map(arm -> arm.label("app-webflux"))).containsExactly("app-webflux.aot-none", "app-webflux.aot-trained");
 		assertThat(plan.serviceRuns()).isEqualTo(2);
-		// Two service runs, and the trained cache's training: its aotTrainingSeconds and 25 s (measured 21-24 s more).
+		// Two service runs, and the trained cache's training: its aotTrainingSeconds and 25 s (measured 18-24 s more).
 		assertThat(plan.estimatedSeconds()).isEqualTo(10 + 2 * (plan.serviceStartSeconds() + plan.levelSeconds()) + scenario.aotTrainingSeconds() + 25);
 		assertThat(Variant.modelOf("app-webflux.aot-trained")).endsWith("; AOT cache trained under the lab's load");
 		assertThat(Variant.modelOf("app-webflux.tuned-jdk25-work10-aot-none")).endsWith("; tuning tuned; JDK 25; work 10; no AOT cache (extracted jar)");
