@@ -132,12 +132,12 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 
 	/**
 	 * CPU ms per request of the service in the last {@value #WARMUP_TAIL_SECONDS} s of a warm-up's first round
-	 * ({@code whole} its load's window): service CPU from its metrics.csv over the requests sent in those seconds; NaN
-	 * when it left no data.
+	 * ({@code whole} its load's window, {@code samples} its metrics.csv): service CPU over the requests sent in those
+	 * seconds; NaN when it left no data.
 	 */
-	static double warmupCpuMsPerRequest(Path warmup, LoadWindow whole) throws IOException {
+	static double warmupCpuMsPerRequest(Path warmup, LoadWindow whole, Samples samples) throws IOException {
 		LoadWindow tail = new LoadWindow(whole.start(), Math.max(whole.steadyStart(), whole.end() - WARMUP_TAIL_SECONDS * 1000L), whole.end());
-		double cpu = CounterDelta.ratePerSecond(Samples.read(warmup.resolve(LevelDir.METRICS)).series("service", "proc_cpu_seconds").clipTo(tail));
+		double cpu = CounterDelta.ratePerSecond(samples.series("service", "proc_cpu_seconds").clipTo(tail));
 		long sent = 0;
 		for (Path part : LoadFiles.injectorDirs(warmup)) {
 			sent += RequestCounts.read(part.resolve(LevelDir.REQUESTS), tail).total();

@@ -44,7 +44,7 @@ public record WarmUpProfile(double cpuMsPerRequest, double loadSeconds, List<Dou
 		if (whole == null) {
 			return NONE;
 		}
-		double cpu = Measurement.warmupCpuMsPerRequest(first, whole);
+		double cpu = Double.NaN;
 		List<Double> jit = new ArrayList<>();
 		double seconds = 0;
 		for (int k = 1;; k++) {
@@ -55,6 +55,9 @@ public record WarmUpProfile(double cpuMsPerRequest, double loadSeconds, List<Dou
 			}
 			// Each round is a new load after a pause: its series starts again once it has held TRAILING_SECONDS.
 			Samples samples = Samples.read(round.resolve(LevelDir.METRICS));
+			if (k == 1) {
+				cpu = Measurement.warmupCpuMsPerRequest(first, whole, samples);
+			}
 			for (long end = window.start() + TRAILING_SECONDS * 1000L; end <= window.end(); end += 1000) {
 				// The point of load second s sits at index s - TRAILING_SECONDS; the seconds a round's pause skipped are NaN.
 				int index = (int) Math.round(seconds + (end - window.start()) / 1000.0) - TRAILING_SECONDS;
