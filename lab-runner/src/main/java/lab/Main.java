@@ -154,6 +154,18 @@ public final class Main {
 		@Option(names = "--dry-run", description = "print the plan and exit")
 		boolean dryRun;
 
+		@Option(names = "--baseline", paramLabel = "VARIANT", description = "a capacity search: the variant every capacity is related to, "
+				+ "round by round (default: the scenario's baseline, else the first variant)")
+		String baseline;
+
+		@Option(names = "--aa", description = "a capacity search: enter the baseline a second time under a second name (<label>.aa); its ratio to "
+				+ "the baseline is the run's own noise floor")
+		Boolean aa;
+
+		@Option(names = "--rounds", description = "a capacity search: refining rounds after the bracket, each probing every variant once in a "
+				+ "fresh random order (default: the scenario's, 3)")
+		Integer rounds;
+
 		@CommandLine.Spec
 		CommandLine.Model.CommandSpec spec;
 
@@ -209,7 +221,8 @@ public final class Main {
 			List<String> named = Remote.targetNames(this.target);
 			List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;
 			Scenario scenario = new Overrides(variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
-					this.observe, this.jdks, this.latencyTarget, this.works, this.responseBytes, this.aot).applyTo(base);
+					this.observe, this.jdks, this.latencyTarget, this.works, this.responseBytes, this.aot).applyTo(base)
+				.withSearch(this.baseline, this.aa, this.rounds);
 			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
 				throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");

@@ -149,6 +149,17 @@ final class Runner {
 			int repeats = this.plan.scenario().repeat();
 			List<String> variants = this.plan.scenario().variants();
 			List<Arm> arms = this.plan.arms();
+			if (this.plan.scenario().searching()) {
+				// Every variant of an arm searched at once, round by round; arms (tunings, JDKs, works) one after another.
+				for (int a = 0; a < arms.size() && !Interruption.requested(); a++) {
+					downstream = ensureDownstream(downstream);
+					Arm arm = arms.get(a);
+					this.serviceRunsBegun += variants.size();
+					new SearchRun(harness(arm.work()), arm, downstream, (variant, dir, level, blame, reasons, evidence) -> recordNotRun(variant, dir,
+							List.of(level), 1, blame, reasons, evidence)).run();
+				}
+				repeats = 0;
+			}
 			for (int repeat = 1; repeat <= repeats && !Interruption.requested(); repeat++) {
 				// Each repeat starts every variant afresh, in an order rotated by one: no variant always runs first.
 				for (int i = 0; i < variants.size() && !Interruption.requested(); i++) {
@@ -233,88 +244,6 @@ final class Runner {
 		return TARGET_MISSED_EXIT_CODE;
 	}
 
-	/**
-	 * A capacity search for one variant ({@link lab.analyse.CapacitySearch}): each probe an ordinary judged level of a
-	 * warm service, the next load chosen from the judgments so far. A probe that broke or killed the service ends that
-	 * JVM; the next probe gets a fresh one (its own start and warm-up, under {@code restart-<n>/}). An INVALID probe is
-	 * run once more (as {@code <level>-again}).
-	 */
-	private void searchVariant(String module, Arm arm, Service downstream, int repeat, String variant, Path dir)
-			throws IOException, InterruptedException {
-		lab.layout.LoadShape shape = this.plan.scenario().model();
-		List<Integer> firsts = (shape == lab.layout.LoadShape.OPEN) ? this.plan.scenario().ratesPerSecond() : this.plan.scenario().users();
-		lab.analyse.CapacitySearch search = new lab.analyse.CapacitySearch(firsts.get(0), this.plan.scenario().searchMax(),
-				this.plan.scenario().searchResolution());
-		Harness harness = harness(arm.work());
-		ServiceStart start = new ServiceStart(harness);
-		java.util.OptionalInt next = search.next();
-		int life = 0;
-		while (next.isPresent() && !Interruption.requested()) {
-			life++;
-			Path lifeDir = (life == 1) ? dir : dir.resolve("restart-" + life);
-			PlannedLevel first = PlannedLevel.of(shape.level(next.getAsInt()));
-			Service service;
-			try {
-				service = start.start(module, arm, variant, downstream, lifeDir);
-			}
-			catch (ServiceFailure ex) {
-				if (!Interruption.requested()) {
-					this.out.println("lab: " + variant + " FAILED to start: " + ex.getMessage());
-					recordNotRun(variant, lifeDir, List.of(first), repeat, LevelFacts.Blame.SERVICE, List.of(ex.getMessage()),
-							List.of(this.plan.out().relativize(lifeDir.resolve(ServiceDir.LOG)).toString()));
-				}
-				return;
-			}
-			try (service) {
-				this.out.println("lab: " + variant + " up at " + service.url() + pidNote(service));
-				Optional<ServiceStart.NotRun> notRun = start.admit(service, module, arm.tuning(), downstream, lifeDir);
-				if (notRun.isPresent()) {
-					if (notRun.get().blame() != null) {
-						recordNotRun(variant, lifeDir, List.of(first), repeat, notRun.get().blame(), notRun.get().reasons(), notRun.get().evidence());
-					}
-					return;
-				}
-				Path warmup = new WarmUp(harness).run(service, lifeDir.resolve(ServiceDir.WARMUP));
-				LevelSession session = new LevelSession(harness);
-				boolean firstAfterWarmup = true;
-				while (next.isPresent() && !Interruption.requested()) {
-					PlannedLevel level = PlannedLevel.of(shape.level(next.getAsInt()));
-					String id = levelId(level, repeat);
-					if (Files.exists(lifeDir.resolve(id))) {
-						// The INVALID probe run once more: a row of its own (the analysis keeps "-again" apart).
-						id = id + "-again";
-					}
-					this.out.println("lab: " + variant + " capacity search, probe " + (search.probes().size() + 1) + ": " + id);
-					LevelSession.Outcome outcome = session.run(service, downstream, level, id, repeat, warmup, firstAfterWarmup ? warmup : null);
-					firstAfterWarmup = false;
-					LevelFacts facts = outcome.facts();
-					if (facts.interruptedAtMs() != null || outcome.result() == null) {
-						return;
-					}
-					if (Boolean.FALSE.equals(facts.downstreamAlive())) {
-						this.out.println("lab: " + variant + " capacity search stopped: the downstream died during " + id);
-						return;
-					}
-					search.record(lab.analyse.CapacitySearch.Probe.of(outcome.result()));
-					next = search.next();
-					if (outcome.verdict() == Verdict.FAILED || !facts.serviceAlive()) {
-						// A broken JVM measures nothing more: the next probe gets a fresh one.
-						break;
-					}
-				}
-			}
-		}
-		lab.analyse.CapacitySearch.Found found = search.found();
-		if (found != null) {
-			String unit = (shape == lab.layout.LoadShape.OPEN) ? " requests/s" : " users";
-			this.out.println(String.format(java.util.Locale.ROOT, "lab: %s within %s: %s%,d%s (%s; %d probes)", variant,
-					this.plan.scenario().target().describe(), found.atLeast() ? "at least " : "", found.capacity(), unit, found.why(),
-					search.probes().size()));
-			json.writeValue(dir.resolve("capacity.json").toFile(), java.util.Map.of("target", this.plan.scenario().target().text(), "found", found,
-					"probes", search.probes()));
-		}
-	}
-
 	/** The runner's own JVM on the harness cores ({@link Pinning#pinThisProcess}). */
 	void pinSelf() {
 		this.cpus.pinThisProcess(this.out);
@@ -340,7 +269,7 @@ final class Runner {
 			downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
 					DOWNSTREAM_JVM_FLAGS, this.downstreamArguments, this.cpus.harnessTaskset(), dir);
 		}
-		this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + pidNote(downstream));
+		this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + ServiceLife.pidNote(downstream));
 		return downstream;
 	}
 
@@ -363,10 +292,6 @@ final class Runner {
 		return startDownstream();
 	}
 
-	private static String pidNote(Service service) {
-		return service.pid().isPresent() ? " (pid " + service.pid().getAsLong() + ")" : " (already running)";
-	}
-
 	/** Renders the report from the raw files; the analysis, or null when it failed. */
 	lab.analyse.RunAnalysis render() {
 		try {
@@ -387,42 +312,18 @@ final class Runner {
 		this.serviceRunsBegun++;
 		// Results, rows and charts name the variant with its tuning and JDK (the module alone under default on one JDK).
 		String variant = arm.label(module);
-		Tuning tuning = arm.tuning();
 		// A fresh JVM per repeat: its log, GC log and warm-up apart from the others'.
 		Path dir = (this.plan.scenario().repeat() > 1) ? this.plan.out().resolve(variant).resolve(ServiceDir.repeat(repeat))
 				: this.plan.out().resolve(variant);
-		if (this.plan.scenario().searching()) {
-			searchVariant(module, arm, downstream, repeat, variant, dir);
-			return;
-		}
 		List<PlannedLevel> levels = this.plan.levels();
 		Harness harness = harness(arm.work());
-		ServiceStart start = new ServiceStart(harness);
-		Service service;
-		try {
-			service = start.start(module, arm, variant, downstream, dir);
-		}
-		catch (ServiceFailure ex) {
-			if (!Interruption.requested()) {
-				this.out.println("lab: " + variant + " FAILED to start: " + ex.getMessage());
-				recordNotRun(variant, dir, levels, repeat, LevelFacts.Blame.SERVICE, List.of(ex.getMessage()),
-						List.of(this.plan.out().relativize(dir.resolve(ServiceDir.LOG)).toString()));
-			}
+		Optional<ServiceLife.Live> live = new ServiceLife(harness).begin(module, arm, variant, downstream, dir,
+				(blame, reasons, evidence) -> recordNotRun(variant, dir, levels, repeat, blame, reasons, evidence));
+		if (live.isEmpty()) {
 			return;
 		}
-		try (service) {
-			this.out.println("lab: " + variant + " up at " + service.url() + pidNote(service));
-			if (service instanceof RemoteService remote) {
-				this.out.println("lab: " + variant + "'s JVM: " + remote.jvmFacts());
-			}
-			Optional<ServiceStart.NotRun> notRun = start.admit(service, module, tuning, downstream, dir);
-			if (notRun.isPresent()) {
-				if (notRun.get().blame() != null) {
-					recordNotRun(variant, dir, levels, repeat, notRun.get().blame(), notRun.get().reasons(), notRun.get().evidence());
-				}
-				return;
-			}
-			Path warmup = new WarmUp(harness).run(service, dir.resolve(ServiceDir.WARMUP));
+		Path warmup = live.get().warmup();
+		try (Service service = live.get().service()) {
 			LevelSession session = new LevelSession(harness);
 			for (int i = 0; i < levels.size() && !Interruption.requested(); i++) {
 				PlannedLevel level = levels.get(i);

@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class LayersTests {
 
 	/** Lowest first. The root package ({@code lab}: the commands and the run) is the top. */
-	static final List<String> LAYERS = List.of("lab.json", "lab.plan", "lab.launch", "lab.load", "lab.sample", "lab.verify", "lab.analyse",
+	static final List<String> LAYERS = List.of("lab.json", "lab.plan", "lab.launch", "lab.load", "lab.sample", "lab.verify", "lab.analyse", "lab.analyse.search",
 			"lab.report", "lab.generate", "lab");
 
 	private static final Pattern USE = Pattern.compile("\\b(lab(?:\\.[a-z]+)*)\\.[A-Z]\\w*");

@@ -80,13 +80,19 @@ public final class Analyser {
 				clients(results));
 	}
 
+	/** A probe of an interleaved capacity search: {@code users-2310-round4}. */
+	private static final java.util.regex.Pattern ROUND = java.util.regex.Pattern.compile("round\\d+$");
+
 	/** Measurements grouped by variant and level, repeats combined, judged, in report order. */
 	private List<LevelResult> judge(List<Measurement> measurements, List<String> variantOrder) {
 		Map<String, List<Measurement>> groups = new LinkedHashMap<>();
 		for (Measurement measurement : measurements) {
 			LevelFacts facts = measurement.facts();
-			// Repeats of a level combine; a capacity search's probe run once more ("-again") is a row of its own.
-			String again = measurement.dir().getFileName().toString().endsWith("-again") ? "/again" : "";
+			// Repeats of a level combine; a capacity search's probe run once more ("-again") or in a round of an interleaved
+			// search ("-round<k>") is a row of its own.
+			String name = measurement.dir().getFileName().toString();
+			java.util.regex.Matcher round = ROUND.matcher(name);
+			String again = name.endsWith("-again") ? "/again" : round.find() ? "/" + round.group() : "";
 			groups.computeIfAbsent(facts.variant() + "/" + facts.load() + again, k -> new ArrayList<>()).add(measurement);
 		}
 		List<LevelResult> levels = new ArrayList<>();

@@ -51,6 +51,14 @@ public record Arm(Tuning tuning, Jdk jdk, boolean labelled, Work work, boolean w
 		return label.replaceFirst("\\.work\\d+$", "").replaceFirst("-work\\d+(?=-aot-|$)", "").replaceFirst("\\.work\\d+-", ".");
 	}
 
+	/**
+	 * The A/A twin of a row's label: the same variant entered a second time under a second name, {@code app-webflux.aa}
+	 * ({@code app-webflux.tuned-aa} under a tuning); {@link Variant#modelOf} calls it the A/A twin.
+	 */
+	public static String twin(String label) {
+		return label.contains(".") ? label + "-aa" : label + ".aa";
+	}
+
 	/** The variant's JVM flags: the tuning's, those it gives only to JDKs from a feature version on included. */
 	public List<String> jvmFlags(String variant) {
 		return this.tuning.jvmFlags(variant, this.jdk.feature());

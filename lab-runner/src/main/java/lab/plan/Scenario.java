@@ -58,12 +58,20 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * Boot's training, exiting at context refresh); each a run of every variant from its extracted jar (rows
  * {@code <variant>.aot-<mode>}); none given: no such axis, the fat jar as always
  * @param aotTrainingSeconds how long a {@code trained} cache's training run is loaded (at the scenario's first level; default 60)
+ * @param rounds a capacity search's refining rounds after its bracket (default 3): every variant probed once per round, in
+ * a fresh random order, just below or above its estimate; the capacities and ratios come from these rounds
+ * @param baseline the variant (a module of {@code variants}) every capacity is related to (default: the first)
+ * @param aa an A/A check: the baseline entered a second time under a second name (its label with {@code aa}); its ratio to
+ * the baseline is the run's own noise floor
+ * @param referenceMovedPercent a search round whose CPU reference (timed on the service's core before and after it) is
+ * this far from the run's median is marked and run again (default 10)
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
 		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
 		List<String> jdks, String latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
-		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds) {
+		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds, Integer rounds, String baseline, Boolean aa,
+		Double referenceMovedPercent) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -92,6 +100,23 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		responseBytes = (responseBytes != null) ? responseBytes : 0;
 		aot = (aot != null) ? List.copyOf(aot) : List.of();
 		aotTrainingSeconds = (aotTrainingSeconds != null) ? aotTrainingSeconds : 60;
+		rounds = (rounds != null) ? rounds : 3;
+		aa = Boolean.TRUE.equals(aa);
+		referenceMovedPercent = (referenceMovedPercent != null) ? referenceMovedPercent : 10.0;
+	}
+
+	/** The variant capacities are related to: the declared one, else the first. */
+	public String baselineVariant() {
+		return (this.baseline != null) ? this.baseline : this.variants.get(0);
+	}
+
+	/** This scenario with a search's baseline, A/A check and rounds set by flags (null keeps the scenario's). */
+	public Scenario withSearch(String baseline, Boolean aa, Integer rounds) {
+		return new Scenario(this.name, this.description, this.model, this.variants, this.users, this.ratesPerSecond, this.delayMs, this.rampSeconds,
+				this.holdSeconds, this.warmupSeconds, this.warmupUsers, this.warmupMaxSeconds, this.requestTimeoutMs, this.profile, this.repeat,
+				this.tunings, this.observe, this.jdks, this.latencyTarget, this.searchMax, this.searchResolutionPercent, this.works, this.responseBytes,
+				this.coldStart, this.aot, this.aotTrainingSeconds, (rounds != null) ? rounds : this.rounds, (baseline != null) ? baseline : this.baseline,
+				(aa != null) ? aa : this.aa, this.referenceMovedPercent);
 	}
 
 	/** The work per request of each side-by-side run, in the order given. */
@@ -159,7 +184,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
 					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks, latencyTarget, "
-					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds");
+					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent");
 		}
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
@@ -248,9 +273,21 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			if (this.model == LoadShape.SPIKE || this.model == LoadShape.SOAK) {
 				problems.add("a capacity search (searchMax) runs the closed or open model, not " + this.model.id());
 			}
+			if (this.rounds < 1 || this.rounds > 20) {
+				problems.add("rounds must be between 1 and 20, got " + this.rounds);
+			}
+			if (!(this.referenceMovedPercent > 0 && this.referenceMovedPercent <= 100)) {
+				problems.add("referenceMovedPercent must be above 0 and at most 100, got " + this.referenceMovedPercent);
+			}
+			if (this.baseline != null && !this.variants.contains(this.baseline)) {
+				problems.add("baseline '" + this.baseline + "' must be one of the run's variants: " + String.join(", ", this.variants));
+			}
 			if (!(searchResolution() > 0 && searchResolution() <= 100)) {
 				problems.add("searchResolutionPercent must be above 0 and at most 100, got " + this.searchResolutionPercent);
 			}
+		}
+		else if (this.aa || this.baseline != null) {
+			problems.add("baseline and aa belong to a capacity search (searchMax), e.g. --scenario capacity");
 		}
 		if (this.works.stream().anyMatch(w -> w == null || w < 0 || w > Work.MAX_ROUNDS)) {
 			problems.add("works must be serialise-and-hash rounds per request between 0 and " + Work.MAX_ROUNDS + ", e.g. [0, 10, 40], got " + this.works);

@@ -59,6 +59,10 @@ public record Variant(String name, String model, int port) {
 		}
 		String rest = label.substring(module.length() + 1);
 		List<String> notes = new java.util.ArrayList<>();
+		if (rest.equals("aa") || rest.endsWith("-aa")) {
+			notes.add("A/A twin (the same variant entered twice)");
+			rest = rest.substring(0, Math.max(0, rest.length() - 3));
+		}
 		java.util.regex.Matcher aot = java.util.regex.Pattern.compile("(?:^|-)aot-([a-z]+)$").matcher(rest);
 		if (aot.find()) {
 			notes.add(0, Aot.ids().contains(aot.group(1)) ? Aot.of(aot.group(1)).description() : "AOT cache " + aot.group(1));

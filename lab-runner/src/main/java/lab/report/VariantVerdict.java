@@ -2,7 +2,7 @@ package lab.report;
 
 import java.util.List;
 
-import lab.analyse.CapacitySearch;
+import lab.analyse.search.CapacitySearch;
 import lab.analyse.LevelResult;
 import lab.plan.Variant;
 

@@ -1,11 +1,11 @@
-package lab.analyse;
+package lab.analyse.search;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.IntFunction;
 
-import lab.analyse.CapacitySearch.Probe;
+import lab.analyse.search.CapacitySearch.Probe;
 import lab.analyse.LevelResult.Verdict;
 import org.junit.jupiter.api.Test;
 

@@ -1,10 +1,11 @@
-package lab.analyse;
+package lab.analyse.search;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 
+import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
 
 /**

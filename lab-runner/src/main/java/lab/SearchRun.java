@@ -1,0 +1,249 @@
+package lab;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import lab.analyse.LevelFacts;
+import lab.analyse.LevelJson;
+import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
+import lab.analyse.search.InterleavedSearch;
+import lab.analyse.search.RoundProbe;
+import lab.analyse.search.SearchRecord;
+import lab.analyse.search.SearchSummary;
+import lab.launch.Interruption;
+import lab.launch.Service;
+import lab.layout.LatencyTarget;
+import lab.layout.LoadShape;
+import lab.plan.Arm;
+import lab.plan.PlannedLevel;
+import lab.sample.CpuReference;
+
+/**
+ * A capacity search of every variant of one arm at once ({@link InterleavedSearch}): each variant started, admitted and
+ * warmed once ({@link ServiceLife}) and kept alive while the others are probed, only one loaded at a time; probes are
+ * ordinary judged levels ({@code <level>-round<k>}); a probe that broke a JVM gets that variant alone a fresh one
+ * ({@code restart-<n>/}). The search is written to {@link SearchRecord#FILE} after every probe, and each variant's
+ * bracket and crossing to its {@code capacity.json}.
+ */
+final class SearchRun implements InterleavedSearch.Lab {
+
+	/** A refining probe's distance from the estimate, below or above it. */
+	static final double SPREAD_PERCENT = 5;
+
+	/** Rounds that may be run again in all because their reference moved. */
+	static final int MAX_RERUNS = 2;
+
+	/** One entry of the search: its module, its directory, its live service and how many lives it has had. */
+	private static final class Entry {
+
+		final String module;
+
+		final Path dir;
+
+		ServiceLife.Live live;
+
+		int lives = 1;
+
+		boolean firstAfterWarmup = true;
+
+		Entry(String module, Path dir) {
+			this.module = module;
+			this.dir = dir;
+		}
+
+	}
+
+	/** What the runner records for a level that was never run. */
+	@FunctionalInterface
+	interface NotRun {
+
+		void record(String variant, Path dir, PlannedLevel level, LevelFacts.Blame blame, List<String> reasons, List<String> evidence) throws IOException;
+
+	}
+
+	private final Harness harness;
+
+	private final Arm arm;
+
+	private final Service downstream;
+
+	private final NotRun notRun;
+
+	private final Map<String, Entry> entries = new LinkedHashMap<>();
+
+	private final LoadShape shape;
+
+	private final LatencyTarget target;
+
+	private String baseline;
+
+	private String twin;
+
+	private InterleavedSearch search;
+
+	SearchRun(Harness harness, Arm arm, Service downstream, NotRun notRun) {
+		this.harness = harness;
+		this.arm = arm;
+		this.downstream = downstream;
+		this.notRun = notRun;
+		this.shape = harness.plan().scenario().model();
+		this.target = harness.plan().scenario().target();
+	}
+
+	/** Starts every variant of the run in this arm (and the baseline's A/A twin), searches them round by round, stops them. */
+	void run() throws IOException, InterruptedException {
+		var scenario = this.harness.plan().scenario();
+		for (String module : scenario.variants()) {
+			String label = this.arm.label(module);
+			this.entries.put(label, new Entry(module, this.harness.plan().out().resolve(label)));
+		}
+		this.baseline = this.arm.label(scenario.baselineVariant());
+		if (scenario.aa()) {
+			this.twin = Arm.twin(this.baseline);
+			this.entries.put(this.twin, new Entry(scenario.baselineVariant(), this.harness.plan().out().resolve(this.twin)));
+		}
+		List<Integer> firsts = (this.shape == LoadShape.OPEN) ? scenario.ratesPerSecond() : scenario.users();
+		long seed = System.nanoTime();
+		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()), new InterleavedSearch.Settings(firsts.get(0), scenario.searchMax(),
+				scenario.searchResolution(), scenario.rounds(), SPREAD_PERCENT, scenario.referenceMovedPercent(), MAX_RERUNS, seed,
+				this.target.maxMs(), scenario.delayMs()));
+		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; starting and warming each once",
+				this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline, (this.twin != null) ? ", A/A twin " + this.twin : ""));
+		try {
+			for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
+				if (Interruption.requested()) {
+					return;
+				}
+				Optional<ServiceLife.Live> live = begin(e.getKey(), e.getValue(), e.getValue().dir);
+				if (live.isEmpty()) {
+					this.search.exclude(e.getKey(), "it did not start, pass its contract check or warm up");
+					continue;
+				}
+				e.getValue().live = live.get();
+			}
+			progress(this.search);
+			this.search.run(this);
+		}
+		finally {
+			for (Entry entry : this.entries.values()) {
+				if (entry.live != null) {
+					entry.live.service().close();
+				}
+			}
+			if (!this.search.probes().isEmpty()) {
+				progress(this.search);
+				summarise();
+			}
+		}
+	}
+
+	private Optional<ServiceLife.Live> begin(String label, Entry entry, Path dir) throws IOException, InterruptedException {
+		PlannedLevel first = PlannedLevel.of(this.shape.level(this.search.settings().start()));
+		return new ServiceLife(this.harness).begin(entry.module, this.arm, label, this.downstream, dir,
+				(blame, reasons, evidence) -> this.notRun.record(label, dir, first, blame, reasons, evidence));
+	}
+
+	@Override
+	public InterleavedSearch.Outcome probe(String label, int load, int round, int position) throws IOException, InterruptedException {
+		Entry entry = this.entries.get(label);
+		if (Interruption.requested() || entry.live == null) {
+			return null;
+		}
+		PlannedLevel level = PlannedLevel.of(this.shape.level(load));
+		String id = level.id() + "-round" + round;
+		say(String.format(Locale.ROOT, "lab: round %d, %d of %d: %s %s", round, position, this.search.entries().size() - this.search.ended().size(),
+				label, id));
+		Path warmup = entry.live.warmup();
+		Service service = entry.live.service();
+		LevelSession.Outcome outcome = new LevelSession(this.harness).run(service, this.downstream, level, id, 1, warmup,
+				entry.firstAfterWarmup ? warmup : null);
+		entry.firstAfterWarmup = false;
+		LevelFacts facts = outcome.facts();
+		if (facts.interruptedAtMs() != null || outcome.result() == null) {
+			return null;
+		}
+		if (Boolean.FALSE.equals(facts.downstreamAlive())) {
+			say("lab: capacity search stopped: the downstream died during " + label + " " + id);
+			return null;
+		}
+		LevelResult result = outcome.result();
+		double latency = result.latency(this.target);
+		RoundProbe probe = new RoundProbe(round, position, label, load, result.verdict(), result.meetsTarget(),
+				Double.isFinite(latency) ? latency : null, result.reasons().isEmpty() ? "" : result.reasons().get(0),
+				this.harness.plan().out().relativize(service.dir().resolve(id)).toString());
+		return new InterleavedSearch.Outcome(probe, outcome.verdict() == Verdict.FAILED || !facts.serviceAlive());
+	}
+
+	@Override
+	public boolean restart(String label) throws IOException, InterruptedException {
+		Entry entry = this.entries.get(label);
+		if (entry.live != null) {
+			entry.live.service().close();
+			entry.live = null;
+		}
+		if (Interruption.requested()) {
+			return false;
+		}
+		entry.lives++;
+		say("lab: " + label + " gets a fresh JVM (its last probe broke the one before): the others wait, warm");
+		Optional<ServiceLife.Live> live = begin(label, entry, entry.dir.resolve("restart-" + entry.lives));
+		live.ifPresent(l -> {
+			entry.live = l;
+			entry.firstAfterWarmup = true;
+		});
+		return live.isPresent();
+	}
+
+	@Override
+	public InterleavedSearch.Reference reference() throws InterruptedException {
+		long[] ticks = CpuReference.stealAndTotalTicks();
+		double ms = CpuReference.time(this.harness.plan().javaHome().resolve("bin/java"), this.harness.cpus().serviceTaskset());
+		return new InterleavedSearch.Reference(ms, ticks[0], ticks[1]);
+	}
+
+	@Override
+	public void progress(InterleavedSearch search) throws IOException {
+		record().write(this.harness.plan().out());
+	}
+
+	@Override
+	public void say(String line) {
+		this.harness.out().println(line);
+	}
+
+	private SearchRecord record() {
+		return SearchRecord.of(this.arm.name(), this.target.text(), this.baseline, this.twin, this.search);
+	}
+
+	/** Each variant's capacity with its interval, its ratio to the baseline, the noise floor; capacity.json per variant. */
+	private void summarise() throws IOException {
+		SearchSummary summary = SearchSummary.of(record());
+		String unit = (this.shape == LoadShape.OPEN) ? "requests/s" : "users";
+		for (SearchSummary.EntryResult result : summary.entries()) {
+			say(String.format(Locale.ROOT, "lab: %s within %s: %s", result.entry(), this.target.describe(), result.describe(unit)));
+			Map<String, Object> file = new LinkedHashMap<>();
+			file.put("target", this.target.text());
+			file.put("found", result.bracket());
+			file.put("crossing", result.capacity());
+			file.put("probes", this.search.probes().stream().filter(p -> p.entry().equals(result.entry())).toList());
+			LevelJson.json.writeValue(this.entries.get(result.entry()).dir.resolve("capacity.json").toFile(), file);
+		}
+		for (SearchSummary.Ratio ratio : summary.ratios()) {
+			say(String.format(Locale.ROOT, "lab: %s / %s: %s%s", ratio.entry(), ratio.baseline(), ratio.describe(),
+					ratio.entry().equals(this.twin) ? " (A/A: the run's noise floor)" : ""));
+		}
+		List<String> moved = new ArrayList<>();
+		this.search.rounds().stream().filter(r -> r.moved()).forEach(r -> moved.add(Integer.toString(r.index())));
+		if (!moved.isEmpty()) {
+			say("lab: rounds " + String.join(", ", moved) + " were marked (their CPU reference moved) and not used");
+		}
+	}
+
+}

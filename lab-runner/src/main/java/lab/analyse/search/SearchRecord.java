@@ -1,0 +1,66 @@
+package lab.analyse.search;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import lab.json.Json;
+
+/**
+ * An interleaved search as its {@value #FILE} keeps it, rewritten after every probe: what ran (rounds, probes, brackets)
+ * and what it was asked (entries, baseline, A/A twin, settings). Everything the report says of the search follows from
+ * it ({@link SearchSummary#of}), so a report can be re-rendered from it alone.
+ *
+ * @param group the arm the search compared its variants under ("default", "work100", ...)
+ * @param target the latency target, as declared ("p99<=1000ms,errors<=0.1%")
+ * @param baseline the entry every ratio is to
+ * @param twin the A/A twin of the baseline (the same variant entered under a second name), null when none
+ * @param entries every entry, in the run's order
+ * @param settings how it searched
+ * @param rounds every round, re-runs included
+ * @param probes every probe, in the order they ran
+ * @param brackets each entry's bracket (null: not finished)
+ * @param ended entries whose search ended early, and why
+ */
+public record SearchRecord(String group, String target, String baseline, String twin, List<String> entries, InterleavedSearch.Settings settings,
+		List<Round> rounds, List<RoundProbe> probes, Map<String, CapacitySearch.Found> brackets, Map<String, String> ended) {
+
+	/** The file in the results directory: one per arm group, {@code capacity-search[-<group>].json}. */
+	public static final String FILE = "capacity-search.json";
+
+	public static SearchRecord of(String group, String target, String baseline, String twin, InterleavedSearch search) {
+		return new SearchRecord(group, target, baseline, twin, search.entries(), search.settings(), search.rounds(), search.probes(), search.brackets(),
+				search.ended());
+	}
+
+	/** Its file in {@code results}: {@value #FILE} for the default group, {@code capacity-search-<group>.json} for another. */
+	public static Path file(Path results, String group) {
+		return results.resolve(group.equals("default") ? FILE : FILE.replace(".json", "-" + group + ".json"));
+	}
+
+	public void write(Path results) throws IOException {
+		Path file = file(results, this.group);
+		Path partial = file.resolveSibling(file.getFileName() + ".partial");
+		Json.MAPPER.writeValue(partial.toFile(), this);
+		Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+	}
+
+	/** Every search of a results directory, by file name. */
+	public static List<SearchRecord> readAll(Path results) throws IOException {
+		List<SearchRecord> records = new ArrayList<>();
+		if (!Files.isDirectory(results)) {
+			return records;
+		}
+		try (Stream<Path> files = Files.list(results)) {
+			for (Path file : files.filter(f -> f.getFileName().toString().matches("capacity-search(-.+)?\\.json")).sorted().toList()) {
+				records.add(Json.MAPPER.readValue(file.toFile(), SearchRecord.class));
+			}
+		}
+		return records;
+	}
+
+}

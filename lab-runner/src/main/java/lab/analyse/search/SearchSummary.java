@@ -1,0 +1,177 @@
+package lab.analyse.search;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import lab.analyse.search.CapacitySearch.Found;
+
+/**
+ * What an interleaved search found: each entry's capacity as a crossing with its interval over the counted rounds, its
+ * bracket, and each entry's capacity relative to the baseline within each round (the ratio of two crossings of one
+ * round: the host's drift of that round falls on both), summarised over rounds with a bootstrap interval. A ratio whose
+ * interval holds 1 cannot be told apart on this run; the A/A twin's ratio is the run's own noise floor.
+ *
+ * @param record what ran
+ * @param entries one per entry, in the run's order
+ * @param ratios each other entry's capacity relative to the baseline's
+ * @param pairs every pair of entries (the first named earlier in the run), the later's capacity relative to the earlier's
+ */
+public record SearchSummary(SearchRecord record, List<EntryResult> entries, List<Ratio> ratios, List<Ratio> pairs) {
+
+	/**
+	 * @param entry the entry
+	 * @param bracket its bracket (null: none finished)
+	 * @param slope d ln(latency) / d ln(load) near its knee (an elasticity) (NaN: none could be fitted)
+	 * @param crossings its crossing in each counted round, in round order (NaN where that round placed none)
+	 * @param capacity their geometric mean and interval
+	 * @param ended why its search ended early, null when it did not
+	 */
+	public record EntryResult(String entry, Found bracket, double slope, List<Double> crossings, Interval capacity, String ended) {
+
+		/** "2,310 users (2,200-2,420, 3 rounds; bracket 2,000-2,500)". */
+		public String describe(String unit) {
+			String bracketText = (this.bracket == null) ? "no bracket" : (this.bracket.capacity() == 0) ? "none met, missed at " + number(this.bracket.firstMissed())
+					: (this.bracket.firstMissed() == 0) ? "at least " + number(this.bracket.capacity())
+							: "bracket " + number(this.bracket.capacity()) + "-" + number(this.bracket.firstMissed());
+			if (this.capacity.n() == 0) {
+				return bracketText + ((this.ended != null) ? "; ended: " + this.ended : "");
+			}
+			return this.capacity.asLoad().replaceFirst("^([0-9,]+)", "$1 " + unit) + "; " + bracketText;
+		}
+
+	}
+
+	/**
+	 * @param entry the entry measured
+	 * @param baseline the entry it is relative to
+	 * @param perRound the ratio in each round both placed a crossing in
+	 * @param interval their geometric mean and interval
+	 */
+	public record Ratio(String entry, String baseline, List<Double> perRound, Interval interval) {
+
+		/** Whether the interval rests on two rounds or more and holds 1: the two cannot be told apart on this run. */
+		public boolean unresolved() {
+			return !this.interval.hasSpread() || this.interval.holds(1.0);
+		}
+
+		/** "0.62 (0.58-0.66, 3 rounds)" or "≈ 1.03 (0.94-1.12, 3 rounds): cannot be told apart". */
+		public String describe() {
+			if (this.interval.n() == 0) {
+				return "no round placed both";
+			}
+			if (!this.interval.hasSpread()) {
+				return this.interval.asRatio() + ": one round, cannot be told apart";
+			}
+			return (this.interval.holds(1.0) ? "≈ " : "") + this.interval.asRatio() + (this.interval.holds(1.0) ? ": cannot be told apart on this run" : "");
+		}
+
+	}
+
+	public static SearchSummary of(SearchRecord record) {
+		double target = record.settings().targetMs();
+		List<EntryResult> entries = new ArrayList<>();
+		for (String entry : record.entries()) {
+			List<RoundProbe> own = record.probes().stream().filter(p -> p.entry().equals(entry)).toList();
+			double slope = slope(own, record.probes(), record.brackets().get(entry), entry, target, record.settings().floorMs());
+			double[] crossings = roundCrossings(entry, record.probes(), record.rounds(), slope, target);
+			entries.add(new EntryResult(entry, record.brackets().get(entry), slope, java.util.Arrays.stream(crossings).boxed().toList(),
+					Interval.ofGeometricMean(crossings), record.ended().get(entry)));
+		}
+		List<Round> counted = record.rounds().stream().filter(Round::counts).toList();
+		List<Ratio> ratios = new ArrayList<>();
+		List<Ratio> pairs = new ArrayList<>();
+		EntryResult base = entries.stream().filter(e -> e.entry().equals(record.baseline())).findFirst().orElse(null);
+		for (int i = 0; i < entries.size(); i++) {
+			for (int j = i + 1; j < entries.size(); j++) {
+				pairs.add(ratio(entries.get(j), entries.get(i), counted.size()));
+			}
+			if (base != null && entries.get(i) != base) {
+				ratios.add(ratio(entries.get(i), base, counted.size()));
+			}
+		}
+		return new SearchSummary(record, List.copyOf(entries), List.copyOf(ratios), List.copyOf(pairs));
+	}
+
+	/**
+	 * The entry's elasticity near its knee: fitted from its probes, else from its bracket's met and missed probes, else
+	 * the prior ({@link Crossing#PRIOR}).
+	 */
+	static double slope(List<RoundProbe> own, List<RoundProbe> all, Found bracket, String entry, double targetMs, double floorMs) {
+		double fitted = Crossing.slope(own, targetMs, floorMs);
+		if (fitted > 0) {
+			return fitted;
+		}
+		if (bracket != null && bracket.capacity() > 0 && bracket.firstMissed() > 0) {
+			RoundProbe met = last(entry, all, bracket.capacity());
+			RoundProbe missed = last(entry, all, bracket.firstMissed());
+			if (met != null && missed != null && met.measured() && missed.measured() && missed.latencyMs() > met.latencyMs()) {
+				return Math.log(missed.latencyMs() / met.latencyMs()) / Math.log((double) missed.load() / met.load());
+			}
+		}
+		return Crossing.PRIOR;
+	}
+
+	/** The A/A twin's ratio to the baseline: the run's noise floor; null without a twin. */
+	public Ratio noiseFloor() {
+		return this.ratios.stream().filter(r -> r.entry().equals(this.record.twin())).findFirst().orElse(null);
+	}
+
+	/** The entry's result by name. */
+	public EntryResult entry(String entry) {
+		return this.entries.stream().filter(e -> e.entry().equals(entry)).findFirst().orElse(null);
+	}
+
+	private static Ratio ratio(EntryResult entry, EntryResult base, int rounds) {
+		List<Double> perRound = new ArrayList<>();
+		for (int r = 0; r < rounds; r++) {
+			double a = entry.crossings().get(r);
+			double b = base.crossings().get(r);
+			if (a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b)) {
+				perRound.add(a / b);
+			}
+		}
+		return new Ratio(entry.entry(), base.entry(), List.copyOf(perRound),
+				Interval.ofGeometricMean(perRound.stream().mapToDouble(Double::doubleValue).toArray()));
+	}
+
+	/**
+	 * The entry's crossing in each counted round (refining, reference held), in round order: its probe of that round
+	 * placed with its slope; NaN where the round has no measured probe of it.
+	 */
+	static double[] roundCrossings(String entry, List<RoundProbe> probes, List<Round> rounds, double slope, double targetMs) {
+		List<Round> counted = rounds.stream().filter(Round::counts).toList();
+		double[] crossings = new double[counted.size()];
+		for (int r = 0; r < counted.size(); r++) {
+			int index = counted.get(r).index();
+			crossings[r] = probes.stream().filter(p -> p.entry().equals(entry) && p.round() == index).findFirst()
+				.map(p -> Crossing.at(p, slope, targetMs)).orElse(Double.NaN);
+		}
+		return crossings;
+	}
+
+	/** The bracket's crossing: interpolated between the last probes at its met and missed loads; NaN without both. */
+	static double bracketCrossing(String entry, List<RoundProbe> probes, Found found, double targetMs) {
+		if (found == null || found.capacity() == 0 || found.firstMissed() == 0) {
+			return Double.NaN;
+		}
+		RoundProbe met = last(entry, probes, found.capacity());
+		RoundProbe missed = last(entry, probes, found.firstMissed());
+		return (met == null || missed == null) ? (found.capacity() + found.firstMissed()) / 2.0 : Crossing.between(met, missed, targetMs);
+	}
+
+	private static RoundProbe last(String entry, List<RoundProbe> probes, int load) {
+		RoundProbe last = null;
+		for (RoundProbe p : probes) {
+			if (p.entry().equals(entry) && p.load() == load) {
+				last = p;
+			}
+		}
+		return last;
+	}
+
+	private static String number(int value) {
+		return String.format(Locale.ROOT, "%,d", value);
+	}
+
+}

@@ -1,0 +1,206 @@
+package lab.analyse.search;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntToDoubleFunction;
+
+import lab.analyse.LevelResult.Verdict;
+import lab.analyse.search.InterleavedSearch.Outcome;
+import lab.analyse.search.InterleavedSearch.Reference;
+import lab.analyse.search.InterleavedSearch.Settings;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * The interleaved schedule against a synthetic judge: each entry has a knee, its p99 is max(520 ms, 1,000 ms ×
+ * e^(3 (load / knee - 1))) (log-linear past 0.8 of the knee, so the crossing is exactly the knee), and the host's drift
+ * of a round scales every knee of that round alike.
+ */
+class InterleavedSearchTests {
+
+	static final Settings SETTINGS = new Settings(500, 16_000, 100, 3, 5, 10, 2, 42, 1000, 500);
+
+	/** A synthetic lab: knees per entry, a drift per round, a reference per call, a break above a load. */
+	static class SyntheticLab implements InterleavedSearch.Lab {
+
+		final Map<String, Double> knees;
+
+		IntToDoubleFunction drift = round -> 1.0;
+
+		IntToDoubleFunction referenceMs = call -> 100.0;
+
+		final Map<String, Integer> breaksAbove = new HashMap<>();
+
+		final List<String> restarts = new ArrayList<>();
+
+		final List<String> said = new ArrayList<>();
+
+		int references;
+
+		SyntheticLab(Map<String, Double> knees) {
+			this.knees = knees;
+		}
+
+		@Override
+		public Outcome probe(String entry, int load, int round, int position) {
+			if (this.breaksAbove.containsKey(entry) && load > this.breaksAbove.get(entry)) {
+				return new Outcome(new RoundProbe(round, position, entry, load, Verdict.FAILED, false, null, "OutOfMemoryError", entry + "/" + load), true);
+			}
+			double knee = this.knees.get(entry) * this.drift.applyAsDouble(round);
+			double p99 = Math.max(520, 1000 * Math.exp(3 * (load / knee - 1)));
+			return new Outcome(new RoundProbe(round, position, entry, load, Verdict.OK, p99 <= 1000, p99, "", entry + "/" + load), false);
+		}
+
+		@Override
+		public boolean restart(String entry) {
+			this.restarts.add(entry);
+			return true;
+		}
+
+		@Override
+		public Reference reference() {
+			return new Reference(this.referenceMs.applyAsDouble(this.references++), 0, 1000L * this.references);
+		}
+
+		@Override
+		public void progress(InterleavedSearch search) {
+		}
+
+		@Override
+		public void say(String line) {
+			this.said.add(line);
+		}
+
+	}
+
+	static Map<String, Double> knees() {
+		Map<String, Double> knees = new LinkedHashMap<>();
+		knees.put("webflux", 2_300.0);
+		knees.put("tomcat-loom", 1_100.0);
+		knees.put("platform", 390.0);
+		return knees;
+	}
+
+	@Test
+	void everyRoundProbesEachEntryStillSearchingOnceInAFreshOrder() throws Exception {
+		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		search.run(new SyntheticLab(knees()));
+		List<Round> rounds = search.rounds();
+		assertThat(rounds).isNotEmpty();
+		for (Round round : rounds) {
+			List<String> probed = search.probes().stream().filter(p -> p.round() == round.index()).map(RoundProbe::entry).toList();
+			assertThat(probed).as("round %d: each entry once, in the round's order", round.index()).doesNotHaveDuplicates().isEqualTo(round.order());
+		}
+		// Rounds interleave: no entry's probes all come before another's.
+		assertThat(rounds.get(0).order()).hasSize(3);
+		// Refining rounds hold every entry, and their orders are shuffled afresh (not one fixed order).
+		List<Round> refining = rounds.stream().filter(r -> r.kind() == Round.Kind.REFINE).toList();
+		assertThat(refining).hasSize(3).allSatisfy(r -> assertThat(r.order()).containsExactlyInAnyOrderElementsOf(knees().keySet()));
+		assertThat(rounds.stream().map(Round::order).distinct().count()).as("orders differ between rounds").isGreaterThan(1);
+		// Refining probes sit just below and above the estimate, alternately.
+		List<Integer> webflux = search.probes().stream().filter(p -> p.entry().equals("webflux") && refining.stream().anyMatch(r -> r.index() == p.round()))
+			.map(RoundProbe::load).toList();
+		assertThat(webflux.get(0)).isLessThan(2_300);
+		assertThat(webflux.get(1)).isGreaterThan(2_300);
+	}
+
+	@Test
+	void theCrossingsFindEachKneeAndTheRatiosCancelTheHostsDrift() throws Exception {
+		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		SyntheticLab lab = new SyntheticLab(knees());
+		// The host drifts by up to 20% between rounds: every entry's capacity moves with it, their ratios do not.
+		double[] drift = { 1.0, 0.9, 1.0, 0.95, 0.85, 1.0, 0.9, 1.0, 0.85, 0.95, 1.0 };
+		lab.drift = round -> drift[(round - 1) % drift.length];
+		search.run(lab);
+		SearchSummary summary = SearchSummary.of(new SearchRecord("default", "p99<=1000ms", "webflux", null, search.entries(), search.settings(),
+				search.rounds(), search.probes(), search.brackets(), search.ended()));
+		SearchSummary.Ratio tomcat = summary.ratios().stream().filter(r -> r.entry().equals("tomcat-loom")).findFirst().orElseThrow();
+		assertThat(tomcat.interval().n()).isEqualTo(3);
+		assertThat(tomcat.interval().estimate()).isCloseTo(1_100 / 2_300.0, within(0.03 * 1_100 / 2_300.0));
+		assertThat(tomcat.interval().holds(1_100 / 2_300.0)).isTrue();
+		assertThat(tomcat.unresolved()).isFalse();
+		// The capacities themselves carry the drift: their interval is wide.
+		Interval webflux = summary.entry("webflux").capacity();
+		assertThat(webflux.high() / webflux.low()).isGreaterThan(1.1);
+	}
+
+	@Test
+	void aRestartOfOneEntryLeavesTheOthersSearchesIntact() throws Exception {
+		InterleavedSearch plain = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		plain.run(new SyntheticLab(knees()));
+		InterleavedSearch breaking = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		SyntheticLab lab = new SyntheticLab(knees());
+		// Tomcat + Loom dies above 1,500 users (its bracket's 2,000 breaks it).
+		lab.breaksAbove.put("tomcat-loom", 1_500);
+		breaking.run(lab);
+		assertThat(lab.restarts).isNotEmpty().allMatch("tomcat-loom"::equals);
+		for (String other : List.of("webflux", "platform")) {
+			assertThat(loads(breaking, other)).as(other).isEqualTo(loads(plain, other));
+		}
+		assertThat(breaking.brackets().get("tomcat-loom").firstMissed()).isEqualTo(2_000);
+		assertThat(breaking.ended()).isEmpty();
+	}
+
+	@Test
+	void aRoundWhoseReferenceMovedIsMarkedAndRunAgain() throws Exception {
+		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		SyntheticLab lab = new SyntheticLab(knees());
+		// The reference takes 130 ms instead of 100 once: after the bracket rounds, in the first refining round.
+		int[] slowCall = { -1 };
+		lab.referenceMs = call -> (call == slowCall[0]) ? 130.0 : 100.0;
+		InterleavedSearch bracketOnly = new InterleavedSearch(List.copyOf(knees().keySet()), new Settings(500, 16_000, 100, 0, 5, 10, 2, 42, 1000, 500));
+		bracketOnly.run(new SyntheticLab(knees()));
+		slowCall[0] = 2 * bracketOnly.rounds().size() + 1;
+		search.run(lab);
+		List<Round> refining = search.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).toList();
+		assertThat(refining).hasSize(4);
+		assertThat(refining.get(0).moved()).isTrue();
+		assertThat(refining.get(0).referenceAfterMs()).isEqualTo(130.0);
+		assertThat(refining.get(1).rerunOf()).isEqualTo(refining.get(0).index());
+		assertThat(refining.get(1).moved()).isFalse();
+		assertThat(refining.stream().filter(Round::counts)).hasSize(3);
+		assertThat(lab.said).anyMatch(line -> line.contains("moved") && line.contains("running it again"));
+		SearchSummary summary = SearchSummary.of(new SearchRecord("default", "p99<=1000ms", "webflux", null, search.entries(), search.settings(),
+				search.rounds(), search.probes(), search.brackets(), search.ended()));
+		assertThat(summary.entry("webflux").capacity().n()).as("the marked round is not used").isEqualTo(3);
+	}
+
+	@Test
+	void theTwinOfTheBaselineIsTheNoiseFloorAndCannotBeToldApart() throws Exception {
+		Map<String, Double> knees = new LinkedHashMap<>();
+		knees.put("webflux", 2_300.0);
+		knees.put("webflux.aa", 2_300.0);
+		SyntheticLab lab = new SyntheticLab(knees) {
+
+			@Override
+			public Outcome probe(String entry, int load, int round, int position) {
+				// Each probe's p99 off by up to ±4% (sampling noise), alternating, differently per entry.
+				Outcome outcome = super.probe(entry, load, round, position);
+				RoundProbe p = outcome.probe();
+				double noise = 1 + 0.04 * Math.sin(round * 1.7 + entry.length());
+				return new Outcome(new RoundProbe(p.round(), p.position(), p.entry(), p.load(), p.verdict(), p.latencyMs() * noise <= 1000,
+						p.latencyMs() * noise, "", p.level()), false);
+			}
+
+		};
+		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees.keySet()), SETTINGS);
+		search.run(lab);
+		SearchSummary summary = SearchSummary.of(new SearchRecord("default", "p99<=1000ms", "webflux", "webflux.aa", search.entries(),
+				search.settings(), search.rounds(), search.probes(), search.brackets(), search.ended()));
+		SearchSummary.Ratio floor = summary.noiseFloor();
+		assertThat(floor.entry()).isEqualTo("webflux.aa");
+		assertThat(floor.interval().holds(1.0)).isTrue();
+		assertThat(floor.unresolved()).isTrue();
+		assertThat(floor.describe()).startsWith("≈ ").contains("cannot be told apart");
+	}
+
+	private static List<Integer> loads(InterleavedSearch search, String entry) {
+		return search.probes().stream().filter(p -> p.entry().equals(entry)).map(RoundProbe::load).toList();
+	}
+
+}
