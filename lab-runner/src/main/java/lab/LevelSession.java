@@ -93,7 +93,7 @@ final class LevelSession {
 		}
 		// Written once, after the evidence is in (the placeholder above stood for it until now).
 		LevelJson.writeFacts(dir, facts);
-		say(Summaries.line(result));
+		say(Summaries.line(result, this.harness.plan().scenario().target()));
 		// Lets the last connections close before the next level starts.
 		Thread.sleep(1_000);
 		return new Outcome(facts, result);

@@ -29,7 +29,7 @@ import lab.sample.CpuReference;
  * A capacity search of every variant of one arm at once ({@link InterleavedSearch}): each variant started, admitted and
  * warmed once ({@link ServiceLife}) and kept alive while the others are probed, only one loaded at a time; probes are
  * ordinary judged levels ({@code <level>-round<k>}); a probe that broke a JVM gets that variant alone a fresh one
- * ({@code restart-<n>/}). The search is written to {@link SearchRecord#FILE} after every probe, and each variant's
+ * ({@code restart-<n>/}). The search is written to {@link lab.layout.RunDir#CAPACITY_SEARCH} after every probe, and each variant's
  * bracket and crossing to its {@code capacity.json}.
  */
 final class SearchRun implements InterleavedSearch.Lab {
@@ -151,15 +151,14 @@ final class SearchRun implements InterleavedSearch.Lab {
 	}
 
 	@Override
-	public InterleavedSearch.Outcome probe(String label, int load, int round, int position) throws IOException, InterruptedException {
+	public InterleavedSearch.Outcome probe(String label, int load, int round, int position, int of) throws IOException, InterruptedException {
 		Entry entry = this.entries.get(label);
 		if (Interruption.requested() || entry.live == null) {
 			return null;
 		}
 		PlannedLevel level = PlannedLevel.of(this.shape.level(load));
 		String id = level.id() + "-round" + round;
-		say(String.format(Locale.ROOT, "lab: round %d, %d of %d: %s %s", round, position, this.search.entries().size() - this.search.ended().size(),
-				label, id));
+		say(String.format(Locale.ROOT, "lab: round %d, %d of %d: %s %s", round, position, of, label, id));
 		Path warmup = entry.live.warmup();
 		Service service = entry.live.service();
 		LevelSession.Outcome outcome = new LevelSession(this.harness).run(service, this.downstream, level, id, 1, warmup,

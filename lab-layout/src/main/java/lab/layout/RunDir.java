@@ -19,6 +19,22 @@ public final class RunDir {
 
 	public static final String SUMMARY_MD = "summary.md";
 
+	/**
+	 * An interleaved capacity search of one arm, rewritten after every probe: {@code capacity-search.json} for the
+	 * default arm, {@code capacity-search-<arm>.json} for another.
+	 */
+	public static final String CAPACITY_SEARCH = "capacity-search.json";
+
+	/** The capacity search file of an arm ({@link #CAPACITY_SEARCH}). */
+	public static String capacitySearch(String arm) {
+		return arm.equals("default") ? CAPACITY_SEARCH : CAPACITY_SEARCH.replace(".json", "-" + arm + ".json");
+	}
+
+	/** Whether a file name is a capacity search's. */
+	public static boolean isCapacitySearch(String fileName) {
+		return fileName.matches("capacity-search(-.+)?\\.json");
+	}
+
 	public static final String REPORT = "report.html";
 
 	/** {@code ./lab compare}'s outputs, in the directory it writes. */

@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import lab.analyse.LevelResult.Verdict;
 import lab.load.LoadWindow;
+import lab.layout.RunDir;
 import lab.layout.ServiceDir;
 import lab.layout.LevelDir;
 import lab.verify.ClientReadback;
@@ -77,8 +78,15 @@ public final class Analyser {
 		}
 		List<LevelResult> levels = judge(measurements, variantOrder);
 		return new RunAnalysis(results, manifest, this.thresholds, rejudged, levels, MemoryProfile.analyse(results, levels, series), List.copyOf(series),
-				clients(results));
+				clients(results), searches(results));
 	}
+
+	/**
+	 * Gatling's assertions failed (its exit 2) over all its requests, ramp included; kept only where the lab's window met
+	 * the target ({@link LevelResult#withTarget}), where the two disagree.
+	 */
+	static final String GATLING_ASSERTIONS_NOTE = "Gatling's assertions of the latency target failed over all its requests, ramp included, "
+			+ "where the lab's steady window met it (its report shows which)";
 
 	/** A probe of an interleaved capacity search: {@code users-2310-round4}. */
 	private static final java.util.regex.Pattern ROUND = java.util.regex.Pattern.compile("round\\d+$");
@@ -104,6 +112,17 @@ public final class Analyser {
 			.thenComparing(LevelResult::variant)
 			.thenComparingInt(LevelResult::load));
 		return nameCollapses(levels).stream().map(level -> level.withTarget(this.target)).toList();
+	}
+
+	/** Each interleaved capacity search's file, by name, in name order. */
+	static Map<String, JsonNode> searches(Path results) throws IOException {
+		Map<String, JsonNode> searches = new LinkedHashMap<>();
+		try (Stream<Path> files = Files.list(results)) {
+			for (Path file : files.filter(f -> RunDir.isCapacitySearch(f.getFileName().toString())).sorted().toList()) {
+				searches.put(file.getFileName().toString(), lab.json.Json.MAPPER.readTree(file.toFile()));
+			}
+		}
+		return searches;
 	}
 
 	/** Each service's downstream client as it read it back ({@link ClientReadback}), by the directory it was kept in. */
@@ -328,7 +347,7 @@ public final class Analyser {
 		}
 		else if (facts.injectorExitCode() == GATLING_ASSERTIONS_FAILED && window != null) {
 			// Gatling's own judgment of the latency target over all its requests, ramp included: the harness worked.
-			notes.add("Gatling's assertions of the latency target failed over all its requests, ramp included (its report shows which)");
+			notes.add(GATLING_ASSERTIONS_NOTE);
 		}
 		else if (facts.injectorExitCode() != 0) {
 			invalid.add("the injector exited with code " + facts.injectorExitCode());

@@ -129,10 +129,38 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites);
 	}
 
-	/** The same row judged against a latency target. */
+	/**
+	 * The same row judged against a latency target. Gatling's own assertions of it (over all its requests, ramp
+	 * included) stay a note only where they disagree with the lab's judgment of the window: failed where the window met it.
+	 */
 	LevelResult withTarget(lab.layout.LatencyTarget target) {
-		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, meets(target), this.reasons,
+		Boolean meets = meets(target);
+		List<String> reasons = Boolean.TRUE.equals(meets) ? this.reasons
+				: this.reasons.stream().filter(reason -> !reason.equals(Analyser.GATLING_ASSERTIONS_NOTE)).toList();
+		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, meets, reasons,
 				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites);
+	}
+
+	/**
+	 * The target's judgment in words: "target met", "target missed: p99 1,034 > 1,000 ms" (or the error share that
+	 * missed it), "" where it was not judged (an interrupted level) or nothing could meet it (not OK).
+	 */
+	public String targetText(lab.layout.LatencyTarget target) {
+		if (this.meetsTarget == null || this.verdict != Verdict.OK) {
+			return "";
+		}
+		if (this.meetsTarget) {
+			return "target met";
+		}
+		List<String> missed = new ArrayList<>();
+		if (!(latency(target) <= target.maxMs())) {
+			missed.add(String.format(java.util.Locale.ROOT, "%s %,.0f > %,.0f ms", target.percentileName(), latency(target), target.maxMs()));
+		}
+		if (!(errorPercent() <= target.maxErrorPercent())) {
+			missed.add(String.format(java.util.Locale.ROOT, "errors %.2f%% > %s%%", errorPercent(), Double.toString(target.maxErrorPercent())
+				.replaceFirst("\\.0$", "")));
+		}
+		return "target missed: " + String.join(", ", missed);
 	}
 
 	/**

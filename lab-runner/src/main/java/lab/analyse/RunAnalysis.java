@@ -18,7 +18,15 @@ import tools.jackson.databind.JsonNode;
  * @param memory every variant's memory profile
  * @param series every level directory's timeline series, in path order
  * @param clients each service's downstream client as it read it back: where it was kept → in words
+ * @param searches each interleaved capacity search's file ({@link lab.layout.RunDir#CAPACITY_SEARCH}) as written, by file
+ * name (each read into its record by the search package above this one)
  */
 public record RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels,
-		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients) {
+		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients, Map<String, JsonNode> searches) {
+
+	public RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels, List<MemoryProfile> memory,
+			List<LevelSeries> series, Map<String, String> clients) {
+		this(results, manifest, thresholds, rejudged, levels, memory, series, clients, Map.of());
+	}
+
 }

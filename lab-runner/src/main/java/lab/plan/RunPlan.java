@@ -186,9 +186,12 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 						+ this.scenario.aotTrainingSeconds() + " s)" : "").append("; kept under $LAB_CACHE_DIR/aot, trained again when stale\n");
 		}
 		if (this.scenario.searching()) {
-			text.append(String.format(java.util.Locale.ROOT, "capacity search within %s: from %s, doubling while it holds up to %,d, then halving "
-					+ "the gap to %s%% (about 6-9 probes per variant; the estimates below count one)%n", this.scenario.target().describe(),
-					this.levels.get(0).id(), this.scenario.searchMax(), this.scenario.searchResolution()));
+			text.append(String.format(java.util.Locale.ROOT, "capacity search within %s, every variant at once, round by round in a fresh random order "
+					+ "(started and warmed once, kept alive): bracket rounds from %s, doubling while the target holds up to %,d, halving the gap to %s%%; "
+					+ "then %d refining rounds just below and above each estimate; ratios to %s within rounds%s (the estimates count %d probes per "
+					+ "variant)%n", this.scenario.target().describe(), this.levels.get(0).id(), this.scenario.searchMax(), this.scenario.searchResolution(),
+					this.scenario.rounds(), this.scenario.baselineVariant(), this.scenario.aa() ? "; A/A: " + this.scenario.baselineVariant()
+							+ " entered twice" : "", probesPerServiceRun()));
 		}
 		for (String variant : this.scenario.variants()) {
 			text.append(variant).append(": ");
@@ -236,7 +239,21 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	 * and each AOT cache's training, as if none were kept from an earlier run.
 	 */
 	public long estimatedSeconds() {
-		return 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * this.levels.size()) + aotTrainingSeconds();
+		return 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * probesPerServiceRun()) + aotTrainingSeconds();
+	}
+
+	/**
+	 * Levels per service run: the ladder's; for a capacity search the bracket's doublings and halvings from its start
+	 * until the gap is within its resolution (about log2 of max/start, at most 4, plus one per halving) and its refining
+	 * rounds.
+	 */
+	long probesPerServiceRun() {
+		if (!this.scenario.searching()) {
+			return this.levels.size();
+		}
+		int halvings = (int) Math.ceil(Math.log(100 / this.scenario.searchResolution()) / Math.log(2));
+		return Math.min(4, (long) Math.ceil(Math.log((double) this.scenario.searchMax() / this.levels.get(0).level().amount()) / Math.log(2))) + 1
+				+ Math.max(0, halvings) + this.scenario.rounds();
 	}
 
 	/**
@@ -272,7 +289,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			};
 			requests += (long) (Math.min(rps, 50_000) * levelSeconds());
 		}
-		return mib + serviceRuns() * (8 * mib + this.levels.size() * 3 * mib + 100 * requests);
+		return mib + serviceRuns() * (8 * mib + probesPerServiceRun() * 3 * mib + 100 * requests);
 	}
 
 	/**
@@ -280,7 +297,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	 * repeat afresh.
 	 */
 	public int serviceRuns() {
-		return this.scenario.variants().size() * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
+		return (this.scenario.variants().size() + (this.scenario.aa() ? 1 : 0)) * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
 				* this.scenario.works().size() * Math.max(1, this.scenario.aot().size()) * this.scenario.repeat();
 	}
 

@@ -34,10 +34,19 @@ record CapacityMap(List<Work> works, List<Row> rows) {
 	 * @param rps its throughput
 	 * @param cpuMsPerRequest the service's CPU per request at that load (NaN: not measured)
 	 * @param missedAt the lowest load that missed it (0: none did, so the capacity is at least {@code load})
+	 * @param crossing an interleaved search's crossing with its interval and its ratio to the baseline, in words (null: none)
 	 */
-	record Cell(int load, double rps, double cpuMsPerRequest, int missedAt) {
+	record Cell(int load, double rps, double cpuMsPerRequest, int missedAt, String crossing) {
+
+		Cell(int load, double rps, double cpuMsPerRequest, int missedAt) {
+			this(load, rps, cpuMsPerRequest, missedAt, null);
+		}
 
 		String text(String loadUnit) {
+			if (this.crossing != null) {
+				return this.crossing + ((this.load > 0) ? " (met at " + Summaries.number(this.load) + ": " + Summaries.number(this.rps) + " rps, "
+						+ Summaries.decimal(this.cpuMsPerRequest) + " ms CPU/req)" : "");
+			}
 			if (this.load == 0) {
 				return (this.missedAt > 0) ? "none (missed at " + Summaries.number(this.missedAt) + ")" : "-";
 			}
@@ -52,6 +61,11 @@ record CapacityMap(List<Work> works, List<Row> rows) {
 	}
 
 	static CapacityMap of(List<VariantVerdict> verdicts, List<LevelResult> levels, Manifest manifest) {
+		return of(verdicts, levels, manifest, List.of());
+	}
+
+	/** The map, each cell with its interleaved search's crossing and ratio where the run had one. */
+	static CapacityMap of(List<VariantVerdict> verdicts, List<LevelResult> levels, Manifest manifest, List<lab.analyse.search.SearchSummary> searches) {
 		List<Work> works = (manifest.scenario() != null) ? manifest.scenario().requestWorks() : List.of(Work.NONE);
 		if (works.size() < 2) {
 			return new CapacityMap(works, List.of());
@@ -65,12 +79,22 @@ record CapacityMap(List<Work> works, List<Row> rows) {
 				.findFirst()
 				.orElse(Double.NaN);
 			byVariant.computeIfAbsent(Arm.withoutWork(verdict.variant()), k -> new LinkedHashMap<>())
-				.put(work, new Cell(verdict.withinTargetLoad(), verdict.withinTargetRps(), cpu, verdict.missesTargetAt()));
+				.put(work, new Cell(verdict.withinTargetLoad(), verdict.withinTargetRps(), cpu, verdict.missesTargetAt(), crossing(searches, verdict.variant())));
 		}
 		List<Row> rows = new ArrayList<>();
 		byVariant.forEach((variant, cells) -> rows.add(new Row(variant, Variant.modelOf(variant),
 				works.stream().map(work -> cells.getOrDefault(work, new Cell(0, Double.NaN, Double.NaN, 0))).toList())));
 		return new CapacityMap(works, rows);
+	}
+
+	/** "2,310 (2,200-2,420, 3 rounds); ≈ 1.03 (...) × the baseline" from the variant's search, null without one. */
+	private static String crossing(List<lab.analyse.search.SearchSummary> searches, String variant) {
+		lab.analyse.search.SearchSummary.EntryResult entry = SearchSection.entry(searches, variant);
+		if (entry == null || entry.capacity().n() == 0) {
+			return null;
+		}
+		lab.analyse.search.SearchSummary.Ratio ratio = SearchSection.ratio(searches, variant);
+		return entry.capacity().asLoad() + ((ratio == null) ? "; the baseline" : "; " + ratio.describe() + " × " + ratio.baseline());
 	}
 
 	boolean isEmpty() {

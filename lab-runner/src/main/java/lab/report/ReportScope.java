@@ -27,6 +27,17 @@ final class ReportScope {
 	private ReportScope() {
 	}
 
+	/** "; as a crossing 2,310 users (2,200-2,420, 3 rounds), 0.62 (0.58-0.66, 3 rounds) of app-webflux's" for a searched variant, else "". */
+	static String crossing(List<lab.analyse.search.SearchSummary> searches, String variant, String loadUnit) {
+		lab.analyse.search.SearchSummary.EntryResult entry = SearchSection.entry(searches, variant);
+		if (entry == null || entry.capacity().n() == 0) {
+			return "";
+		}
+		lab.analyse.search.SearchSummary.Ratio ratio = SearchSection.ratio(searches, variant);
+		return "; as a crossing " + entry.capacity().asLoad().replaceFirst("^([0-9,]+)", "$1 " + loadUnit)
+				+ ((ratio == null) ? "" : ", " + ratio.describe() + " × " + ratio.baseline() + "'s");
+	}
+
 	/** The templates' scope of one analysed run. */
 	static Map<String, Object> of(RunAnalysis analysis) {
 		Path results = analysis.results();
@@ -52,9 +63,12 @@ final class ReportScope {
 		String target = manifest.target().describe();
 		scope.put("target", target);
 		scope.put("targetDeclared", manifest.scenario() != null && manifest.scenario().targetDeclared());
+		List<lab.analyse.search.SearchSummary> searches = SearchSection.summaries(analysis);
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit),
-				"target", v.targetSentence(target, loadUnit))).toList());
-		CapacityMap map = CapacityMap.of(verdicts, levels, manifest);
+				"target", v.targetSentence(target, loadUnit) + crossing(searches, v.variant(), loadUnit))).toList());
+		scope.put("searches", SearchSection.scope(searches, loadUnit));
+		scope.put("hasSearches", !searches.isEmpty());
+		CapacityMap map = CapacityMap.of(verdicts, levels, manifest, searches);
 		scope.put("hasCapacityMap", !map.isEmpty());
 		scope.put("capacityMap", map.scope(loadUnit));
 		Starts starts = Starts.of(analysis.series());

@@ -11,14 +11,24 @@ public final class Summaries {
 	private Summaries() {
 	}
 
+	/** The level's console line with its latency target's judgment beside the verdict: "OK, target missed: p99 1,034 > 1,000 ms". */
+	public static String line(LevelResult r, lab.layout.LatencyTarget target) {
+		String judged = r.targetText(target);
+		return line(r, r.verdict() + (judged.isEmpty() ? "" : ", " + judged));
+	}
+
 	public static String line(LevelResult r) {
+		return line(r, r.verdict().toString());
+	}
+
+	private static String line(LevelResult r, String verdict) {
 		String level = switch (r.level()) {
 			case Level.Closed closed -> closed.users() + " users";
 			case Level.Open open -> open.ratePerSecond() + "/s";
 		};
 		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms (ok %s)  errors %d of %d  CPU %s%%  injector %s%%  %s%s",
 				r.variant(), level, number(r.rps()), percent(r.efficiency()), number(r.ceilingRps()), number(r.p99AllMs()),
-				number(r.p99OkMs()), r.errors(), r.requests(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), r.verdict(),
+				number(r.p99OkMs()), r.errors(), r.requests(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), verdict,
 				r.reasons().isEmpty() ? "" : ": " + r.reasons().get(0) + ((r.reasons().size() > 1) ? " (" + (r.reasons().size() - 1)
 						+ " more in the report)" : ""));
 	}

@@ -60,6 +60,10 @@ class ScenarioTests {
 			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\naot: [warm]            | aot must list none, trained and/or refresh, got 'warm'
 			name: t\\nusers: [1, 2]\\ndelayMs: 5\\nholdSeconds: 1\\ncoldStart: true     | a cold start (coldStart: true) loads each service with one closed level
 			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\ncoldStart: true\\nwarmupSeconds: 5 | a cold start has no warm-up
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\naa: true                | baseline and aa belong to a capacity search (searchMax)
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nsearchMax: 9\\nrounds: 0 | rounds must be between 1 and 20, got 0
+			name: t\\nvariants: [app-webflux]\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nsearchMax: 9\\nbaseline: app-jetty-loom | baseline 'app-jetty-loom' must be one of the run's variants: app-webflux
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nsearchMax: 9\\nreferenceMovedPercent: 0 | referenceMovedPercent must be above 0 and at most 100
 			users: [1, 2\\n                                                            | not a valid scenario file
 			''                                                                        | the scenario file is empty
 			""")

@@ -44,8 +44,8 @@ public final class InterleavedSearch {
 	/** What the search asks of the run: probes, fresh JVMs, the reference, and a place to keep what it found. */
 	public interface Lab {
 
-		/** Runs one probe; null when the run cannot go on (interrupted, the downstream died): the search ends there. */
-		Outcome probe(String entry, int load, int round, int position) throws IOException, InterruptedException;
+		/** Runs one probe, the {@code position}th of {@code of} in its round; null when the run cannot go on (interrupted, the downstream died): the search ends there. */
+		Outcome probe(String entry, int load, int round, int position, int of) throws IOException, InterruptedException;
 
 		/** A fresh JVM for an entry whose last probe broke its own; false when none could be had (that entry's search ends). */
 		boolean restart(String entry) throws IOException, InterruptedException;
@@ -167,7 +167,7 @@ public final class InterleavedSearch {
 				}
 				this.broken.remove(entry);
 			}
-			Outcome outcome = lab.probe(entry, loads.get(entry), index, i + 1);
+			Outcome outcome = lab.probe(entry, loads.get(entry), index, i + 1, order.size());
 			if (outcome == null) {
 				this.stopped = true;
 				break;

@@ -3,15 +3,13 @@ package lab.analyse.search;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import lab.json.Json;
 
 /**
- * An interleaved search as its {@value #FILE} keeps it, rewritten after every probe: what ran (rounds, probes, brackets)
+ * An interleaved search as its {@link lab.layout.RunDir#CAPACITY_SEARCH} keeps it, rewritten after every probe: what ran (rounds, probes, brackets)
  * and what it was asked (entries, baseline, A/A twin, settings). Everything the report says of the search follows from
  * it ({@link SearchSummary#of}), so a report can be re-rendered from it alone.
  *
@@ -29,17 +27,14 @@ import lab.json.Json;
 public record SearchRecord(String group, String target, String baseline, String twin, List<String> entries, InterleavedSearch.Settings settings,
 		List<Round> rounds, List<RoundProbe> probes, Map<String, CapacitySearch.Found> brackets, Map<String, String> ended) {
 
-	/** The file in the results directory: one per arm group, {@code capacity-search[-<group>].json}. */
-	public static final String FILE = "capacity-search.json";
-
 	public static SearchRecord of(String group, String target, String baseline, String twin, InterleavedSearch search) {
 		return new SearchRecord(group, target, baseline, twin, search.entries(), search.settings(), search.rounds(), search.probes(), search.brackets(),
 				search.ended());
 	}
 
-	/** Its file in {@code results}: {@value #FILE} for the default group, {@code capacity-search-<group>.json} for another. */
+	/** Its file in {@code results} ({@link lab.layout.RunDir#capacitySearch}). */
 	public static Path file(Path results, String group) {
-		return results.resolve(group.equals("default") ? FILE : FILE.replace(".json", "-" + group + ".json"));
+		return results.resolve(lab.layout.RunDir.capacitySearch(group));
 	}
 
 	public void write(Path results) throws IOException {
@@ -49,18 +44,9 @@ public record SearchRecord(String group, String target, String baseline, String 
 		Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
 	}
 
-	/** Every search of a results directory, by file name. */
-	public static List<SearchRecord> readAll(Path results) throws IOException {
-		List<SearchRecord> records = new ArrayList<>();
-		if (!Files.isDirectory(results)) {
-			return records;
-		}
-		try (Stream<Path> files = Files.list(results)) {
-			for (Path file : files.filter(f -> f.getFileName().toString().matches("capacity-search(-.+)?\\.json")).sorted().toList()) {
-				records.add(Json.MAPPER.readValue(file.toFile(), SearchRecord.class));
-			}
-		}
-		return records;
+	/** A search as its file was read ({@link lab.analyse.RunAnalysis#searches}). */
+	public static SearchRecord of(tools.jackson.databind.JsonNode node) {
+		return Json.MAPPER.treeToValue(node, SearchRecord.class);
 	}
 
 }

@@ -47,7 +47,7 @@ class InterleavedSearchTests {
 		}
 
 		@Override
-		public Outcome probe(String entry, int load, int round, int position) {
+		public Outcome probe(String entry, int load, int round, int position, int of) {
 			if (this.breaksAbove.containsKey(entry) && load > this.breaksAbove.get(entry)) {
 				return new Outcome(new RoundProbe(round, position, entry, load, Verdict.FAILED, false, null, "OutOfMemoryError", entry + "/" + load), true);
 			}
@@ -178,9 +178,9 @@ class InterleavedSearchTests {
 		SyntheticLab lab = new SyntheticLab(knees) {
 
 			@Override
-			public Outcome probe(String entry, int load, int round, int position) {
+			public Outcome probe(String entry, int load, int round, int position, int of) {
 				// Each probe's p99 off by up to ±4% (sampling noise), alternating, differently per entry.
-				Outcome outcome = super.probe(entry, load, round, position);
+				Outcome outcome = super.probe(entry, load, round, position, of);
 				RoundProbe p = outcome.probe();
 				double noise = 1 + 0.04 * Math.sin(round * 1.7 + entry.length());
 				return new Outcome(new RoundProbe(p.round(), p.position(), p.entry(), p.load(), p.verdict(), p.latencyMs() * noise <= 1000,

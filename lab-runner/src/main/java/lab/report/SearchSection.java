@@ -1,0 +1,81 @@
+package lab.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import lab.analyse.RunAnalysis;
+import lab.analyse.search.Round;
+import lab.analyse.search.SearchRecord;
+import lab.analyse.search.SearchSummary;
+
+/**
+ * The report's section of an interleaved capacity search: per arm, each variant's capacity as a crossing with its
+ * interval, its ratio to the baseline within rounds (with "≈ ... cannot be told apart" where its interval holds 1), the
+ * A/A twin's ratio as the run's noise floor, the pairs the run could not tell apart, and every round with its reference
+ * and steal time. Built from the analysis's search files alone.
+ */
+final class SearchSection {
+
+	private SearchSection() {
+	}
+
+	/** Every search of the run, summarised, in file order. */
+	static List<SearchSummary> summaries(RunAnalysis analysis) {
+		return analysis.searches().values().stream().map(SearchRecord::of).map(SearchSummary::of).toList();
+	}
+
+	/** The summary holding an entry (a row's variant label), or null. */
+	static SearchSummary.EntryResult entry(List<SearchSummary> summaries, String variant) {
+		return summaries.stream().map(s -> s.entry(variant)).filter(e -> e != null).findFirst().orElse(null);
+	}
+
+	/** The entry's ratio to its baseline, or null (the baseline itself, or no search). */
+	static SearchSummary.Ratio ratio(List<SearchSummary> summaries, String variant) {
+		return summaries.stream().flatMap(s -> s.ratios().stream()).filter(r -> r.entry().equals(variant)).findFirst().orElse(null);
+	}
+
+	/** The templates' scope: one block per search. */
+	static List<Map<String, Object>> scope(List<SearchSummary> summaries, String loadUnit) {
+		List<Map<String, Object>> blocks = new ArrayList<>();
+		for (SearchSummary summary : summaries) {
+			SearchRecord record = summary.record();
+			Map<String, Object> block = new LinkedHashMap<>();
+			block.put("group", record.group());
+			block.put("baseline", record.baseline());
+			long counted = record.rounds().stream().filter(Round::counts).count();
+			block.put("rounds", String.format(Locale.ROOT, "%d rounds in all (%d bracketing, %d refining counted, %d marked for a moved CPU reference)",
+					record.rounds().size(), record.rounds().stream().filter(r -> r.kind() == Round.Kind.BRACKET).count(), counted,
+					record.rounds().stream().filter(Round::moved).count()));
+			List<Map<String, String>> rows = new ArrayList<>();
+			for (SearchSummary.EntryResult entry : summary.entries()) {
+				SearchSummary.Ratio ratio = summary.ratios().stream().filter(r -> r.entry().equals(entry.entry())).findFirst().orElse(null);
+				rows.add(Map.of("variant", entry.entry(), "capacity", entry.describe(loadUnit), "ratio",
+						entry.entry().equals(record.baseline()) ? "1 (the baseline)" : (ratio == null) ? "-" : ratio.describe(),
+						"perRound", (ratio == null) ? "" : String.join(", ", ratio.perRound().stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).toList())));
+			}
+			block.put("entries", rows);
+			SearchSummary.Ratio floor = summary.noiseFloor();
+			block.put("noiseFloor", (floor == null) ? null : "A/A: " + floor.entry() + " (the baseline entered again) / " + floor.baseline() + " = "
+					+ floor.describe() + ": differences within this are this run's noise");
+			List<String> apart = summary.pairs().stream().filter(p -> p.interval().n() > 0 && p.unresolved())
+				.map(p -> p.entry() + " ≈ " + p.baseline() + " (" + p.interval().asRatio() + ")").toList();
+			long unplaced = summary.pairs().stream().filter(p -> p.interval().n() == 0).count();
+			block.put("unresolved", (apart.isEmpty() ? "none" : String.join("; ", apart))
+					+ ((unplaced > 0) ? " (" + unplaced + " pair(s) not compared: no refining round placed both)" : ""));
+			block.put("roundRows", record.rounds().stream().map(r -> Map.of("index", Integer.toString(r.index()), "kind", r.kind().name().toLowerCase(Locale.ROOT)
+					+ ((r.rerunOf() != null) ? " (again: " + r.rerunOf() + ")" : ""), "order", String.join(", ", r.order()), "reference",
+					ms(r.referenceBeforeMs()) + " / " + ms(r.referenceAfterMs()), "steal", (r.stealPercent() == null) ? "-" : String.format(Locale.ROOT, "%.2f%%",
+							r.stealPercent()), "moved", r.moved() ? "marked, not used" : "")).toList());
+			blocks.add(block);
+		}
+		return blocks;
+	}
+
+	private static String ms(Double value) {
+		return (value == null) ? "-" : String.format(Locale.ROOT, "%.1f ms", value);
+	}
+
+}
