@@ -326,7 +326,9 @@ public final class Main {
 				}
 				var manifest = Manifest.read(dir);
 				var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, Variant.names());
-				runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels));
+				var searches = Analyser.searches(dir).values().stream().map(lab.analyse.search.SearchRecord::of)
+					.map(lab.analyse.search.SearchSummary::of).toList();
+				runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels, searches));
 			}
 			Path target = (this.out != null) ? this.out.toAbsolutePath() : timestamped("compare");
 			var comparison = lab.report.Comparison.of(runs, (this.baseline != null || this.failOnWorse) ? 0 : -1, this.noisePercent);

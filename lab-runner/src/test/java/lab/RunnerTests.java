@@ -99,6 +99,38 @@ class RunnerTests {
 	}
 
 	@Test
+	void anInterleavedSearchKeepsEveryEntryAliveAndProbesThemRoundByRound() throws Exception {
+		// WebFlux and its A/A twin, two bracket rounds (50 users met, 100 met at the planned maximum): the pipeline of the
+		// interleaved search with real services, not its capacities.
+		Path file = this.out.resolve("tiny-search.yml");
+		Files.writeString(file, String.join("\n", "name: tiny-search", "model: closed", "variants: [app-webflux]", "users: [50]", "searchMax: 100",
+				"searchResolutionPercent: 100", "rounds: 1", "aa: true", "delayMs: 100", "rampSeconds: 1", "holdSeconds: 3", "warmupSeconds: 10",
+				"warmupMaxSeconds: 10", "warmupUsers: 50", ""));
+		Path results = this.out.resolve("run");
+		new Runner(plan(Scenario.load(file.toString()), results), System.out).run(List.of("./lab", "run", "--scenario", file.toString()));
+
+		JsonNode search = JsonMapper.builder().build().readTree(results.resolve("capacity-search.json").toFile());
+		assertThat(search.path("entries").toString()).isEqualTo("[\"app-webflux\",\"app-webflux.aa\"]");
+		assertThat(search.path("twin").asString()).isEqualTo("app-webflux.aa");
+		assertThat(search.path("rounds")).hasSize(2);
+		for (JsonNode round : search.path("rounds")) {
+			assertThat(round.path("order")).as("each round probes both entries once").hasSize(2);
+			assertThat(round.path("referenceBeforeMs").asDouble()).as("the CPU reference was timed on the service's core").isPositive();
+		}
+		assertThat(search.path("probes")).hasSize(4);
+		// Both JVMs lived through the whole search: each entry's probes were served by the one process it started with.
+		for (String entry : List.of("app-webflux", "app-webflux.aa")) {
+			Path dir = results.resolve(entry);
+			assertThat(dir.resolve("users-50-round1/level.json")).isNotEmptyFile();
+			assertThat(dir.resolve("users-100-round2/level.json")).isNotEmptyFile();
+			assertThat(dir.resolve("restart-2")).doesNotExist();
+			assertThat(dir.resolve("capacity.json")).isNotEmptyFile();
+		}
+		assertThat(Files.readString(results.resolve("summary.md"))).contains("## Capacity, searched round by round")
+			.contains("app-webflux.aa").contains("at least 100 users");
+	}
+
+	@Test
 	void progressGivesThePositionInTheRunAndTheTimeLeftFromThePlansEstimate() {
 		Runner runner = new Runner(plan(Scenario.load("smoke"), this.out), System.out);
 		// smoke: every variant x 1 level; a level 1 + 6 + 0 + 6 = 13 s, a service start 15 + 30 + 6 = 51 s (the warm-up's

@@ -115,7 +115,7 @@ public final class Analyser {
 	}
 
 	/** Each interleaved capacity search's file, by name, in name order. */
-	static Map<String, JsonNode> searches(Path results) throws IOException {
+	public static Map<String, JsonNode> searches(Path results) throws IOException {
 		Map<String, JsonNode> searches = new LinkedHashMap<>();
 		try (Stream<Path> files = Files.list(results)) {
 			for (Path file : files.filter(f -> RunDir.isCapacitySearch(f.getFileName().toString())).sorted().toList()) {

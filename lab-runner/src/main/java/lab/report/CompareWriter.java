@@ -55,6 +55,9 @@ public final class CompareWriter {
 		scope.put("columns", figures.stream().map(f -> f.compared().column()).toList());
 		scope.put("changeColumns", changed.stream().map(f -> "Δ " + f.compared().change()).toList());
 		scope.put("rows", rows(c, figures, changed));
+		List<Map<String, Object>> searched = searchRows(c);
+		scope.put("searches", searched);
+		scope.put("hasSearches", !searched.isEmpty());
 		scope.put("renderedAt", Instant.now().toString());
 		Templates.render("compare.md.mustache", scope, out.resolve(RunDir.COMPARE_MD));
 		Map<String, List<LevelResult>> series = new LinkedHashMap<>();
@@ -67,6 +70,26 @@ public final class CompareWriter {
 		Path report = out.resolve(RunDir.COMPARE_HTML);
 		Templates.render("compare.html.mustache", scope, report);
 		return report;
+	}
+
+	/**
+	 * Per variant searched round by round in any run: each run's capacity (crossing and interval) and its ratio to that
+	 * run's baseline within rounds, "≈" where the run could not tell it from the baseline; "-" where a run did not search it.
+	 */
+	private static List<Map<String, Object>> searchRows(Comparison c) {
+		List<String> variants = c.runs().stream().flatMap(run -> run.searches().stream()).flatMap(s -> s.entries().stream())
+			.map(lab.analyse.search.SearchSummary.EntryResult::entry).distinct().toList();
+		List<Map<String, Object>> rows = new ArrayList<>();
+		for (String variant : variants) {
+			List<String> cells = new ArrayList<>();
+			for (Comparison.Run run : c.runs()) {
+				lab.analyse.search.SearchSummary.EntryResult entry = SearchSection.entry(run.searches(), variant);
+				lab.analyse.search.SearchSummary.Ratio ratio = SearchSection.ratio(run.searches(), variant);
+				cells.add((entry == null) ? "-" : entry.capacity().asLoad() + ((ratio == null) ? "; baseline" : "; " + ratio.describe() + " × " + ratio.baseline()));
+			}
+			rows.add(Map.of("variant", variant, "cells", cells));
+		}
+		return rows;
 	}
 
 	/** One table row per variant, load and run. */

@@ -23,8 +23,13 @@ import tools.jackson.databind.JsonNode;
  */
 public record Comparison(List<Run> runs, int baseline, double noisePercent, List<ManifestDifference> differences, List<Row> rows) {
 
-	/** One results directory, analysed. */
-	public record Run(String name, Path dir, Manifest manifest, List<LevelResult> levels) {
+	/** One results directory, analysed; its interleaved capacity searches, summarised (none for a run without). */
+	public record Run(String name, Path dir, Manifest manifest, List<LevelResult> levels, List<lab.analyse.search.SearchSummary> searches) {
+
+		public Run(String name, Path dir, Manifest manifest, List<LevelResult> levels) {
+			this(name, dir, manifest, levels, List.of());
+		}
+
 	}
 
 	/** A manifest line whose value is not the same in every run (in run order; "-" where a run lacks it). */
