@@ -154,6 +154,7 @@ final class SearchRun implements InterleavedSearch.Lab {
 	public InterleavedSearch.Outcome probe(String label, int load, int round, int position, int of) throws IOException, InterruptedException {
 		Entry entry = this.entries.get(label);
 		if (Interruption.requested() || entry.live == null) {
+			// Interrupted; or (never, as the search replaces a broken JVM before its next probe) no JVM to probe.
 			return null;
 		}
 		PlannedLevel level = PlannedLevel.of(this.shape.level(load));
@@ -177,7 +178,14 @@ final class SearchRun implements InterleavedSearch.Lab {
 		RoundProbe probe = new RoundProbe(round, position, label, load, result.verdict(), result.meetsTarget(),
 				Double.isFinite(latency) ? latency : null, result.reasons().isEmpty() ? "" : result.reasons().get(0),
 				this.harness.plan().out().relativize(service.dir().resolve(id)).toString());
-		return new InterleavedSearch.Outcome(probe, outcome.verdict() == Verdict.FAILED || !facts.serviceAlive());
+		boolean broken = outcome.verdict() == Verdict.FAILED || !facts.serviceAlive();
+		if (broken) {
+			// Stopped now, not at its next turn: a JVM in a GC death spiral burns the service's core under the others'
+			// probes (a first run here had two of them INVALID, the core shared 52-90%, until it was replaced).
+			service.close();
+			entry.live = null;
+		}
+		return new InterleavedSearch.Outcome(probe, broken);
 	}
 
 	@Override
@@ -191,7 +199,7 @@ final class SearchRun implements InterleavedSearch.Lab {
 			return false;
 		}
 		entry.lives++;
-		say("lab: " + label + " gets a fresh JVM (its last probe broke the one before): the others wait, warm");
+		say("lab: " + label + " gets a fresh JVM (its last probe broke the one before, stopped then): the others wait, warm");
 		Optional<ServiceLife.Live> live = begin(label, entry, entry.dir.resolve("restart-" + entry.lives));
 		live.ifPresent(l -> {
 			entry.live = l;

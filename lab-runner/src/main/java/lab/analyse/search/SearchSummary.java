@@ -31,7 +31,9 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 
 		/** "2,310 users (2,200-2,420, 3 rounds; bracket 2,000-2,500)". */
 		public String describe(String unit) {
-			String bracketText = (this.bracket == null) ? "no bracket" : (this.bracket.capacity() == 0) ? "none met, missed at " + number(this.bracket.firstMissed())
+			String bracketText = (this.bracket == null) ? "no bracket"
+					: (this.bracket.capacity() == 0 && this.bracket.firstMissed() == 0) ? "not found: " + this.bracket.why()
+					: (this.bracket.capacity() == 0) ? "none met, missed at " + number(this.bracket.firstMissed())
 					+ " " + unit : (this.bracket.firstMissed() == 0) ? "at least " + number(this.bracket.capacity()) + " " + unit + " (" + this.bracket.why() + ")"
 							: "bracket " + number(this.bracket.capacity()) + "-" + number(this.bracket.firstMissed());
 			if (this.capacity.n() == 0) {
