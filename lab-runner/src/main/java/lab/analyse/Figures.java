@@ -134,6 +134,45 @@ public final class Figures {
 	public static final Figure DOWNSTREAM_OWN_P99_OVERHEAD_MS = Figure.of("downstreamOwnP99OverheadMs", "ms",
 			"the downstream's own histogram (handler entry to timer): shown, not judged", r -> r.median(Measurement::downstreamP99OverheadMs));
 
+	/*
+	 * Where the time went (Breakdown): the injector's, the server timer's and the client timer's means are additive;
+	 * their percentiles are each clock's own.
+	 */
+
+	public static final Figure INJECTOR_MEAN_MS = Figure.of("injectorMeanMs", "ms", "mean of the successful responses sent in the window, "
+			+ "as the injector timed them (send to the answer's last byte)", r -> r.median(m -> m.breakdown().injectorMeanMs()));
+
+	public static final Figure BEFORE_SERVER_MS = Figure.of("beforeServerMs", "ms", "`injectorMeanMs - serverMeanMs`: the mean wait before "
+			+ "the service's server timer started (the network, the accept queue, a thread, a carrier or the event loop, the request's parsing)",
+			r -> r.median(m -> m.breakdown().beforeServerMs()))
+		.shown(new Shown(Table.DETAIL, "mean ms: before server / in service / call", Format.NUMBER, "Mean ms before the server's timer started",
+				null));
+
+	public static final Figure OUTSIDE_CALL_MS = Figure.of("outsideCallMs", "ms", "`serverMeanMs - clientMeanMs`: the mean time in the "
+			+ "service outside the downstream call (its work, serialisation and write, the wait to resume after the call)",
+			r -> r.median(m -> m.breakdown().outsideCallMs())).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure CLIENT_MEAN_MS = Figure.of("clientMeanMs", "ms", "the service's client timer's mean: the downstream call, its "
+			+ "delay, network and connection-pool wait (NaN: the service has no per-request timer, `observe lean`)",
+			r -> r.median(m -> m.breakdown().clientMeanMs())).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure SERVER_MEAN_MS = Figure.of("serverMeanMs", "ms", "the service's server timer's mean over the exchanges it "
+			+ "completed in the window (Spring's observation: servlet filter or web filter to the response)",
+			r -> r.median(m -> m.breakdown().serverMeanMs()));
+
+	public static final Figure SERVER_P50_MS = Figure.of("serverP50Ms", "ms", "the server timer's median (its Prometheus buckets' deltas over "
+			+ "the window, interpolated in a bucket)", r -> r.median(m -> m.breakdown().serverP50Ms()))
+		.shown(new Shown(Table.DETAIL, "server p50 / p99 ms", Format.NUMBER, null, null));
+
+	public static final Figure SERVER_P99_MS = Figure.of("serverP99Ms", "ms", "the server timer's 99th percentile",
+			r -> r.median(m -> m.breakdown().serverP99Ms())).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure CLIENT_P50_MS = Figure.of("clientP50Ms", "ms", "the client timer's median", r -> r.median(m -> m.breakdown().clientP50Ms()))
+		.shown(new Shown(Table.DETAIL, "call p50 / p99 ms", Format.NUMBER, null, null));
+
+	public static final Figure CLIENT_P99_MS = Figure.of("clientP99Ms", "ms", "the client timer's 99th percentile",
+			r -> r.median(m -> m.breakdown().clientP99Ms())).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
 	private static final java.util.Map<Metric, Figure> SAMPLED = new java.util.EnumMap<>(Metric.class);
 
 	/** Every figure of a level, in summary.json's order: the declared metrics stand after the warm-up's CPU per request. */
@@ -141,7 +180,8 @@ public final class Figures {
 
 	private static List<Figure> all() {
 		List<Figure> all = new ArrayList<>(List.of(RPS, RPS_MIN, RPS_MAX, CEILING_RPS, EFFICIENCY, P50_ALL_MS, P95_ALL_MS, P99_ALL_MS, MAX_ALL_MS,
-				P50_OK_MS, P95_OK_MS, P99_OK_MS, MAX_OK_MS, REQUESTS, ERRORS_4XX, ERRORS_5XX, TIMEOUTS, REFUSED, CHECK_FAILURES, UNANSWERED,
+				P50_OK_MS, P95_OK_MS, P99_OK_MS, MAX_OK_MS, INJECTOR_MEAN_MS, BEFORE_SERVER_MS, OUTSIDE_CALL_MS, CLIENT_MEAN_MS, SERVER_MEAN_MS,
+				SERVER_P50_MS, SERVER_P99_MS, CLIENT_P50_MS, CLIENT_P99_MS, REQUESTS, ERRORS_4XX, ERRORS_5XX, TIMEOUTS, REFUSED, CHECK_FAILURES, UNANSWERED,
 				ERROR_PERCENT, LONGEST_STALL_SECONDS, SERVICE_CPU_PERCENT, CPU_MS_PER_REQUEST, WARMUP_CPU_MS_PER_REQUEST,
 				WARMUP_SECONDS, WARMUP_JIT_SETTLED_SECONDS));
 		for (Metric metric : Metric.values()) {

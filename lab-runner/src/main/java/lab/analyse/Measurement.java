@@ -25,7 +25,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double rps, double serviceCpuPercent, double cpuMsPerRequest, Map<Metric, Double> sampled,
 		double injectorCpuPercent, double injectorCoresBusyPercent,
 		double downstreamP99OverheadMs, Probes probes, Stall stall, WarmUpProfile warmup,
-		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves, List<PinnedSite> pinnedSites) {
+		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves, List<PinnedSite> pinnedSites,
+		Breakdown breakdown) {
 
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
 	static final int WARMUP_TAIL_SECONDS = 10;
@@ -49,7 +50,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		if (window == null) {
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), WarmUpProfile.NONE,
-					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN, List.of());
+					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN, List.of(), Breakdown.NONE);
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -105,7 +106,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window, facts.startedCold()),
 				WarmUpProfile.of(facts, files.resultsRoot()), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
 				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, files.requests(), window),
-				PinnedSite.read(dir.resolve(LevelDir.PINNED_RECORDING), window));
+				PinnedSite.read(dir.resolve(LevelDir.PINNED_RECORDING), window), Breakdown.of(samples, window, latency));
 	}
 
 	/**
@@ -200,33 +201,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	 * its bucket.
 	 */
 	static double downstreamP99OverheadMillis(Samples samples, LoadWindow window) {
-		TreeMap<Double, Double> cumulative = new TreeMap<>();
-		for (Map.Entry<Double, TimeSeries> bucket : samples.buckets("downstream").entrySet()) {
-			double count = CounterDelta.over(bucket.getValue().clipTo(window));
-			if (!Double.isNaN(count)) {
-				cumulative.put(bucket.getKey(), count);
-			}
-		}
-		Double total = cumulative.get(Double.POSITIVE_INFINITY);
-		if (total == null || total <= 0) {
-			return Double.NaN;
-		}
-		double rank = 0.99 * total;
-		double lowerBound = 0;
-		double lowerCount = 0;
-		for (Map.Entry<Double, Double> bucket : cumulative.entrySet()) {
-			if (bucket.getValue() >= rank) {
-				if (bucket.getKey().isInfinite()) {
-					return lowerBound * 1000;
-				}
-				double inBucket = bucket.getValue() - lowerCount;
-				double fraction = (inBucket > 0) ? (rank - lowerCount) / inBucket : 1;
-				return 1000 * (lowerBound + fraction * (bucket.getKey() - lowerBound));
-			}
-			lowerBound = bucket.getKey();
-			lowerCount = bucket.getValue();
-		}
-		return Double.NaN;
+		return Breakdown.percentileMillis(samples.buckets("downstream"), window, 99);
 	}
 
 }

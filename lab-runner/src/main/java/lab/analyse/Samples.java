@@ -47,8 +47,13 @@ public final class Samples {
 
 	/** The downstream's cumulative overhead buckets: upper bound in seconds → series. */
 	public Map<Double, TimeSeries> buckets(String source) {
+		return buckets(source, "overhead");
+	}
+
+	/** A histogram's cumulative buckets ({@code <name>_le_<seconds>}): upper bound in seconds → series. */
+	public Map<Double, TimeSeries> buckets(String source, String name) {
 		Map<Double, TimeSeries> buckets = new HashMap<>();
-		String prefix = source + "/overhead_le_";
+		String prefix = source + "/" + name + "_le_";
 		this.bySourceAndSeries.forEach((key, values) -> {
 			if (key.startsWith(prefix)) {
 				String bound = key.substring(prefix.length());

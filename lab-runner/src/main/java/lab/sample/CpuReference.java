@@ -53,43 +53,52 @@ public final class CpuReference {
 
 	/**
 	 * The reference's median batch time in ms, in a JVM of {@code java} pinned to {@code cpus} (null: unpinned); NaN
-	 * when it could not be timed (the search then marks nothing for it).
+	 * when it could not be timed (the search then marks nothing for it; the first failure is said on standard error).
 	 */
 	public static double time(Path java, String cpus) throws InterruptedException {
 		List<String> command = new ArrayList<>();
 		if (cpus != null) {
 			command.addAll(List.of("taskset", "-c", cpus));
 		}
-		String classPath = classPath();
-		command.addAll(List.of(java.toString(), "-XX:ActiveProcessorCount=1", "-XX:+UseSerialGC", "-Xmx64m", "-cp", classPath));
-		if (classPath.endsWith(".jar")) {
-			// The runner's own jar is a Spring Boot jar (classes under BOOT-INF/): its launcher starts this class.
-			command.addAll(List.of("-Dloader.main=" + CpuReference.class.getName(), "org.springframework.boot.loader.launch.PropertiesLauncher"));
-		}
-		else {
-			command.add(CpuReference.class.getName());
-		}
+		command.addAll(List.of(java.toString(), "-XX:ActiveProcessorCount=1", "-XX:+UseSerialGC", "-Xmx64m"));
+		command.addAll(launch(System.getProperty("java.class.path")));
+		String output = "";
 		try {
 			Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 			if (!process.waitFor(60, TimeUnit.SECONDS)) {
 				process.destroyForcibly();
-				return Double.NaN;
+				return failed(command, "no answer in 60 s");
 			}
-			String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-			return (process.exitValue() == 0) ? Double.parseDouble(output.split("\\s+")[0]) : Double.NaN;
+			output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+			return (process.exitValue() == 0) ? Double.parseDouble(output.split("\\s+")[0]) : failed(command, output);
 		}
 		catch (IOException | RuntimeException ex) {
-			return Double.NaN;
+			return failed(command, ex + " " + output);
 		}
 	}
 
-	private static String classPath() {
-		try {
-			return Path.of(CpuReference.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+	private static volatile boolean failureSaid;
+
+	private static double failed(List<String> command, String why) {
+		if (!failureSaid) {
+			failureSaid = true;
+			System.err.println("lab: the CPU reference could not be timed (" + String.join(" ", command) + "): "
+					+ why.substring(0, Math.min(300, why.length())));
 		}
-		catch (java.net.URISyntaxException ex) {
-			throw new IllegalStateException(ex);
+		return Double.NaN;
+	}
+
+	/**
+	 * How to start this class from the runner's class path: the runner's own jar is a Spring Boot jar (its classes under
+	 * {@code BOOT-INF/}, started by its launcher with {@code loader.main}); anything else (the build's classes in tests)
+	 * is an ordinary class path.
+	 */
+	static List<String> launch(String classPath) {
+		String[] entries = classPath.split(java.io.File.pathSeparator);
+		if (entries.length == 1 && entries[0].endsWith(".jar")) {
+			return List.of("-cp", entries[0], "-Dloader.main=" + CpuReference.class.getName(), "org.springframework.boot.loader.launch.PropertiesLauncher");
 		}
+		return List.of("-cp", classPath, CpuReference.class.getName());
 	}
 
 	/** The host's steal ticks and all CPU ticks so far, from {@code /proc/stat}'s first line; zeros where it cannot be read. */

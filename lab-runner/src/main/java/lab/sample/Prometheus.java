@@ -15,6 +15,9 @@ public final class Prometheus {
 	/** series name in metrics.csv → metric name and an optional label filter. */
 	private static final Map<String, String[]> SELECTED = new LinkedHashMap<>();
 
+	/** bucket series prefix in metrics.csv ({@code <name>_le_<seconds>}) → histogram bucket metric and an optional label filter. */
+	private static final Map<String, String[]> HISTOGRAMS = new LinkedHashMap<>();
+
 	static {
 		select("cpu_user_seconds", "process_cpu_user_seconds_total", null);
 		select("cpu_kernel_seconds", "process_cpu_kernel_seconds_total", null);
@@ -41,6 +44,18 @@ public final class Prometheus {
 		// gauge as tomcat_connections and the Netty variants' as netty_connections (read by Metric and the timeline).
 		select("server_connections", "lab_server_connections_open", null);
 		select("downstream_inflight", "downstream_inflight", null);
+		// The service's own timers of each request (observe full): the server's from its filter or web filter to the
+		// response, the client's around the downstream call; with the injector's time, where a request's time went.
+		select("server_seconds_sum", "http_server_requests_seconds_sum", "uri=\"/address/{delayMs}\"");
+		select("client_requests", "http_client_requests_seconds_count", "uri=\"/address/{delayMs}\"");
+		select("client_seconds_sum", "http_client_requests_seconds_sum", "uri=\"/address/{delayMs}\"");
+		histogram("overhead", "downstream_overhead_seconds_bucket", null);
+		histogram("server", "http_server_requests_seconds_bucket", "uri=\"/address/{delayMs}\"");
+		histogram("client", "http_client_requests_seconds_bucket", "uri=\"/address/{delayMs}\"");
+	}
+
+	private static void histogram(String name, String metric, String label) {
+		HISTOGRAMS.put(name, new String[] { metric, label });
 	}
 
 	private static void select(String series, String metric, String label) {
@@ -48,8 +63,9 @@ public final class Prometheus {
 	}
 
 	/**
-	 * The selected series of one scrape, plus the downstream's overhead buckets (time beyond the requested delay)
-	 * as {@code overhead_le_<seconds>}.
+	 * The selected series of one scrape, plus the buckets of the selected histograms as {@code <name>_le_<seconds>}
+	 * (summed over label sets): the downstream's overhead (time beyond the requested delay), the service's server and
+	 * client timers.
 	 */
 	public static Map<String, Double> select(String scrape) {
 		Map<String, Double> values = new LinkedHashMap<>();
@@ -73,10 +89,13 @@ public final class Prometheus {
 					values.merge(entry.getKey(), value, Double::sum);
 				}
 			}
-			if (metric.equals("downstream_overhead_seconds_bucket")) {
+			for (Map.Entry<String, String[]> histogram : HISTOGRAMS.entrySet()) {
+				String[] selector = histogram.getValue();
 				int le = line.indexOf("le=\"");
-				String bound = line.substring(le + 4, line.indexOf('"', le + 4));
-				values.merge("overhead_le_" + bound, value, Double::sum);
+				if (selector[0].equals(metric) && le > 0 && (selector[1] == null || line.contains(selector[1]))) {
+					String bound = line.substring(le + 4, line.indexOf('"', le + 4));
+					values.merge(histogram.getKey() + "_le_" + bound, value, Double::sum);
+				}
 			}
 		}
 		return values;

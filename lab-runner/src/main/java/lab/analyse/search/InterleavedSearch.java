@@ -215,7 +215,7 @@ public final class InterleavedSearch {
 	double estimate(String entry) {
 		double slope = SearchSummary.slope(probesOf(entry), this.probes, this.brackets.get(entry).found(), entry, this.settings.targetMs(),
 				this.settings.floorMs());
-		double[] crossings = SearchSummary.roundCrossings(entry, this.probes, this.rounds, slope, this.settings.targetMs());
+		double[] crossings = SearchSummary.roundCrossings(entry, this.probes, this.rounds, slope, this.settings.targetMs(), this.settings.floorMs());
 		Interval interval = Interval.ofGeometricMean(crossings);
 		if (interval.n() > 0) {
 			return interval.estimate();

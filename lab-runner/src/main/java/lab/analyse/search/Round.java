@@ -7,8 +7,7 @@ import java.util.List;
  * CPU reference timed on the service's core before and after it and the host's steal time across it.
  *
  * @param index 1 first, counting re-runs
- * @param kind a bracket round (locating the knee) or a refining one (just below or above the estimate: the rounds the
- * capacities and ratios come from)
+ * @param kind a bracket round (locating the knee) or a refining one (just below or above the estimate)
  * @param order the entries in the order they were probed
  * @param referenceBeforeMs the reference's time before the round, ms
  * @param referenceAfterMs and after it
@@ -27,9 +26,12 @@ public record Round(int index, Kind kind, List<String> order, Double referenceBe
 		order = List.copyOf(order);
 	}
 
-	/** Whether its probes place the capacities and ratios: a refining round whose reference held. */
+	/**
+	 * Whether its probes place the capacities and ratios: any round whose reference held (a bracket round's probes near
+	 * the knee place crossings too; {@link Crossing#PLACES}).
+	 */
 	public boolean counts() {
-		return this.kind == Kind.REFINE && !this.moved;
+		return !this.moved;
 	}
 
 }

@@ -22,8 +22,9 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	/**
 	 * @param entry the entry
 	 * @param bracket its bracket (null: none finished)
-	 * @param slope d ln(latency) / d ln(load) near its knee (an elasticity) (NaN: none could be fitted)
-	 * @param crossings its crossing in each counted round, in round order (NaN where that round placed none)
+	 * @param slope d ln(latency) / d ln(load) near its knee (an elasticity; the prior 1 when too few probes fit one)
+	 * @param crossings its crossing in each counted round, in round order (NaN where that round placed none: no probe
+	 * of it within twice the target and off the floor)
 	 * @param capacity their geometric mean and interval
 	 * @param ended why its search ended early, null when it did not
 	 */
@@ -76,7 +77,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 		for (String entry : record.entries()) {
 			List<RoundProbe> own = record.probes().stream().filter(p -> p.entry().equals(entry)).toList();
 			double slope = slope(own, record.probes(), record.brackets().get(entry), entry, target, record.settings().floorMs());
-			double[] crossings = roundCrossings(entry, record.probes(), record.rounds(), slope, target);
+			double[] crossings = roundCrossings(entry, record.probes(), record.rounds(), slope, target, record.settings().floorMs());
 			entries.add(new EntryResult(entry, record.brackets().get(entry), slope, java.util.Arrays.stream(crossings).boxed().toList(),
 					Interval.ofGeometricMean(crossings), record.ended().get(entry)));
 		}
@@ -138,16 +139,17 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	}
 
 	/**
-	 * The entry's crossing in each counted round (refining, reference held), in round order: its probe of that round
-	 * placed with its slope; NaN where the round has no measured probe of it.
+	 * The entry's crossing in each counted round (its reference held), in round order: the geometric mean of the
+	 * crossings its probes of that round placed with its slope ({@link Crossing#at}); NaN where none did.
 	 */
-	static double[] roundCrossings(String entry, List<RoundProbe> probes, List<Round> rounds, double slope, double targetMs) {
+	static double[] roundCrossings(String entry, List<RoundProbe> probes, List<Round> rounds, double slope, double targetMs, double floorMs) {
 		List<Round> counted = rounds.stream().filter(Round::counts).toList();
 		double[] crossings = new double[counted.size()];
 		for (int r = 0; r < counted.size(); r++) {
 			int index = counted.get(r).index();
-			crossings[r] = probes.stream().filter(p -> p.entry().equals(entry) && p.round() == index).findFirst()
-				.map(p -> Crossing.at(p, slope, targetMs)).orElse(Double.NaN);
+			double[] logs = probes.stream().filter(p -> p.entry().equals(entry) && p.round() == index).mapToDouble(p -> Crossing.at(p, slope, targetMs, floorMs))
+				.filter(c -> c > 0).map(Math::log).toArray();
+			crossings[r] = (logs.length == 0) ? Double.NaN : Math.exp(java.util.Arrays.stream(logs).average().orElseThrow());
 		}
 		return crossings;
 	}

@@ -30,11 +30,19 @@ class CrossingTests {
 		List<RoundProbe> probes = List.of(probe(1_800, 1000 * 0.9 * 0.9), probe(2_100, 1000 * 1.05 * 1.05), probe(1_900, 1000 * 0.95 * 0.95));
 		double slope = Crossing.slope(probes, 1000, 500);
 		assertThat(slope).isCloseTo(2, within(1e-9));
-		assertThat(Crossing.at(probes.get(2), slope, 1000)).isCloseTo(2_000, within(1e-6));
+		assertThat(Crossing.at(probes.get(2), slope, 1000, 500)).isCloseTo(2_000, within(1e-6));
 		// On the floor (within 15% of the downstream's 500 ms) a probe does not shape the slope.
 		assertThat(Crossing.slope(List.of(probe(1_000, 540), probe(1_900, 902.5)), 1000, 500)).isNaN();
-		// Never extrapolated past twice the probe's load.
-		assertThat(Crossing.at(probe(1_000, 500), 0.1, 1000)).isEqualTo(2_000);
+		// Never extrapolated past twice the probe's load: 1,000·(1000/700)^(1/0.5) = 2,041 → 2,000.
+		assertThat(Crossing.at(probe(1_000, 700), 0.5, 1000, 500)).isEqualTo(2_000);
+		// A probe farther than twice from the target, or near the floor (within 1.3 times the downstream's 500 ms), places
+		// none: the slope, not the probe, would decide it.
+		assertThat(Crossing.at(probe(1_000, 640), 1, 1000, 500)).isNaN();
+		assertThat(Crossing.at(probe(3_000, 2_100), 1, 1000, 500)).isNaN();
+		assertThat(Crossing.at(probe(3_000, 1_600), 1, 1000, 500)).isCloseTo(1_875, within(1e-6));
+		// A fitted slope is kept within 0.5 and 4: p99 = 1000·(load/2,000)^8 fits 8, kept at 4.
+		assertThat(Crossing.slope(List.of(probe(1_900, 1000 * Math.pow(0.95, 8)), probe(2_000, 1000), probe(2_100, 1000 * Math.pow(1.05, 8))), 1000, 500))
+			.isEqualTo(4);
 	}
 
 	@Test

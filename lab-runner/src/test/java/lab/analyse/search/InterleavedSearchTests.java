@@ -120,9 +120,11 @@ class InterleavedSearchTests {
 		SearchSummary summary = SearchSummary.of(new SearchRecord("default", "p99<=1000ms", "webflux", null, search.entries(), search.settings(),
 				search.rounds(), search.probes(), search.brackets(), search.ended()));
 		SearchSummary.Ratio tomcat = summary.ratios().stream().filter(r -> r.entry().equals("tomcat-loom")).findFirst().orElseThrow();
-		assertThat(tomcat.interval().n()).isEqualTo(3);
-		assertThat(tomcat.interval().estimate()).isCloseTo(1_100 / 2_300.0, within(0.03 * 1_100 / 2_300.0));
-		assertThat(tomcat.interval().holds(1_100 / 2_300.0)).isTrue();
+		assertThat(tomcat.interval().n()).isGreaterThanOrEqualTo(3);
+		// Within 6% of the true 0.478 (the synthetic knee is exponential in load, so log-log crossings away from it carry a
+		// little model error), and its interval holds the truth.
+		assertThat(tomcat.interval().estimate()).isCloseTo(1_100 / 2_300.0, within(0.06 * 1_100 / 2_300.0));
+		assertThat(tomcat.interval().holds(1_100 / 2_300.0)).as(tomcat.interval().toString()).isTrue();
 		assertThat(tomcat.unresolved()).isFalse();
 		// The capacities themselves carry the drift: their interval is wide.
 		Interval webflux = summary.entry("webflux").capacity();
@@ -167,7 +169,9 @@ class InterleavedSearchTests {
 		assertThat(lab.said).anyMatch(line -> line.contains("moved") && line.contains("running it again"));
 		SearchSummary summary = SearchSummary.of(new SearchRecord("default", "p99<=1000ms", "webflux", null, search.entries(), search.settings(),
 				search.rounds(), search.probes(), search.brackets(), search.ended()));
-		assertThat(summary.entry("webflux").capacity().n()).as("the marked round is not used").isEqualTo(3);
+		// The marked round is not used: every other round is, bracket rounds included (their probes near the knee).
+		assertThat(summary.entry("webflux").crossings()).hasSize(search.rounds().size() - 1);
+		assertThat(summary.entry("webflux").capacity().n()).isGreaterThanOrEqualTo(3);
 	}
 
 	@Test
