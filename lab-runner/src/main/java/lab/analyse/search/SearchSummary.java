@@ -144,14 +144,48 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	 */
 	static double[] roundCrossings(String entry, List<RoundProbe> probes, List<Round> rounds, double slope, double targetMs, double floorMs) {
 		List<Round> counted = rounds.stream().filter(Round::counts).toList();
+		List<RoundProbe> own = probes.stream().filter(p -> p.entry().equals(entry)).toList();
 		double[] crossings = new double[counted.size()];
 		for (int r = 0; r < counted.size(); r++) {
 			int index = counted.get(r).index();
-			double[] logs = probes.stream().filter(p -> p.entry().equals(entry) && p.round() == index).mapToDouble(p -> Crossing.at(p, slope, targetMs, floorMs))
+			double[] logs = own.stream().filter(p -> p.round() == index).mapToDouble(p -> crossing(p, own, slope, targetMs, floorMs))
 				.filter(c -> c > 0).map(Math::log).toArray();
 			crossings[r] = (logs.length == 0) ? Double.NaN : Math.exp(java.util.Arrays.stream(logs).average().orElseThrow());
 		}
 		return crossings;
+	}
+
+	/**
+	 * A probe's crossing ({@link Crossing#at}), placed against its nearest neighbour on the other side of the target
+	 * when the entry has one: a met probe towards the lowest load above it that missed, a missed one towards the highest
+	 * load below it that met (interpolated between the two in log latency against log load, {@link Crossing#between};
+	 * with the slope when that neighbour broke and has no latency), and never beyond that neighbour's load. A knee can be
+	 * a cliff (a heap filling up: p99 772 ms at 1,120 users, 4.6 s at 1,500) that a slope fitted below it cannot see.
+	 */
+	static double crossing(RoundProbe probe, List<RoundProbe> own, double slope, double targetMs, double floorMs) {
+		double alone = Crossing.at(probe, slope, targetMs, floorMs);
+		if (Double.isNaN(alone)) {
+			return alone;
+		}
+		boolean met = probe.latencyMs() <= targetMs;
+		RoundProbe neighbour = null;
+		for (RoundProbe other : own) {
+			boolean otherMissed = other.verdict() == lab.analyse.LevelResult.Verdict.FAILED || (other.measured() && other.latencyMs() > targetMs);
+			boolean otherMet = other.measured() && other.latencyMs() <= targetMs;
+			if (met && otherMissed && other.load() > probe.load() && (neighbour == null || other.load() < neighbour.load())) {
+				neighbour = other;
+			}
+			if (!met && otherMet && other.load() < probe.load() && (neighbour == null || other.load() > neighbour.load())) {
+				neighbour = other;
+			}
+		}
+		if (neighbour == null) {
+			return alone;
+		}
+		if (neighbour.measured()) {
+			return met ? Crossing.between(probe, neighbour, targetMs) : Crossing.between(neighbour, probe, targetMs);
+		}
+		return met ? Math.min(alone, neighbour.load()) : Math.max(alone, neighbour.load());
 	}
 
 	/** The bracket's crossing: interpolated between the last probes at its met and missed loads; NaN without both. */

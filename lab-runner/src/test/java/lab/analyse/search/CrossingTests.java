@@ -66,4 +66,21 @@ class CrossingTests {
 		assertThat(Interval.ofGeometricMean(new double[0])).isEqualTo(Interval.NONE);
 	}
 
+
+	@Test
+	void aMetProbeIsPlacedAgainstTheNearestMissAboveIt() {
+		// Tomcat + virtual threads as measured: p99 flat below its cliff (772 ms at 1,120 users), 4,596 ms at 1,500. A slope
+		// fitted below the cliff (0.5) would put the crossing at 1,120·(1000/772)^2 = 1,879, beyond the miss; against the
+		// miss it is 1,120·(1500/1120)^(ln(1000/772)/ln(4596/772)) = 1,120·1.3393^0.1451 = 1,168.
+		RoundProbe below = probe(1_120, 772);
+		List<RoundProbe> own = List.of(probe(1_000, 744), below, probe(1_500, 4_596));
+		assertThat(SearchSummary.crossing(below, own, 0.5, 1000, 500)).isCloseTo(1_168, within(1.0));
+		// A miss that broke the JVM has no latency: the slope's crossing, but never beyond its load.
+		RoundProbe broke = new RoundProbe(1, 1, "v", 1_300, Verdict.FAILED, false, null, "OutOfMemoryError", "v/1300");
+		assertThat(SearchSummary.crossing(below, List.of(below, broke), 0.5, 1000, 500)).isEqualTo(1_300);
+		// A missed probe is placed against the nearest met load below it.
+		RoundProbe above = probe(2_200, 1_250);
+		assertThat(SearchSummary.crossing(above, List.of(probe(2_000, 800), above), 2, 1000, 500)).isCloseTo(2_097.6, within(0.1));
+	}
+
 }
