@@ -93,7 +93,7 @@ class ReportWriterTests {
 		assertThat(json).contains("\"schema\" : \"loom-lab/summary/2\"").contains("\"verdict\" : \"INVALID\"").contains("\"rps\" : 190.0");
 		String markdown = Files.readString(this.results.resolve("summary.md"));
 		assertThat(markdown).contains("| app-webflux | 100 | 190 | 95% | 510 / 900 | 900 | 1.20 | 0 | 50 | 2.60 |")
-			.contains("| 30,015 | 1,923 | 0 / 20 / 1 / 0 / 0 / 2 |")
+			.contains("| 30,015 | - / - / - | - / - | - / - | 1,923 | 0 / 20 / 1 / 0 / 0 / 2 |")
 			// A FAILED level leads with its cause; what followed from it is listed under it.
 			.contains("- app-tomcat-loom at 100: FAILED OutOfMemoryError in the service log\n  - the service died (exit code 137)\n");
 		String html = Files.readString(this.results.resolve("report.html"));
