@@ -33,7 +33,6 @@ import lab.plan.PlanException;
 import lab.plan.PlannedLevel;
 import lab.plan.RunPlan;
 import lab.plan.ServiceSource;
-import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
 import lab.sample.PinnedRecording;

@@ -79,22 +79,12 @@ record CapacityMap(List<Work> works, List<Row> rows) {
 				.findFirst()
 				.orElse(Double.NaN);
 			byVariant.computeIfAbsent(Arm.withoutWork(verdict.variant()), k -> new LinkedHashMap<>())
-				.put(work, new Cell(verdict.withinTargetLoad(), verdict.withinTargetRps(), cpu, verdict.missesTargetAt(), crossing(searches, verdict.variant())));
+				.put(work, new Cell(verdict.withinTargetLoad(), verdict.withinTargetRps(), cpu, verdict.missesTargetAt(), SearchSection.cell(searches, verdict.variant())));
 		}
 		List<Row> rows = new ArrayList<>();
 		byVariant.forEach((variant, cells) -> rows.add(new Row(variant, Variant.modelOf(variant),
 				works.stream().map(work -> cells.getOrDefault(work, new Cell(0, Double.NaN, Double.NaN, 0))).toList())));
 		return new CapacityMap(works, rows);
-	}
-
-	/** "2,310 (2,200-2,420, 3 rounds); ≈ 1.03 (...) × the baseline" from the variant's search, null without one. */
-	private static String crossing(List<lab.analyse.search.SearchSummary> searches, String variant) {
-		lab.analyse.search.SearchSummary.EntryResult entry = SearchSection.entry(searches, variant);
-		if (entry == null || entry.capacity().n() == 0) {
-			return null;
-		}
-		lab.analyse.search.SearchSummary.Ratio ratio = SearchSection.ratio(searches, variant);
-		return entry.capacity().asLoad() + ((ratio == null) ? "; the baseline" : "; " + ratio.describe() + " × " + ratio.baseline());
 	}
 
 	boolean isEmpty() {

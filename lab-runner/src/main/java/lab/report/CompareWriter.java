@@ -83,9 +83,8 @@ public final class CompareWriter {
 		for (String variant : variants) {
 			List<String> cells = new ArrayList<>();
 			for (Comparison.Run run : c.runs()) {
-				lab.analyse.search.SearchSummary.EntryResult entry = SearchSection.entry(run.searches(), variant);
-				lab.analyse.search.SearchSummary.Ratio ratio = SearchSection.ratio(run.searches(), variant);
-				cells.add((entry == null) ? "-" : entry.capacity().asLoad() + ((ratio == null) ? "; baseline" : "; " + ratio.describe() + " × " + ratio.baseline()));
+				String cell = SearchSection.cell(run.searches(), variant);
+				cells.add((cell == null) ? "-" : cell);
 			}
 			rows.add(Map.of("variant", variant, "cells", cells));
 		}

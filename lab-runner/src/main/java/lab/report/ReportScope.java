@@ -27,15 +27,10 @@ final class ReportScope {
 	private ReportScope() {
 	}
 
-	/** "; as a crossing 2,310 users (2,200-2,420, 3 rounds), 0.62 (0.58-0.66, 3 rounds) of app-webflux's" for a searched variant, else "". */
-	static String crossing(List<lab.analyse.search.SearchSummary> searches, String variant, String loadUnit) {
-		lab.analyse.search.SearchSummary.EntryResult entry = SearchSection.entry(searches, variant);
-		if (entry == null || entry.capacity().n() == 0) {
-			return "";
-		}
-		lab.analyse.search.SearchSummary.Ratio ratio = SearchSection.ratio(searches, variant);
-		return "; as a crossing " + entry.capacity().asLoad().replaceFirst("^([0-9,]+)", "$1 " + loadUnit)
-				+ ((ratio == null) ? "" : ", " + ratio.describe() + " × " + ratio.baseline() + "'s");
+	/** "; as a crossing 2,310 (2,200-2,420, 3 rounds); 0.62 (...) × app-webflux" for a searched variant, else "". */
+	static String crossing(List<lab.analyse.search.SearchSummary> searches, String variant) {
+		String cell = SearchSection.cell(searches, variant);
+		return (cell == null) ? "" : "; as a crossing " + cell;
 	}
 
 	/** The templates' scope of one analysed run. */
@@ -65,7 +60,7 @@ final class ReportScope {
 		scope.put("targetDeclared", manifest.scenario() != null && manifest.scenario().targetDeclared());
 		List<lab.analyse.search.SearchSummary> searches = SearchSection.summaries(analysis);
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit),
-				"target", v.targetSentence(target, loadUnit) + crossing(searches, v.variant(), loadUnit))).toList());
+				"target", v.targetSentence(target, loadUnit) + crossing(searches, v.variant()))).toList());
 		scope.put("searches", SearchSection.scope(searches, loadUnit));
 		scope.put("hasSearches", !searches.isEmpty());
 		CapacityMap map = CapacityMap.of(verdicts, levels, manifest, searches);

@@ -37,6 +37,19 @@ final class SearchSection {
 		return summaries.stream().flatMap(s -> s.ratios().stream()).filter(r -> r.entry().equals(variant)).findFirst().orElse(null);
 	}
 
+	/**
+	 * A searched variant in words, for a verdict line, a capacity map's cell and a compare row: "2,310 (2,200-2,420, 3
+	 * rounds); 0.62 (0.58-0.66, 3 rounds) × app-webflux" or "...; the baseline"; null when no search placed it.
+	 */
+	static String cell(List<SearchSummary> summaries, String variant) {
+		SearchSummary.EntryResult entry = entry(summaries, variant);
+		if (entry == null || entry.capacity().n() == 0) {
+			return null;
+		}
+		SearchSummary.Ratio ratio = ratio(summaries, variant);
+		return entry.capacity().asLoad() + ((ratio == null) ? "; the baseline" : "; " + ratio.describe() + " × " + ratio.baseline());
+	}
+
 	/** The templates' scope: one block per search. */
 	static List<Map<String, Object>> scope(List<SearchSummary> summaries, String loadUnit) {
 		List<Map<String, Object>> blocks = new ArrayList<>();

@@ -89,12 +89,14 @@ public final class Prometheus {
 					values.merge(entry.getKey(), value, Double::sum);
 				}
 			}
-			for (Map.Entry<String, String[]> histogram : HISTOGRAMS.entrySet()) {
-				String[] selector = histogram.getValue();
-				int le = line.indexOf("le=\"");
-				if (selector[0].equals(metric) && le > 0 && (selector[1] == null || line.contains(selector[1]))) {
-					String bound = line.substring(le + 4, line.indexOf('"', le + 4));
-					values.merge(histogram.getKey() + "_le_" + bound, value, Double::sum);
+			int le = metric.endsWith("_bucket") ? line.indexOf("le=\"") : -1;
+			if (le > 0) {
+				String bound = line.substring(le + 4, line.indexOf('"', le + 4));
+				for (Map.Entry<String, String[]> histogram : HISTOGRAMS.entrySet()) {
+					String[] selector = histogram.getValue();
+					if (selector[0].equals(metric) && (selector[1] == null || line.contains(selector[1]))) {
+						values.merge(histogram.getKey() + "_le_" + bound, value, Double::sum);
+					}
 				}
 			}
 		}

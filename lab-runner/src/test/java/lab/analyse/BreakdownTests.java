@@ -30,6 +30,14 @@ class BreakdownTests {
 		rows.add("11000,service," + series + "," + to);
 	}
 
+	/** The service's server and client timers: their sums (s) and counts, each from a value at 1,000 ms to one at 11,000. */
+	private static void timers(List<String> rows, double[] serverSum, double[] serverCount, double[] clientSum, double[] clientCount) {
+		counter(rows, "server_seconds_sum", serverSum[0], serverSum[1]);
+		counter(rows, "server_requests", serverCount[0], serverCount[1]);
+		counter(rows, "client_seconds_sum", clientSum[0], clientSum[1]);
+		counter(rows, "client_requests", clientCount[0], clientCount[1]);
+	}
+
 	/** An injector whose 1,000 successful responses took {@code millis} each. */
 	private static Latency injector(long millis) {
 		Latency latency = Latency.empty();
@@ -49,10 +57,7 @@ class BreakdownTests {
 	void anEventLoopModelWhoseRequestsWaitLittleBeforeTheServersTimer() throws Exception {
 		// 1,000 exchanges in the window: server sum 600 s → mean 600 ms; client 520 s → 520 ms; injector 610 ms each.
 		List<String> rows = new ArrayList<>();
-		counter(rows, "server_seconds_sum", 100, 700);
-		counter(rows, "server_requests", 200, 1_200);
-		counter(rows, "client_seconds_sum", 50, 570);
-		counter(rows, "client_requests", 200, 1_200);
+		timers(rows, new double[] { 100, 700 }, new double[] { 200, 1_200 }, new double[] { 50, 570 }, new double[] { 200, 1_200 });
 		// Server buckets: 900 of the window's 1,000 by 0.6 s, 990 by 0.8 s, all by 1.0 s. p50: rank 500 of the 900 in
 		// (0.5, 0.6]: 0.5 + 500/900 × 0.1 = 0.5556 s; p99: rank 990, the end of (0.6, 0.8]: 0.8 s.
 		counter(rows, "server_le_0.5", 0, 0);
@@ -79,10 +84,7 @@ class BreakdownTests {
 		// The platform pool past its 200 threads: the injector saw 1,300 ms, the server timer 510 (it starts once a thread
 		// has the request), so 790 ms were spent queued before it.
 		List<String> rows = new ArrayList<>();
-		counter(rows, "server_seconds_sum", 0, 204);
-		counter(rows, "server_requests", 0, 400);
-		counter(rows, "client_seconds_sum", 0, 202);
-		counter(rows, "client_requests", 0, 400);
+		timers(rows, new double[] { 0, 204 }, new double[] { 0, 400 }, new double[] { 0, 202 }, new double[] { 0, 400 });
 		Breakdown b = Breakdown.of(samples(rows), WINDOW, injector(1_300));
 		assertThat(b.serverMeanMs()).isCloseTo(510, within(1e-9));
 		assertThat(b.beforeServerMs()).isCloseTo(790, within(1.5));

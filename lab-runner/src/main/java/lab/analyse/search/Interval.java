@@ -16,8 +16,6 @@ import java.util.Locale;
  */
 public record Interval(double estimate, double low, double high, int n) {
 
-	public static final double CONFIDENCE = 0.95;
-
 	/** Student's t, two-sided 95%, for 1 to 30 degrees of freedom; 1.96 beyond. */
 	private static final double[] T95 = { 12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
 			2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042 };
