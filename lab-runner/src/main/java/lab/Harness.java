@@ -42,6 +42,7 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 		});
 		if (service.pid().isPresent()) {
 			sampler.watchStrangers(this.cpus.serviceCores(), service.pid().getAsLong(), dir.resolve(LevelDir.CORE_STRANGERS));
+			sampler.watchSlices(service.pid().getAsLong(), dir.resolve(LevelDir.CPU_SLICES));
 		}
 		if (downstream != null) {
 			sampler.watchEndpoint("downstream", downstream.managementUrl());

@@ -15,6 +15,7 @@ import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
 import lab.analyse.Measurement;
+import lab.analyse.OffCpuEvidence;
 import lab.launch.Interruption;
 import lab.launch.Service;
 import lab.layout.LevelDir;
@@ -84,7 +85,15 @@ final class LevelSession {
 			say("  " + name + ": INTERRUPTED");
 			return new Outcome(facts, null);
 		}
-		LevelResult result = new Analyser(this.harness.thresholds()).withTarget(this.harness.plan().scenario().target()).analyseOne(Measurement.of(dir, this.harness.plan().out(), facts));
+		var target = this.harness.plan().scenario().target();
+		Measurement measurement = Measurement.of(dir, this.harness.plan().out(), facts);
+		LevelResult result = new Analyser(this.harness.thresholds()).withTarget(target).analyseOne(measurement);
+		// Missed the target with the core not saturated: where the time went, as evidence of the level.
+		Optional<Path> offCpu = OffCpuEvidence.write(measurement, result, target);
+		if (offCpu.isPresent()) {
+			evidence.add(relative(offCpu.get()));
+			facts = facts.withEvidence(evidence);
+		}
 		if (result.verdict() == Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
 			Optional<Path> histogram = service.heapHistogram(dir.resolve(LevelDir.HEAP_HISTOGRAM));
@@ -126,6 +135,7 @@ final class LevelSession {
 			load.localPids().forEach(sampler::watchProcess);
 			Thread snapshot = (tail > 0) ? window.snapshotAtWindowEnd(service, dir, LevelDir.HEAP_STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
 			Thread recording = (this.harness.jfr() && service.pid().isPresent()) ? window.recordSteadyWindow(service, dir, loadSeconds + 60) : null;
+			Thread threads = service.pid().isPresent() ? window.threadsAtSteadyWindow(service, dir, loadSeconds + 60) : null;
 			AtomicReference<String> profiledWith = new AtomicReference<>();
 			Thread profiling = (this.harness.profiling() && service.pid().isPresent())
 					? window.profileSteadyWindow(service, dir, loadSeconds + 60, profiledWith) : null;
@@ -136,7 +146,7 @@ final class LevelSession {
 					say("  " + name + ": CPU profile (async-profiler, event=" + profiledWith.get() + ") in " + relative(dir.resolve(LevelDir.PROFILE_FLAME)));
 				}
 			}
-			for (Thread task : new Thread[] { snapshot, recording }) {
+			for (Thread task : new Thread[] { snapshot, recording, threads }) {
 				if (task != null) {
 					task.join(Duration.ofSeconds(60));
 				}

@@ -16,6 +16,24 @@ public final class LevelDir {
 	/** What other processes ran on the service's cores, second by second: the evidence of a shared core. */
 	public static final String CORE_STRANGERS = "core-strangers.csv";
 
+	/**
+	 * The service's CPU seconds every 100 ms ({@code /proc/<pid>/stat}), read by the runner: whether a core busy half the
+	 * time on average was busy all the time half the time (the load came in waves) or half busy throughout.
+	 */
+	public static final String CPU_SLICES = "cpu-slices.csv";
+
+	/**
+	 * Every thread of the service at the steady window's start and at its end ({@code /proc/<pid>/task/<tid>/schedstat}):
+	 * its time on a CPU, its time runnable but waiting for one (the run queue), its time slices, by thread name.
+	 */
+	public static final String THREAD_SCHEDSTAT = "thread-schedstat.csv";
+
+	/**
+	 * Written for a level that missed its latency target with the service's cores not saturated: where the time went
+	 * (the breakdown), whether the core was idle throughout or in waves, and what the service's threads waited for.
+	 */
+	public static final String OFF_CPU = "off-cpu.md";
+
 	/** The downstream's own answer time, probed once a second beside the load. */
 	public static final String PROBE = "probe.csv";
 

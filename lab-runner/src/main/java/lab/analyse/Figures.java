@@ -173,6 +173,21 @@ public final class Figures {
 	public static final Figure CLIENT_P99_MS = Figure.of("clientP99Ms", "ms", "the client timer's 99th percentile",
 			r -> r.median(m -> m.breakdown().clientP99Ms())).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
 
+	/* What the CPU figures average away (OffCpu): the core's 100 ms slices, its threads' run-queue wait. */
+
+	public static final Figure SATURATED_SLICES_PERCENT = Figure.of("saturatedSlicesPercent", "%", "share of the window's 100 ms slices in "
+			+ "which the service used 90% of its cores or more (`cpu-slices.csv`, the runner's reads of `/proc/<pid>/stat`)",
+			r -> r.median(m -> m.offCpu().saturatedPercent()))
+		.shown(new Shown(Table.DETAIL, "100 ms full / idle %", Format.NUMBER, null, null));
+
+	public static final Figure IDLE_SLICES_PERCENT = Figure.of("idleSlicesPercent", "%", "share of the window's 100 ms slices in which the "
+			+ "service used 10% of its cores or less: with `saturatedSlicesPercent`, a core busy half the time on average and saturated "
+			+ "and idle by turns had its load in waves", r -> r.median(m -> m.offCpu().idlePercent())).shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
+	public static final Figure RUN_QUEUE_MS_PER_SECOND = Figure.of("runQueueMsPerSecond", "ms/s", "the service's threads' time runnable but "
+			+ "waiting for a CPU, per second of window, summed over its threads (`thread-schedstat.csv`: `/proc/<pid>/task/<tid>/schedstat` "
+			+ "at the window's start and end)", r -> r.median(m -> m.offCpu().runQueueMsPerSecond()));
+
 	private static final java.util.Map<Metric, Figure> SAMPLED = new java.util.EnumMap<>(Metric.class);
 
 	/** Every figure of a level, in summary.json's order: the declared metrics stand after the warm-up's CPU per request. */
@@ -187,6 +202,7 @@ public final class Figures {
 		for (Metric metric : Metric.values()) {
 			all.add(of(metric));
 		}
+		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND));
 		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, DOWNSTREAM_P99_LATE_MS, DOWNSTREAM_OWN_P99_OVERHEAD_MS));
 		return List.copyOf(all);
 	}

@@ -12,6 +12,8 @@ import lab.analyse.LevelResult;
 import lab.analyse.Figure;
 import lab.analyse.Figures;
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -41,7 +43,49 @@ final class Charts {
 				add(charts, line(byVariant, loadAxis, figure.shown().chart(), figure.unit(), r -> r.value(figure)));
 			}
 		}
+		for (Map.Entry<String, List<LevelResult>> variant : byVariant.entrySet()) {
+			CategoryChart breakdown = breakdown(variant.getKey(), variant.getValue());
+			if (breakdown != null) {
+				charts.add(new Chart(breakdown.getTitle(), "data:image/png;base64,"
+						+ Base64.getEncoder().encodeToString(BitmapEncoder.getBitmapBytes(breakdown, BitmapEncoder.BitmapFormat.PNG))));
+			}
+		}
 		return charts;
+	}
+
+	/**
+	 * Where a variant's requests spent their mean time at each level, stacked: before the server's timer, in the service
+	 * outside the call, the call (their sum is the injector's mean). Null when no level has the three parts (a run
+	 * {@code observe lean}). A part a few ms below zero (the clocks' populations differ slightly at low load) is drawn as zero.
+	 */
+	static CategoryChart breakdown(String variant, List<LevelResult> rows) {
+		List<String> levels = new ArrayList<>();
+		List<List<Double>> parts = List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+		List<Figure> figures = List.of(Figures.BEFORE_SERVER_MS, Figures.OUTSIDE_CALL_MS, Figures.CLIENT_MEAN_MS);
+		rows.stream().filter(row -> row.verdict() != LevelResult.Verdict.INTERRUPTED).sorted(java.util.Comparator.comparingInt(LevelResult::load))
+			.filter(row -> figures.stream().allMatch(figure -> Double.isFinite(row.value(figure))))
+			.forEach(row -> {
+				levels.add(row.level().name().replaceFirst("^(users|rate)-", ""));
+				for (int i = 0; i < figures.size(); i++) {
+					parts.get(i).add(Math.max(0, row.value(figures.get(i))));
+				}
+			});
+		if (levels.isEmpty()) {
+			return null;
+		}
+		CategoryChart chart = new CategoryChartBuilder().width(560).height(400).title("Where the time went: " + variant)
+			.xAxisTitle("level").yAxisTitle("mean ms").build();
+		chart.getStyler().setStacked(true);
+		chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
+		chart.getStyler().setLegendLayout(Styler.LegendLayout.Horizontal);
+		chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+		chart.getStyler().setDecimalPattern("#,##0");
+		chart.getStyler().setXAxisLabelRotation(45);
+		List<String> names = List.of("before the server's timer", "in the service, outside the call", "the downstream call");
+		for (int i = 0; i < names.size(); i++) {
+			chart.addSeries(names.get(i), levels, parts.get(i));
+		}
+		return chart;
 	}
 
 	/** Charts of several runs: one line per variant and run ({@code series}: label → its levels). */

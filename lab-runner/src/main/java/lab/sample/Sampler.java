@@ -82,6 +82,32 @@ public final class Sampler implements AutoCloseable {
 
 	private volatile CoreStrangers strangers;
 
+	private volatile PrintWriter slices;
+
+	/**
+	 * The process's CPU seconds every 100 ms into {@code file} ({@code epoch_ms,cpu_seconds}), on a thread of its own: a
+	 * second's mean cannot tell a core busy half of every second from one saturated and idle by turns.
+	 */
+	public void watchSlices(long pid, Path file) throws IOException {
+		PrintWriter writer = new PrintWriter(Files.newBufferedWriter(file));
+		writer.println("epoch_ms,cpu_seconds");
+		this.slices = writer;
+		this.slicer.scheduleAtFixedRate(() -> {
+			double seconds = cpuSeconds(pid);
+			if (seconds >= 0) {
+				synchronized (writer) {
+					writer.println(System.currentTimeMillis() + "," + seconds);
+				}
+			}
+		}, 0, 100, TimeUnit.MILLISECONDS);
+	}
+
+	private final ScheduledExecutorService slicer = Executors.newSingleThreadScheduledExecutor(r -> {
+		Thread thread = new Thread(r, "lab-slices");
+		thread.setDaemon(true);
+		return thread;
+	});
+
 	/**
 	 * Samples what other processes did on the service's cores ({@link CoreStrangers}): the series
 	 * {@code service/strangers_cpu_seconds} and the rows of {@code file} naming them.
@@ -138,6 +164,12 @@ public final class Sampler implements AutoCloseable {
 		synchronized (this.csv) {
 			this.csv.flush();
 		}
+		PrintWriter slicesWriter = this.slices;
+		if (slicesWriter != null) {
+			synchronized (slicesWriter) {
+				slicesWriter.flush();
+			}
+		}
 	}
 
 	/**
@@ -189,11 +221,19 @@ public final class Sampler implements AutoCloseable {
 	@Override
 	public void close() {
 		this.ticker.shutdown();
+		this.slicer.shutdown();
 		try {
 			this.ticker.awaitTermination(5, TimeUnit.SECONDS);
+			this.slicer.awaitTermination(5, TimeUnit.SECONDS);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+		PrintWriter writer = this.slices;
+		if (writer != null) {
+			synchronized (writer) {
+				writer.close();
+			}
 		}
 		synchronized (this.csv) {
 			this.csv.close();

@@ -75,6 +75,22 @@ public final class WindowTasks {
 		}, () -> service.diagnose(CpuProfile.stop(this.profiler, dir), dir.resolve(LevelDir.PROFILE_STOP_LOG)));
 	}
 
+	/**
+	 * Every thread of the service as the scheduler counted it ({@link ThreadSchedstat}) at the planned window's steady
+	 * start and at its end: what the off-CPU evidence of a level reads.
+	 */
+	public Thread threadsAtSteadyWindow(Service service, Path dir, long giveUpSeconds) {
+		long pid = service.pid().orElseThrow();
+		Path file = dir.resolve(LevelDir.THREAD_SCHEDSTAT);
+		return duringSteadyWindow(service, dir, giveUpSeconds, "thread schedstat", () -> {
+			ThreadSchedstat.snapshot(pid, "start", file);
+			return true;
+		}, () -> {
+			ThreadSchedstat.snapshot(pid, "end", file);
+			return true;
+		});
+	}
+
 	interface WindowAction {
 
 		boolean run() throws IOException, InterruptedException;
