@@ -46,8 +46,7 @@ final class Charts {
 		for (Map.Entry<String, List<LevelResult>> variant : byVariant.entrySet()) {
 			CategoryChart breakdown = breakdown(variant.getKey(), variant.getValue());
 			if (breakdown != null) {
-				charts.add(new Chart(breakdown.getTitle(), "data:image/png;base64,"
-						+ Base64.getEncoder().encodeToString(BitmapEncoder.getBitmapBytes(breakdown, BitmapEncoder.BitmapFormat.PNG))));
+				charts.add(encoded(breakdown));
 			}
 		}
 		return charts;
@@ -114,8 +113,8 @@ final class Charts {
 		return chart.getSeriesMap().isEmpty() ? null : encoded(chart);
 	}
 
-	/** A chart as an embedded PNG, drawn even without a series. */
-	static Chart encoded(XYChart chart) throws IOException {
+	/** A chart (any of XChart's kinds) as an embedded PNG, drawn even without a series. */
+	static Chart encoded(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) throws IOException {
 		byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
 		return new Chart(chart.getTitle(), "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
 	}
