@@ -28,14 +28,30 @@ import lab.sample.WindowTasks;
  * @param profiling {@code --profile-cpu}: async-profiler over each steady window (its library given to {@code window})
  * @param pinned the recording of pinned virtual threads every level of a service started here gets
  * @param work what each request of the service's load asks of it besides waiting (its warm-up's too)
+ * @param needs the Spring properties that reach what a service of the user's own needs (its PostgreSQL's URL); empty
+ * for the lab's own
  */
 record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors, WindowTasks window, Thresholds thresholds, boolean jfr,
-		boolean profiling, PinnedRecording pinned, Work work) {
+		boolean profiling, PinnedRecording pinned, Work work, java.util.Map<String, String> needs) {
 
 	/** A sampler of the service (its endpoint, process and threads), the downstream (if any) and the harness cores. */
 	Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
 		Sampler sampler = new Sampler(dir.resolve(LevelDir.METRICS));
-		sampler.watchEndpoint("service", service.managementUrl());
+		if (this.plan.own() == null) {
+			sampler.watchEndpoint("service", service.managementUrl());
+		}
+		else {
+			// A service of the user's own: nothing of the lab's meters in it. Its memory, threads, heap and GC are read from
+			// outside (/proc, jstat); from its own endpoint, when it has one, only its connection pools' meters.
+			if (this.plan.own().metrics() != null) {
+				sampler.watchPools("service", service.managementUrl() + this.plan.own().metrics().path());
+			}
+			if (service.pid().isPresent()) {
+				sampler.watchStatus("service", service.pid().getAsLong());
+				sampler.watchJstat("service", service.javaHome().orElse(this.plan.javaHome()), service.pid().getAsLong(), this.cpus.harnessTaskset(),
+						dir.resolve(LevelDir.JSTAT));
+			}
+		}
 		service.pid().ifPresent(pid -> {
 			sampler.watchProcess("service", pid);
 			sampler.watchThreads("service", pid);
@@ -54,8 +70,29 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 
 	/** The injector's properties for one share of a level against {@code service}, with the target as assertions (null: none). */
 	List<String> loadProperties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail, lab.layout.LatencyTarget target) {
-		return new LoadParameters(service.url(), shape, level, this.plan.scenario().delayMs(), ramp, hold, tail,
-				this.plan.scenario().requestTimeoutMs(), target, this.work.rounds(), this.work.responseBytes()).properties();
+		List<String> properties = new java.util.ArrayList<>(new LoadParameters(service.url(), shape, level, this.plan.scenario().delayMs(), ramp, hold,
+				tail, this.plan.scenario().requestTimeoutMs(), target, this.work.rounds(), this.work.responseBytes()).properties());
+		if (this.plan.own() != null) {
+			// The user's requests instead of the lab's /address/{delayMs}: written once into the results, read by the simulation.
+			properties.add(lab.layout.RequestMix.PROPERTY + "=" + requestMix());
+		}
+		return properties;
+	}
+
+	/** The user's requests as the simulation reads them ({@code requests.tsv} at the top of the results), written once. */
+	private Path requestMix() {
+		Path file = this.plan.out().resolve("requests.tsv");
+		try {
+			if (!java.nio.file.Files.exists(file)) {
+				lab.layout.RequestMix.write(this.plan.own().requests().stream().map(r -> new lab.layout.RequestMix.Request(
+						(r.name() != null) ? r.name() : r.method() + " " + r.path().replaceFirst("\\?.*", ""), r.method(), r.path(), r.headers(), r.body(),
+						r.weight(), r.status())).toList(), file);
+			}
+		}
+		catch (IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+		return file.toAbsolutePath();
 	}
 
 	/** Files as the report links them: relative to the results directory. */

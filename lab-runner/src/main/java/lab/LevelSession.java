@@ -94,6 +94,13 @@ final class LevelSession {
 			evidence.add(relative(offCpu.get()));
 			facts = facts.withEvidence(evidence);
 		}
+		// A connection pool with every connection busy and threads waiting: named as the limit, whatever the verdict.
+		Optional<Path> pool = lab.analyse.PoolEvidence.write(measurement);
+		if (pool.isPresent()) {
+			evidence.add(relative(pool.get()));
+			facts = facts.withEvidence(evidence);
+			say("  " + name + ": " + lab.analyse.PoolEvidence.line(measurement) + "; see " + relative(pool.get()));
+		}
 		if (result.verdict() == Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
 			Optional<Path> histogram = service.heapHistogram(dir.resolve(LevelDir.HEAP_HISTOGRAM));
@@ -136,6 +143,8 @@ final class LevelSession {
 			Thread snapshot = (tail > 0) ? window.snapshotAtWindowEnd(service, dir, LevelDir.HEAP_STEADY, snapshotAfterEndMs, loadSeconds + 60) : null;
 			Thread recording = (this.harness.jfr() && service.pid().isPresent()) ? window.recordSteadyWindow(service, dir, loadSeconds + 60) : null;
 			Thread threads = service.pid().isPresent() ? window.threadsAtSteadyWindow(service, dir, loadSeconds + 60) : null;
+			Thread dump = (this.harness.plan().own() != null && service.pid().isPresent()) ? window.threadDumpAtWindowEnd(service, dir, loadSeconds + 60)
+					: null;
 			AtomicReference<String> profiledWith = new AtomicReference<>();
 			Thread profiling = (this.harness.profiling() && service.pid().isPresent())
 					? window.profileSteadyWindow(service, dir, loadSeconds + 60, profiledWith) : null;
@@ -146,7 +155,7 @@ final class LevelSession {
 					say("  " + name + ": CPU profile (async-profiler, event=" + profiledWith.get() + ") in " + relative(dir.resolve(LevelDir.PROFILE_FLAME)));
 				}
 			}
-			for (Thread task : new Thread[] { snapshot, recording, threads }) {
+			for (Thread task : new Thread[] { snapshot, recording, threads, dump }) {
 				if (task != null) {
 					task.join(Duration.ofSeconds(60));
 				}

@@ -70,7 +70,7 @@ public final class Main {
 	@Command(name = "run", mixinStandardHelpOptions = true, description = "Measure the variants under load and write a report.")
 	static final class Run implements Callable<Integer> {
 
-		@Option(names = "--scenario", defaultValue = "quick", completionCandidates = BundledScenarios.class, description = "${COMPLETION-CANDIDATES} or a YAML file (default: ${DEFAULT-VALUE})")
+		@Option(names = "--scenario", completionCandidates = BundledScenarios.class, description = "${COMPLETION-CANDIDATES} or a YAML file (default: quick; with --service: service)")
 		String scenario;
 
 		@Option(names = "--variants", split = ",", completionCandidates = VariantNames.class, description = "comma-separated subset of: ${COMPLETION-CANDIDATES}")
@@ -151,6 +151,11 @@ public final class Main {
 		@Option(names = "--profile-cpu", description = "profile each level's steady window with async-profiler (its agent loaded by jcmd; perf events, else a CPU-time timer): cpu-profile.collapsed and a flame graph cpu-profile.svg, native and JVM frames included, linked from the level's timeline; Linux x64 and arm64 only; costs the service CPU, so compare runs made with it only with each other")
 		boolean profileCpu;
 
+		@Option(names = "--service", paramLabel = "FILE", description = "measure a service of your own instead of the lab's variants: a YAML "
+				+ "file naming its jar, its requests, the arms to compare (e.g. spring.threads.virtual.enabled true and false) and a latency target, "
+				+ "optionally a PostgreSQL the lab starts for it (docs/your-service.md); each arm is a row <name>-<arm>")
+		Path service;
+
 		@Option(names = "--dry-run", description = "print the plan and exit")
 		boolean dryRun;
 
@@ -213,15 +218,61 @@ public final class Main {
 			}
 		}
 
+		/**
+		 * The service file, read and checked, its arms registered as this run's variants; a flag that has no meaning for
+		 * a service of the user's own is refused in one line.
+		 */
+		private lab.plan.OwnService ownService() {
+			List<String> refused = new ArrayList<>();
+			if (this.variants != null) {
+				refused.add("--variants (the file's arms are the rows)");
+			}
+			if (this.target != null || this.compose || this.downstream != null) {
+				refused.add("--target, --compose and --downstream (the lab starts your jar)");
+			}
+			if (this.tunings != null || this.observe != null || this.aot != null) {
+				refused.add("--tuning, --observe and --aot (give the arms' properties and JVM options in the file)");
+			}
+			if (this.works != null || this.responseBytes != null || this.delayMs != null) {
+				refused.add("--work, --response-bytes and --delay-ms (the file's requests are sent as written)");
+			}
+			if (this.injectors != null && !this.injectors.equals(List.of("local"))) {
+				refused.add("--injectors on other hosts (the service runs on this one, on 127.0.0.1)");
+			}
+			if (!refused.isEmpty()) {
+				throw new PlanException("--service cannot be combined with " + String.join("; ", refused));
+			}
+			lab.plan.OwnService own = lab.plan.OwnService.load(this.service);
+			lab.plan.Variant.measureOwn(own.arms().stream().map(arm -> new lab.plan.Variant(own.label(arm), own.describe(arm), 0)).toList());
+			return own;
+		}
+
 		@Override
 		public Integer call() throws Exception {
+			try {
+				return runOnce();
+			}
+			finally {
+				// The arms of a --service run are variants of that run only.
+				lab.plan.Variant.measureOwn(List.of());
+			}
+		}
+
+		private Integer runOnce() throws Exception {
 			Path lockNote = this.dryRun ? null : ownLockNote();
-			Scenario base = Scenario.load(this.scenario);
+			Scenario base = Scenario.load((this.scenario != null) ? this.scenario : (this.service != null) ? "service" : "quick");
 			// --target name=URL,... names the variants when --variants does not.
 			List<String> named = Remote.targetNames(this.target);
 			List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;
+			lab.plan.OwnService own = (this.service != null) ? ownService() : null;
+			String latency = this.latencyTarget;
+			if (own != null) {
+				// The arms are the variants, the file's target the default one.
+				variants = own.labels();
+				latency = (latency == null) ? own.target() : latency;
+			}
 			Scenario scenario = new Overrides(variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
-					this.observe, this.jdks, this.latencyTarget, this.works, this.responseBytes, this.aot).applyTo(base)
+					this.observe, this.jdks, latency, this.works, this.responseBytes, this.aot).applyTo(base)
 				.withSearch(this.baseline, this.aa, this.rounds);
 			Path results = (this.out != null) ? this.out.toAbsolutePath() : timestamped(scenario.name());
 			if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
@@ -249,6 +300,9 @@ public final class Main {
 					this.compose ? lab.plan.Compose.from(System.getenv()) : null, scenario.variants()));
 			if (jdks.size() > 1) {
 				plan = plan.withJdks(jdks);
+			}
+			if (own != null) {
+				plan = plan.withOwn(own);
 			}
 			// A disk too small for the plan stops it before anything is printed or started (a dry run only shows the estimate).
 			String tooSmall = this.dryRun ? null : lab.launch.Storage.tooSmall(results, plan.estimatedBytes());

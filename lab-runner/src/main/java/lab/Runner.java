@@ -83,6 +83,12 @@ final class Runner {
 
 	private int serviceRunsBegun;
 
+	/** The Spring properties that reach what a service of the user's own needs (its PostgreSQL); empty for the lab's own. */
+	private java.util.Map<String, String> needs = java.util.Map.of();
+
+	/** The PostgreSQL this run started for a service of the user's own, or null. */
+	private lab.launch.Postgres postgres;
+
 	/** {@code --jfr}: record each level's steady window with JFR and summarise it. */
 	private boolean jfr;
 
@@ -138,12 +144,16 @@ final class Runner {
 		Files.createDirectories(this.plan.out());
 		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(),
 				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
+		if (this.plan.own() != null) {
+			recordOwnService();
+		}
 		this.out.println("lab: results in " + this.plan.out() + " (" + lab.launch.Storage.describe(this.plan.out()) + ")");
 		AutoCloseable diskGuard = lab.launch.Storage.guard(this.plan.out(), this.out);
 		Service downstream = null;
 		// If this JVM is killed outright, the watchdog ends what it started; a normal end or Ctrl-C closes it.
 		Watchdog watchdog = Watchdog.start(this.plan.out().resolve(RunDir.CHILDREN), this.plan.out().resolve(RunDir.WATCHDOG_LOG));
 		try {
+			startNeeds();
 			downstream = startDownstream();
 			int repeats = this.plan.scenario().repeat();
 			List<String> variants = this.plan.scenario().variants();
@@ -183,6 +193,9 @@ final class Runner {
 		finally {
 			if (downstream != null) {
 				downstream.close();
+			}
+			if (this.postgres != null) {
+				this.postgres.close();
 			}
 			Children.stopAll();
 			watchdog.close();
@@ -248,8 +261,56 @@ final class Runner {
 		this.cpus.pinThisProcess(this.out);
 	}
 
-	/** The downstream: started here, already running (--downstream), or none to watch (--target alone). */
+	/**
+	 * The service of the user's own in the manifest ({@code ownService}): its file as read, its jar's hash and libraries
+	 * (the driver, pool, server, Boot and Spring named apart), and each arm's description.
+	 */
+	private void recordOwnService() throws IOException {
+		var own = this.plan.own();
+		var facts = lab.analyse.JarLibraries.read(own.jar());
+		tools.jackson.databind.node.ObjectNode manifest = (tools.jackson.databind.node.ObjectNode) json.readTree(this.plan.out().resolve(RunDir.MANIFEST).toFile());
+		tools.jackson.databind.node.ObjectNode node = manifest.putObject("ownService");
+		node.set("file", json.valueToTree(own));
+		node.put("jarSha256", facts.sha256());
+		node.set("libraries", json.valueToTree(facts.roles()));
+		node.set("allLibraries", json.valueToTree(facts.libraries().stream().map(Object::toString).toList()));
+		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(), manifest);
+		this.out.println("lab: your service " + own.name() + ": " + own.jar().getFileName() + " (sha256 " + facts.sha256().substring(0, 12) + "), "
+				+ (facts.roles().isEmpty() ? "no Spring Boot libraries found in BOOT-INF/lib" : String.join(", ", facts.roles().values())));
+	}
+
+	/**
+	 * What a service of the user's own needs before it starts: a PostgreSQL started here on the harness's cores (its
+	 * log in {@code postgres/postgres.log}), or the URL of one already running; its properties go to every arm.
+	 */
+	private void startNeeds() throws IOException, InterruptedException {
+		var pg = (this.plan.own() != null) ? this.plan.own().needs().postgres() : null;
+		if (pg == null) {
+			return;
+		}
+		if (!pg.startedHere()) {
+			this.needs = lab.launch.Postgres.properties(pg.url(), pg.username(), pg.password());
+			this.out.println("lab: the service's PostgreSQL is already running at " + pg.url());
+			return;
+		}
+		try {
+			this.postgres = lab.launch.Postgres.start(pg, this.cpus.harnessTaskset(), this.plan.out().resolve("postgres").resolve("postgres.log"));
+		}
+		catch (ServiceFailure ex) {
+			// Nothing was measured: one line and exit code 2, as for any other thing the run needs and lacks.
+			throw new PlanException("the service's PostgreSQL did not start: " + ex.getMessage());
+		}
+		this.needs = this.postgres.properties();
+		this.out.println("lab: PostgreSQL up at " + this.postgres.jdbcUrl() + " (pid " + this.postgres.pid() + ", data in " + this.postgres.data()
+				+ ", removed after the run)");
+	}
+
+	/** The downstream: started here, already running (--downstream), or none to watch (--target alone, a service of the user's own). */
 	private Service startDownstream() throws IOException, InterruptedException {
+		if (this.plan.own() != null) {
+			this.out.println("lab: a service of your own calls what it calls: no downstream is started");
+			return null;
+		}
 		Path dir = this.plan.out().resolve(Variant.DOWNSTREAM);
 		Service downstream;
 		if (this.plan.remote().downstream() instanceof ServiceSource.ReachedAt(URI url)) {
@@ -353,7 +414,7 @@ final class Runner {
 	/** What the run's parts share ({@link Harness}), for a service whose load asks {@code work} of each request. */
 	private Harness harness(lab.plan.Work work) {
 		return new Harness(this.plan, this.out, this.cpus, this.injectors, this.window, this.thresholds, this.jfr, this.profiler != null,
-				this.pinned, work);
+				this.pinned, work, this.needs);
 	}
 
 	/** "lab: level 3 of 12 (app-webflux users-2000), about 14 min left", from the plan's own estimate per step. */

@@ -55,6 +55,10 @@ final class ServiceStart {
 	/** Starts {@code module} in {@code arm} (its tuning, on its JDK) as {@code variant} into {@code dir}, or reaches it at its target. */
 	Service start(String module, Arm arm, String variant, Service downstream, Path dir) throws IOException, InterruptedException {
 		RunPlan plan = this.harness.plan();
+		Optional<lab.plan.OwnService.ServiceArm> own = plan.ownArm(module);
+		if (own.isPresent()) {
+			return startOwn(plan.own(), own.get(), variant, dir);
+		}
 		Optional<URI> target = plan.remote().target(module);
 		if (target.isPresent()) {
 			return RemoteService.at(variant, target.get(), plan.remote().management(module).orElseThrow(), dir);
@@ -88,9 +92,37 @@ final class ServiceStart {
 				this.harness.cpus().serviceTaskset(), dir);
 	}
 
+	/**
+	 * An arm of the user's own service: its jar on the arm's JDK (the run's by default) with the profile's flags, then
+	 * everyone's JVM options and the arm's; the file's properties, the arm's, and what it needs (its PostgreSQL's URL).
+	 */
+	private Service startOwn(lab.plan.OwnService own, lab.plan.OwnService.ServiceArm arm, String variant, Path dir) throws IOException, InterruptedException {
+		Path javaHome = (arm.jdk() != null) ? lab.plan.Jdks.resolve(arm.jdk(), this.harness.plan().root(), this.harness.out())
+				: this.harness.plan().jdks().get(0).home();
+		List<String> flags = new ArrayList<>(this.jvmFlags);
+		flags.addAll(own.jvmOptions(arm));
+		if (this.harness.jfr()) {
+			flags.add(SteadyRecording.STACK_DEPTH_FLAG);
+		}
+		List<String> arguments = new ArrayList<>();
+		this.harness.needs().forEach((key, value) -> arguments.add("--" + key + "=" + value));
+		arguments.addAll(own.arguments(arm));
+		return RunningService.startOwn(variant, javaHome.resolve("bin/java"), own.jar(), flags, own.port(),
+				(own.metrics() != null) ? own.metrics().port() : null, own.readiness(), arguments, this.harness.cpus().serviceTaskset(), dir);
+	}
+
 	/** Checks a started service before it is measured: empty when admitted, else why its levels are not run. */
 	Optional<NotRun> admit(Service service, String module, Tuning tuning, Service downstream, Path dir) throws IOException, InterruptedException {
 		String variant = service.name();
+		if (this.harness.plan().own() != null) {
+			// A service of the user's own: every request of its file answered once with the status it names.
+			List<String> problems = lab.verify.OwnCheck.problems(service.url(), this.harness.plan().own().requests());
+			if (problems.isEmpty() || Interruption.requested()) {
+				return Interruption.requested() ? Optional.of(NotRun.INTERRUPTED) : Optional.empty();
+			}
+			say("lab: " + variant + " FAILED its requests' check (" + String.join("; ", problems) + ")");
+			return Optional.of(new NotRun(LevelFacts.Blame.SERVICE, problems, this.harness.relative(service.logs())));
+		}
 		long delay = Math.min(this.harness.plan().scenario().delayMs(), 100);
 		List<String> problems = ContractCheck.problems(service.url(), service.managementUrl(), delay, this.harness.work());
 		if (!problems.isEmpty() && !Interruption.requested()) {

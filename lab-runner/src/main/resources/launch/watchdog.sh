@@ -36,6 +36,19 @@ tree() { # PID and its descendants
   for child in $(children_of); do tree "$child"; done
 }
 
+# Directories the runner listed beside the ledger (a PostgreSQL's data), removed once their processes are gone; only
+# those named loom-lab-*, whatever the file says.
+remove_listed() {
+  local dir
+  [ -r "$ledger.remove" ] || return 0
+  while read -r dir; do
+    case "$dir" in
+      /*/loom-lab-*) [ -d "$dir" ] && rm -rf -- "$dir" ;;
+    esac
+  done < "$ledger.remove"
+}
+trap remove_listed EXIT
+
 while kill -0 "$runner" 2>/dev/null; do sleep 1; done
 
 targets=()

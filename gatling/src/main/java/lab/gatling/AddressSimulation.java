@@ -12,12 +12,16 @@ import io.gatling.javaapi.core.Simulation;
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import lab.layout.LatencyTarget;
 import lab.layout.LoadShape;
+import lab.layout.RequestMix;
 
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
+import static io.gatling.javaapi.core.CoreDsl.percent;
+import static io.gatling.javaapi.core.CoreDsl.randomSwitch;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.scenario;
@@ -50,9 +54,44 @@ public class AddressSimulation extends Simulation {
 	// Chain: one request with its checks; every send is counted and every outcome filed under its send second,
 	// timed from just before the send.
 	ChainBuilder address = exec(session -> session.remove("status").set("sentMs", this.recorder.sent()).set("sentNanos", System.nanoTime()))
-		.exec(http("address").get(p.requestPath())
-			.check(status().saveAs("status"), status().is(200), substring("\"street\"").exists()))
+		.exec(requests())
 		.exec(this::record);
+
+	/**
+	 * The lab's own {@code GET /address/{delayMs}}, checked for its body; or, for a service of the user's own
+	 * ({@code -DrequestsFile}), its requests by weight, each checked for the status it names.
+	 */
+	static ChainBuilder requests() {
+		String file = System.getProperty(RequestMix.PROPERTY);
+		if (file == null) {
+			return exec(http("address").get(p.requestPath()).check(status().saveAs("status"), status().is(200), substring("\"street\"").exists()));
+		}
+		java.util.List<RequestMix.Request> mix;
+		try {
+			mix = RequestMix.read(java.nio.file.Path.of(file));
+		}
+		catch (java.io.IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+		java.util.List<ChainBuilder> chains = mix.stream().map(AddressSimulation::request).toList();
+		if (chains.size() == 1) {
+			return chains.get(0);
+		}
+		double[] percents = RequestMix.percents(mix);
+		java.util.List<io.gatling.javaapi.core.Choice.WithWeight> choices = new java.util.ArrayList<>();
+		for (int i = 0; i < chains.size(); i++) {
+			choices.add(percent(percents[i]).then(chains.get(i)));
+		}
+		return randomSwitch().on(choices);
+	}
+
+	static ChainBuilder request(RequestMix.Request request) {
+		var builder = http(request.name()).httpRequest(request.method(), request.path()).headers(request.headers());
+		if (request.body() != null) {
+			builder = builder.body(StringBody(request.body()));
+		}
+		return exec(builder.check(status().saveAs("status"), status().is(request.status())));
+	}
 
 	// Scenario: closed users loop until the planned end, then finish the request they are in, so no response is cut
 	// off and Gatling's count equals the histograms'; open arrivals make one request each.

@@ -29,6 +29,18 @@ public final class LevelDir {
 	public static final String THREAD_SCHEDSTAT = "thread-schedstat.csv";
 
 	/**
+	 * {@code jstat -gc <pid> 1000} of a service of the user's own, as it printed it (its heap and GC read from outside,
+	 * from the JVM's perf-data memory: no attach, no safepoint); the sampler turns each line into series.
+	 */
+	public static final String JSTAT = "jstat-gc.txt";
+
+	/** A service of the user's own: its threads at the steady window's end ({@code jcmd Thread.dump_to_file -format=json}). */
+	public static final String THREADS_AT_END = "threads-at-end.json";
+
+	/** Where a level's connection pool was the limit: the pool's meters and the threads waiting for a connection. */
+	public static final String POOL = "pool.md";
+
+	/**
 	 * Written for a level that missed its latency target with the service's cores not saturated: where the time went
 	 * (the breakdown), whether the core was idle throughout or in waves, and what the service's threads waited for.
 	 */

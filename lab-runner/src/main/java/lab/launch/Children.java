@@ -66,6 +66,46 @@ public final class Children {
 		}
 	}
 
+	/** Directories removed once the children are stopped: here, and by the watchdog if the runner is killed. */
+	private static final Set<Path> removals = ConcurrentHashMap.newKeySet();
+
+	/** The prefix a directory must have for the watchdog to remove it: it removes nothing else. */
+	public static final String REMOVABLE_PREFIX = "loom-lab-";
+
+	/**
+	 * {@code dir} (a temporary directory named {@value #REMOVABLE_PREFIX}..., a PostgreSQL's data) is removed when the
+	 * run stops, however it stops: {@link #stopAll} removes it, and it is listed beside the ledger for the watchdog.
+	 */
+	public static synchronized void removeOnExit(Path dir) {
+		if (!dir.getFileName().toString().startsWith(REMOVABLE_PREFIX)) {
+			throw new IllegalArgumentException(dir + " is not a directory the lab made (" + REMOVABLE_PREFIX + "...)");
+		}
+		removals.add(dir.toAbsolutePath());
+		Path file = ledger;
+		if (file != null) {
+			try {
+				Files.writeString(file.resolveSibling(file.getFileName() + ".remove"), dir.toAbsolutePath() + "\n", StandardOpenOption.CREATE,
+						StandardOpenOption.APPEND);
+			}
+			catch (IOException ex) {
+				// The runner still removes it on any end it lives through.
+			}
+		}
+	}
+
+	/** Removes a directory {@link #removeOnExit} listed, with everything in it. */
+	public static void remove(Path dir) {
+		if (!removals.remove(dir.toAbsolutePath()) || !Files.exists(dir)) {
+			return;
+		}
+		try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
+			walk.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+		}
+		catch (IOException | java.io.UncheckedIOException ex) {
+			// What is left is in the system's temporary directory, named loom-lab-...
+		}
+	}
+
 	/** Stops every child, and every child started from now on. */
 	public static void shutDown() {
 		shutDown = true;
@@ -88,6 +128,7 @@ public final class Children {
 	/** Every child at once: one grace period for all, not one each. */
 	public static void stopAll() {
 		stop(List.copyOf(running));
+		List.copyOf(removals).forEach(Children::remove);
 	}
 
 	private static void stop(List<Process> processes) {

@@ -84,6 +84,67 @@ public final class RunningService implements Service {
 				+ dir.resolve(ServiceDir.LOG));
 	}
 
+	/**
+	 * Starts a service of the user's own ({@code java <flags> -jar <jar> --<port property>=<free port> <arguments>}), its
+	 * metrics on a port of their own when {@code managementPortProperty} is given, and waits until {@code readiness}
+	 * answers 200 (on the management port when there is one: Actuator moves there). Nothing of the lab's is asked of
+	 * it: no port file, no lab properties. Writes {@code service.log} and {@code gc.log} into {@code dir}.
+	 */
+	public static RunningService startOwn(String name, Path java, Path jar, List<String> jvmFlags, String portProperty,
+			String managementPortProperty, String readiness, List<String> arguments, String cpus, Path dir) throws IOException, InterruptedException {
+		Files.createDirectories(dir);
+		int port = Postgres.freePort();
+		int managementPort = (managementPortProperty != null) ? Postgres.freePort() : port;
+		List<String> command = new ArrayList<>(List.of(java.toString()));
+		command.addAll(jvmFlags);
+		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve(ServiceDir.GC_LOG) + ":uptime,time,level,tags");
+		command.addAll(List.of("-jar", jar.toString(), "--" + portProperty + "=" + port));
+		if (managementPortProperty != null) {
+			command.add("--" + managementPortProperty + "=" + managementPort);
+		}
+		command.addAll(arguments);
+		Files.writeString(dir.resolve(ServiceDir.COMMAND), String.join(" ", command) + "\n");
+		long launchedAt = System.currentTimeMillis();
+		Process process = Launch.start(command, cpus, dir.resolve(ServiceDir.LOG));
+		Files.writeString(dir.resolve(ServiceDir.PID), process.pid() + "\n");
+		Files.writeString(dir.resolve(ServiceDir.STARTED_AT), launchedAt + "\n");
+		RunningService service = new RunningService(name, java.toAbsolutePath().getParent().getParent(), process, port, managementPort, dir);
+		String ready = service.managementUrl() + readiness;
+		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
+		while (System.nanoTime() < deadline) {
+			if (!process.isAlive()) {
+				throw new ServiceFailure(name + " exited with code " + process.exitValue() + " while starting; see " + dir.resolve(ServiceDir.LOG));
+			}
+			if (answers200(ready)) {
+				Files.writeString(dir.resolve(ServiceDir.READY_AT), System.currentTimeMillis() + "\n");
+				return service;
+			}
+			Thread.sleep(200);
+		}
+		Children.stop(process);
+		throw new ServiceFailure(name + " did not answer " + ready + " with 200 within " + STARTUP_TIMEOUT.toSeconds() + " s; see "
+				+ dir.resolve(ServiceDir.LOG));
+	}
+
+	private static boolean answers200(String url) {
+		try (java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+			var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).timeout(Duration.ofSeconds(5)).build();
+			return client.send(request, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+	@Override
+	public Optional<Path> javaHome() {
+		return Optional.of(this.javaHome);
+	}
+
 	@Override
 	public String name() {
 		return this.name;

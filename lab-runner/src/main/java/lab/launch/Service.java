@@ -31,6 +31,11 @@ public interface Service extends AutoCloseable {
 	/** The PID when the runner started it (its CPU is then read from /proc), else empty. */
 	OptionalLong pid();
 
+	/** The JDK it runs on when the runner started it (its jcmd and jstat reach it), else empty. */
+	default Optional<Path> javaHome() {
+		return Optional.empty();
+	}
+
 	boolean alive();
 
 	/** The exit code when it died, else null. */

@@ -14,9 +14,10 @@ import lab.layout.Level;
  * @param javaHome the JDK the harness runs on (downstream, injectors, jcmd and jfr), and the services unless
  * {@code jdks} names theirs
  * @param jdks the JDKs each variant runs on, side by side; one JDK by default: {@code javaHome}
+ * @param own the service of the user's own whose arms are this run's variants ({@code --service}); null: the lab's own
  */
 public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> levels, Path root, Path out, Path javaHome,
-		List<String> extraJvmOptions, Host host, Remote remote, List<Jdk> jdks) {
+		List<String> extraJvmOptions, Host host, Remote remote, List<Jdk> jdks, OwnService own) {
 
 	public static RunPlan of(Scenario scenario, Path root, Path out, Path javaHome, List<String> extraJvmOptions, Host host) {
 		return of(scenario, root, out, javaHome, extraJvmOptions, host, Remote.NONE);
@@ -77,7 +78,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		}
 		List<PlannedLevel> levels = scenario.levels().stream().map(level -> capped(level, host)).toList();
 		return new RunPlan(scenario, profile, levels, root, out, javaHome, List.copyOf(extraJvmOptions), host, remote,
-				List.of(Jdk.at("", javaHome)));
+				List.of(Jdk.at("", javaHome)), null);
 	}
 
 	/** This plan with every variant run on each of {@code jdks} side by side (one: all on it, unlabelled). */
@@ -109,7 +110,45 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			throw new PlanException(String.join("; ", problems));
 		}
 		return new RunPlan(this.scenario, this.profile, this.levels, this.root, this.out, this.javaHome, this.extraJvmOptions, this.host,
-				this.remote, List.copyOf(jdks));
+				this.remote, List.copyOf(jdks), this.own);
+	}
+
+	/**
+	 * This plan measuring the arms of a service of the user's own ({@code --service}): its variants are the arms
+	 * (registered with {@link Variant#measureOwn}), no downstream is started, its jar was checked when its file was read.
+	 */
+	public RunPlan withOwn(OwnService service) {
+		return new RunPlan(this.scenario, this.profile, this.levels, this.root, this.out, this.javaHome, this.extraJvmOptions, this.host,
+				this.remote, this.jdks, service);
+	}
+
+	/** The service of the user's own in --dry-run's words: its jar, requests, arms and what it needs. */
+	private String describeOwn() {
+		StringBuilder text = new StringBuilder();
+		text.append("your service ").append(this.own.name()).append(": ").append(this.own.jar()).append(", port by --").append(this.own.port())
+			.append(", ready when ").append(this.own.readiness()).append(" answers 200")
+			.append((this.own.metrics() != null) ? ", its pool meters from " + this.own.metrics().path() : ", no metrics endpoint read")
+			.append("; no downstream\n");
+		int total = this.own.requests().stream().mapToInt(OwnService.Request::weight).sum();
+		text.append("each request: ").append(String.join("; ", this.own.requests().stream().map(r -> String.format(java.util.Locale.ROOT,
+				"%s %s (%.0f%%, expects %d)", r.method(), r.path(), 100.0 * r.weight() / total, r.status())).toList())).append('\n');
+		OwnService.Postgres pg = this.own.needs().postgres();
+		if (pg != null) {
+			text.append("needs PostgreSQL: ").append(pg.startedHere() ? "started here from the distribution's binaries (database " + pg.database()
+					+ ((pg.init() != null) ? ", init " + pg.init() : "") + "), on the harness's cores, removed after the run" : "already running at " + pg.url())
+				.append('\n');
+		}
+		for (OwnService.ServiceArm arm : this.own.arms()) {
+			text.append("arm ").append(this.own.label(arm)).append(": ").append(String.join(" ", this.own.arguments(arm)))
+				.append(this.own.jvmOptions(arm).isEmpty() ? "" : " " + String.join(" ", this.own.jvmOptions(arm)))
+				.append((arm.jdk() != null) ? " on JDK " + arm.jdk() : "").append('\n');
+		}
+		return text.toString();
+	}
+
+	/** The arm of the user's own service a variant of this run is, if it is one. */
+	public java.util.Optional<OwnService.ServiceArm> ownArm(String variant) {
+		return (this.own == null) ? java.util.Optional.empty() : this.own.arm(variant);
 	}
 
 	/** A closed level above what the descriptor limit allows runs capped, and says so. */
@@ -128,7 +167,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	static List<String> modules(Scenario scenario, Remote remote) {
 		List<String> modules = new ArrayList<>();
 		if (!remote.targetsGiven()) {
-			modules.addAll(scenario.variants());
+			// The arms of a service of the user's own run its jar, checked when its file was read.
+			scenario.variants().stream().filter(variant -> !Variant.isOwn(variant)).forEach(modules::add);
 			if (remote.downstream().startedHere()) {
 				modules.add(Variant.DOWNSTREAM);
 			}
@@ -170,8 +210,13 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers()).append(" users, repeat ")
 			.append(this.scenario.repeat()).append(", tuning ").append(String.join(", ", this.scenario.tunings()))
 			.append(", observe ").append(String.join(", ", this.scenario.observe())).append('\n');
-		text.append("each request: ").append(String.join("; ", this.scenario.requestWorks().stream()
-			.map(work -> ((this.scenario.works().size() > 1) ? work.label() + " = " : "") + work.describe()).toList())).append('\n');
+		if (this.own != null) {
+			text.append(describeOwn());
+		}
+		else {
+			text.append("each request: ").append(String.join("; ", this.scenario.requestWorks().stream()
+				.map(work -> ((this.scenario.works().size() > 1) ? work.label() + " = " : "") + work.describe()).toList())).append('\n');
+		}
 		if (!this.remote.targetsGiven()) {
 			text.append("services on ").append(String.join(", ", this.jdks.stream().map(jdk -> "JDK " + jdk.feature() + " (" + jdk.home() + ")").toList()))
 				.append('\n');

@@ -42,8 +42,31 @@ public record Variant(String name, String model, int port) {
 		return this.port + 1000;
 	}
 
+	/**
+	 * The arms of a service of the user's own this run measures ({@code --service}): variants of this run only, named
+	 * {@code <service>-<arm>}, with no port of their own. Empty unless {@link #measureOwn} set them.
+	 */
+	private static volatile List<Variant> own = List.of();
+
+	/** This process measures these arms of a service of the user's own besides (instead of) the lab's variants. */
+	public static void measureOwn(List<Variant> arms) {
+		own = List.copyOf(arms);
+	}
+
+	/** Whether {@code name} is an arm of a service of the user's own, not one of the lab's variants. */
+	public static boolean isOwn(String name) {
+		return own.stream().anyMatch(v -> v.name.equals(name));
+	}
+
+	/** The lab's variants and the arms of a service of the user's own this run measures, if any. */
+	public static List<Variant> known() {
+		List<Variant> all = new java.util.ArrayList<>(ALL);
+		all.addAll(own);
+		return all;
+	}
+
 	public static List<String> names() {
-		return ALL.stream().map(Variant::name).toList();
+		return known().stream().map(Variant::name).toList();
 	}
 
 	/**
@@ -53,7 +76,7 @@ public record Variant(String name, String model, int port) {
 	 */
 	public static String modelOf(String label) {
 		String module = moduleOf(label);
-		String model = ALL.stream().filter(v -> v.name.equals(module)).map(Variant::model).findFirst().orElse("");
+		String model = known().stream().filter(v -> v.name.equals(module)).map(Variant::model).findFirst().orElse("");
 		if (module.equals(label)) {
 			return model;
 		}

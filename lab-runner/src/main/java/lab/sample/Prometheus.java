@@ -49,9 +49,29 @@ public final class Prometheus {
 		select("server_seconds_sum", "http_server_requests_seconds_sum", "uri=\"/address/{delayMs}\"");
 		select("client_requests", "http_client_requests_seconds_count", "uri=\"/address/{delayMs}\"");
 		select("client_seconds_sum", "http_client_requests_seconds_sum", "uri=\"/address/{delayMs}\"");
+		// A service's JDBC connection pools (HikariCP's meters through Micrometer, every pool summed): a service of the
+		// user's own is read for these alone ({@link #selectPools}).
+		select(POOL_PREFIX + "active", "hikaricp_connections_active", null);
+		select(POOL_PREFIX + "pending", "hikaricp_connections_pending", null);
+		select(POOL_PREFIX + "max", "hikaricp_connections_max", null);
+		select(POOL_PREFIX + "timeouts", "hikaricp_connections_timeout_total", null);
 		histogram("overhead", "downstream_overhead_seconds_bucket", null);
 		histogram("server", "http_server_requests_seconds_bucket", "uri=\"/address/{delayMs}\"");
 		histogram("client", "http_client_requests_seconds_bucket", "uri=\"/address/{delayMs}\"");
+	}
+
+	/** The series prefix of the connection pools' meters. */
+	public static final String POOL_PREFIX = "pool_";
+
+	/** Only the connection pools' series of a scrape: what the lab reads from a service of the user's own. */
+	public static Map<String, Double> selectPools(String scrape) {
+		Map<String, Double> pools = new LinkedHashMap<>();
+		select(scrape).forEach((series, value) -> {
+			if (series.startsWith(POOL_PREFIX)) {
+				pools.put(series, value);
+			}
+		});
+		return pools;
 	}
 
 	private static void histogram(String name, String metric, String label) {

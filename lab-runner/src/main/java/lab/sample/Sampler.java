@@ -58,6 +58,40 @@ public final class Sampler implements AutoCloseable {
 		this.endpoints.put(source, baseUrl + "/actuator/prometheus");
 	}
 
+	/** Prometheus endpoints read for their connection pools' series alone ({@link Prometheus#selectPools}), by source. */
+	private final Map<String, String> pools = new ConcurrentHashMap<>();
+
+	/** {@code /proc/<pid>/status} read once a second for the resident set and the thread count, by source. */
+	private final Map<String, Long> statuses = new ConcurrentHashMap<>();
+
+	/** The {@code jstat} children reading a service's heap and GC, stopped on close. */
+	private final java.util.List<JstatWatch> jstats = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+	/**
+	 * A service of the user's own: its Prometheus text endpoint at {@code url} (Actuator's, say), read once a second for
+	 * its connection pools' meters only: everything else the lab reads from outside.
+	 */
+	public void watchPools(String source, String url) {
+		this.pools.put(source, url);
+	}
+
+	/**
+	 * The resident set ({@code rss_bytes}) and the OS threads ({@code native_threads}) of {@code pid} from
+	 * {@code /proc/<pid>/status} once a second: what the lab's own services report through their meters.
+	 */
+	public void watchStatus(String source, long pid) {
+		this.statuses.put(source, pid);
+	}
+
+	/**
+	 * The heap and GC of a JVM the lab did not build, from outside: {@code jstat -gc <pid> 1000} of the JDK it runs on,
+	 * a child pinned to {@code cpus}, its lines kept in {@code file} and written as series as they come
+	 * ({@link JstatWatch}).
+	 */
+	public void watchJstat(String source, Path javaHome, long pid, String cpus, Path file) throws IOException {
+		this.jstats.add(JstatWatch.start(javaHome, pid, cpus, file, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
+	}
+
 	public void watchProcess(String source, long pid) {
 		this.processes.put(source, pid);
 	}
@@ -133,6 +167,30 @@ public final class Sampler implements AutoCloseable {
 			}
 			catch (InterruptedException ex) {
 				Thread.currentThread().interrupt();
+			}
+		});
+		this.pools.forEach((source, url) -> {
+			try {
+				HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMillis(900)).build();
+				HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
+				long now = System.currentTimeMillis();
+				if (response.statusCode() == 200) {
+					Prometheus.selectPools(response.body()).forEach((series, value) -> write(now, source, series, value));
+				}
+			}
+			catch (IOException ex) {
+				// a missed sample
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		this.statuses.forEach((source, pid) -> {
+			long[] rssAndThreads = status(pid);
+			if (rssAndThreads != null) {
+				long now = System.currentTimeMillis();
+				write(now, source, "rss_bytes", rssAndThreads[0]);
+				write(now, source, "native_threads", rssAndThreads[1]);
 			}
 		});
 		this.processes.forEach((source, pid) -> {
@@ -213,6 +271,26 @@ public final class Sampler implements AutoCloseable {
 		}
 	}
 
+	/** {@code VmRSS} in bytes and {@code Threads} of {@code /proc/<pid>/status}, or null when it is gone. */
+	static long[] status(long pid) {
+		try {
+			long rss = -1;
+			long threads = -1;
+			for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+				if (line.startsWith("VmRSS:")) {
+					rss = Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+				}
+				else if (line.startsWith("Threads:")) {
+					threads = Long.parseLong(line.replaceAll("[^0-9]", ""));
+				}
+			}
+			return (rss >= 0 && threads >= 0) ? new long[] { rss, threads } : null;
+		}
+		catch (IOException | RuntimeException ex) {
+			return null;
+		}
+	}
+
 	/** utime + stime of a process (fields 14 and 15 of /proc/<pid>/stat), or -1 when it is gone. */
 	static double cpuSeconds(long pid) {
 		return JitThreads.statCpuSeconds(Path.of("/proc/" + pid + "/stat"));
@@ -220,6 +298,7 @@ public final class Sampler implements AutoCloseable {
 
 	@Override
 	public void close() {
+		this.jstats.forEach(JstatWatch::close);
 		this.ticker.shutdown();
 		this.slicer.shutdown();
 		try {

@@ -91,6 +91,16 @@ public final class WindowTasks {
 		});
 	}
 
+	/**
+	 * A service of the user's own: every thread, virtual ones included, at the planned window's end
+	 * ({@code jcmd Thread.dump_to_file -format=json}, in the unmeasured tail): where they waited (a connection pool).
+	 */
+	public Thread threadDumpAtWindowEnd(Service service, Path dir, long giveUpSeconds) {
+		Path file = dir.resolve(LevelDir.THREADS_AT_END).toAbsolutePath();
+		return duringSteadyWindow(service, dir, giveUpSeconds, "thread dump", () -> true,
+				() -> service.diagnose(java.util.List.of("Thread.dump_to_file", "-format=json", file.toString()), null));
+	}
+
 	interface WindowAction {
 
 		boolean run() throws IOException, InterruptedException;

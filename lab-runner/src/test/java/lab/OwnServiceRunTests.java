@@ -1,0 +1,158 @@
+package lab;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import lab.launch.Postgres;
+import lab.layout.LevelDir;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./lab run --service} on the proof service (fixtures/pg-orders: Spring MVC, JDBC, HikariCP, PostgreSQL, none of
+ * the lab's code) against a real PostgreSQL the lab starts and removes: two arms, virtual threads on and off, on a pool
+ * of two connections that eight users hold full.
+ */
+@Tag("slow") // not in ./lab test --fast: starts PostgreSQL and services and runs load
+class OwnServiceRunTests {
+
+	static final JsonMapper json = JsonMapper.builder().build();
+
+	/** Kept when a test fails: the run's logs are the evidence. */
+	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
+	Path out;
+
+	Path file;
+
+	@BeforeEach
+	void serviceFile() throws Exception {
+		try {
+			Postgres.binaries();
+		}
+		catch (RuntimeException ex) {
+			System.out.println("OwnServiceRunTests skipped: " + ex.getMessage());
+			Assumptions.abort(ex.getMessage());
+		}
+		Path fixture = RunnerTests.root().resolve("fixtures/pg-orders");
+		Path jar = fixture.resolve("target/pg-orders.jar");
+		assertThat(jar).as("the reactor builds the proof service before the runner").isRegularFile();
+		this.file = this.out.resolve("service.yml");
+		Files.writeString(this.file, String.join("\n", "name: pg-orders", "jar: " + jar, "metrics: {path: /actuator/prometheus, port: management.server.port}",
+				"requests: [{name: order, path: '/orders/7?waitMs=20'}]", "arms:",
+				"  - {name: vt-on, properties: {spring.threads.virtual.enabled: true, spring.datasource.hikari.maximum-pool-size: 2}}",
+				"  - {name: vt-off, properties: {spring.threads.virtual.enabled: false, spring.datasource.hikari.maximum-pool-size: 2}}",
+				"target: p99<=1000ms,errors<=0.1%", "needs:", "  postgres: {database: orders, init: " + fixture.resolve("schema.sql") + "}", ""));
+	}
+
+	@AfterEach
+	void noProcessIsLeftBehind() {
+		assertThat(ProcessHandle.current().descendants().filter(ProcessHandle::isAlive).map(ProcessHandle::pid)).isEmpty();
+	}
+
+	List<String> command(Path results) {
+		return List.of(Path.of(System.getProperty("java.home"), "bin/java").toString(), "-Dlab.root=" + RunnerTests.root(), "-cp",
+				System.getProperty("java.class.path"), "lab.Main", "run", "--service", this.file.toString(), "--users", "8", "--hold", "5",
+				"--warmup-seconds", "10", "--out", results.toString());
+	}
+
+	@Test
+	void armsOfAUsersOwnServiceAreMeasuredFromOutsideAgainstARealPostgresAndThePoolIsNamedAsTheLimit() throws Exception {
+		Path results = this.out.resolve("run");
+		Path log = this.out.resolve("runner.log");
+		Process runner = new ProcessBuilder(command(results)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		try {
+			assertThat(runner.waitFor(10, TimeUnit.MINUTES)).as("the run ends").isTrue();
+		}
+		finally {
+			runner.descendants().forEach(ProcessHandle::destroyForcibly);
+			runner.destroyForcibly().waitFor();
+		}
+		String console = Files.readString(log);
+		assertThat(runner.exitValue()).as(console).isIn(0, 3);
+		Path data = dataDirectory(console);
+		assertThat(data).as("PostgreSQL's directory is removed after the run").doesNotExist();
+		assertThat(console).contains("lab: your service pg-orders: pg-orders.jar").contains("postgresql 42.").contains("HikariCP ");
+
+		JsonNode manifest = json.readTree(results.resolve("manifest.json").toFile());
+		assertThat(manifest.path("ownService").path("libraries").path("driver").asString()).startsWith("postgresql ");
+		assertThat(manifest.path("ownService").path("libraries").path("pool").asString()).startsWith("HikariCP ");
+		assertThat(manifest.path("ownService").path("jarSha256").asString()).hasSize(64);
+
+		List<String> variants = new ArrayList<>();
+		for (JsonNode row : json.readTree(results.resolve("summary.json").toFile()).path("results")) {
+			String variant = row.path("variant").asString();
+			variants.add(variant);
+			assertThat(row.path("verdict").asString()).as(variant + " " + row.path("reasons")).isNotEqualTo("FAILED");
+			assertThat(row.path("rps").asDouble()).as(variant + " rps").isPositive();
+			// Two connections, each query 20 ms: at most about 100 answers a second, whatever the threads.
+			assertThat(row.path("rps").asDouble()).as(variant + " rps bounded by the pool").isLessThan(110);
+			// From outside: /proc and jstat, no meter of the lab's in the service.
+			assertThat(row.path("peakRssMiB").asDouble()).as(variant + " RSS").isPositive();
+			assertThat(row.path("peakHeapMiB").asDouble()).as(variant + " heap (jstat)").isPositive();
+			assertThat(row.path("peakNativeThreads").asDouble()).as(variant + " threads").isPositive();
+			// HikariCP's own meters from the service's endpoint: the pool full, threads waiting for it.
+			assertThat(row.path("poolMax").asDouble()).as(variant + " pool size").isEqualTo(2);
+			assertThat(row.path("peakPoolPending").asDouble()).as(variant + " waiting for a connection").isPositive();
+			Path level = results.resolve(variant).resolve("users-8");
+			assertThat(Files.readString(level.resolve(LevelDir.POOL))).contains("The connection pool was the limit");
+			assertThat(level.resolve(LevelDir.JSTAT)).isNotEmptyFile();
+			assertThat(Files.readString(results.resolve(variant).resolve("command.txt"))).contains("--spring.datasource.url=jdbc:postgresql://127.0.0.1:")
+				.doesNotContain("--lab.");
+		}
+		assertThat(variants).containsExactly("pg-orders-vt-on", "pg-orders-vt-off");
+		assertThat(console).contains("the connection pool was the limit (2 of 2 busy");
+		assertThat(results.resolve("report.html")).isNotEmptyFile();
+	}
+
+	@Test
+	void aRunnerKilledOutrightLeavesNoPostgresNorItsDirectoryBehind() throws Exception {
+		Path results = this.out.resolve("killed");
+		Path log = this.out.resolve("killed.log");
+		Process runner = new ProcessBuilder(command(results)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+		Path data;
+		List<ProcessHandle> children;
+		try {
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+			while (!Files.readString(log).contains("warming up") && System.nanoTime() < deadline && runner.isAlive()) {
+				Thread.sleep(200);
+			}
+			data = dataDirectory(Files.readString(log));
+			assertThat(data).as("PostgreSQL's directory while it runs").isDirectory();
+			children = runner.descendants().toList();
+			FaultSuiteTests.signal("KILL", runner.pid());
+			runner.waitFor(10, TimeUnit.SECONDS);
+			long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+			while ((children.stream().anyMatch(ProcessHandle::isAlive) || Files.exists(data)) && System.nanoTime() < gone) {
+				Thread.sleep(100);
+			}
+		}
+		finally {
+			runner.descendants().forEach(ProcessHandle::destroyForcibly);
+			runner.destroyForcibly().waitFor();
+		}
+		assertThat(children).as("PostgreSQL, the service and the injector end with the runner").noneMatch(ProcessHandle::isAlive);
+		assertThat(data).as("the watchdog removed PostgreSQL's directory").doesNotExist();
+	}
+
+	/** The data directory the runner names when PostgreSQL is up. */
+	static Path dataDirectory(String console) {
+		Matcher matcher = Pattern.compile("lab: PostgreSQL up at \\S+ \\(pid \\d+, data in (\\S+),").matcher(console);
+		assertThat(matcher.find()).as("PostgreSQL started:\n" + console).isTrue();
+		return Path.of(matcher.group(1));
+	}
+
+}

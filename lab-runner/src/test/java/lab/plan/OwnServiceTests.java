@@ -1,0 +1,132 @@
+package lab.plan;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A service file: read as documented, every mistake one line naming its field and the fix. */
+class OwnServiceTests {
+
+	@TempDir
+	Path dir;
+
+	static final String COMPLETE = """
+			name: orders
+			jar: build/orders.jar
+			port: server.port
+			readiness: /actuator/health
+			metrics: {path: /actuator/prometheus, port: management.server.port}
+			requests:
+			  - {name: read, path: /orders/7?waitMs=20, weight: 3}
+			  - {name: write, method: post, path: /orders, body: '{"item": "tea"}', headers: {Content-Type: application/json}, status: 201}
+			properties: {spring.datasource.hikari.connection-timeout: 5000}
+			jvm: [-Xss512k]
+			arms:
+			  - {name: vt-on, properties: {spring.threads.virtual.enabled: true, spring.datasource.hikari.maximum-pool-size: 10}}
+			  - {name: vt-off, properties: {spring.threads.virtual.enabled: false}, jvm: [-Xmx384m], jdk: "21"}
+			target: p99<=200ms,errors<=0.1%
+			needs:
+			  postgres: {database: orders, init: schema.sql}
+			""";
+
+	Path write(String text) throws Exception {
+		Files.createDirectories(this.dir.resolve("build"));
+		Files.writeString(this.dir.resolve("build/orders.jar"), "not read here");
+		Files.writeString(this.dir.resolve("schema.sql"), "SELECT 1;");
+		Path file = this.dir.resolve("service.yml");
+		Files.writeString(file, text);
+		return file;
+	}
+
+	@Test
+	void aCompleteFileIsReadAsDocumented() throws Exception {
+		OwnService service = OwnService.load(write(COMPLETE));
+		assertThat(service.jar()).isEqualTo(this.dir.resolve("build/orders.jar").toAbsolutePath());
+		assertThat(service.labels()).containsExactly("orders-vt-on", "orders-vt-off");
+		assertThat(service.requests()).hasSize(2);
+		OwnService.Request write = service.requests().get(1);
+		assertThat(write.method()).isEqualTo("POST");
+		assertThat(write.headers()).containsEntry("Content-Type", "application/json");
+		assertThat(write.status()).isEqualTo(201);
+		assertThat(service.requests().get(0).method()).isEqualTo("GET");
+		assertThat(service.requests().get(0).status()).isEqualTo(200);
+		// The arms' command lines: everyone's properties, then the arm's (YAML's true and 10 given as text); everyone's JVM options, then the arm's.
+		OwnService.ServiceArm on = service.arms().get(0);
+		OwnService.ServiceArm off = service.arms().get(1);
+		assertThat(service.arguments(on)).containsExactly("--spring.datasource.hikari.connection-timeout=5000", "--spring.threads.virtual.enabled=true",
+				"--spring.datasource.hikari.maximum-pool-size=10");
+		assertThat(service.arguments(off)).containsExactly("--spring.datasource.hikari.connection-timeout=5000", "--spring.threads.virtual.enabled=false");
+		assertThat(service.jvmOptions(on)).containsExactly("-Xss512k");
+		assertThat(service.jvmOptions(off)).containsExactly("-Xss512k", "-Xmx384m");
+		assertThat(off.jdk()).isEqualTo("21");
+		assertThat(service.describe(off)).isEqualTo("orders: spring.threads.virtual.enabled=false -Xmx384m JDK 21");
+		assertThat(service.needs().postgres().init()).isEqualTo(this.dir.resolve("schema.sql").toAbsolutePath());
+		assertThat(service.needs().postgres().startedHere()).isTrue();
+		assertThat(service.metrics().port()).isEqualTo("management.server.port");
+	}
+
+	@Test
+	void theDefaultsAreSpringBootsPortAndHealth() throws Exception {
+		OwnService service = OwnService.load(write("name: s\njar: build/orders.jar\nrequests: [{path: /}]\narms: [{name: a}]\n"));
+		assertThat(service.port()).isEqualTo("server.port");
+		assertThat(service.readiness()).isEqualTo("/actuator/health");
+		assertThat(service.metrics()).isNull();
+		assertThat(service.needs().postgres()).isNull();
+		assertThat(service.arguments(service.arms().get(0))).isEmpty();
+	}
+
+	@ParameterizedTest
+	@CsvSource(delimiter = '|', textBlock = """
+			name: Orders                              | name must be lower-case letters, digits and dashes (the rows are <name>-<arm>), got 'Orders'
+			name: app-webflux                         | name 'app-webflux' would name rows like the lab's own variants: choose another
+			jar: build/nope.jar                       | does not exist: build it first, or fix the path (relative to this file)
+			readiness: actuator/health                | readiness must be a path starting with /, e.g. /actuator/health
+			metrics: {path: prometheus}               | metrics.path must be the path of a Prometheus endpoint starting with /
+			requests: []                              | requests must list at least one request, e.g. - {path: /orders/1}
+			requests: [{path: orders}]                | requests[0].path must start with /, e.g. /orders/1?expand=items, got 'orders'
+			requests: [{path: /, method: FETCH}]      | requests[0].method must be one of GET, POST, PUT, PATCH, DELETE or HEAD, got 'FETCH'
+			requests: [{path: /, weight: 0}]          | requests[0].weight must be a whole number of 1 or more
+			requests: [{path: /, status: 42}]         | requests[0].status must be an HTTP status, e.g. 200, got 42
+			arms: []                                  | arms must list at least one arm, e.g. - {name: vt-on, properties: {spring.threads.virtual.enabled: true}}
+			arms: [{name: a}, {name: a}]              | arms[1].name 'a' is used twice: each arm is a row, name each once
+			arms: [{name: A}]                         | arms[0].name must be lower-case letters, digits and dashes, got 'A'
+			arms: [{name: a, jvm: [Xmx1g]}]           | arms[0].jvm: JVM option 'Xmx1g' must start with '-', e.g. -Xmx512m
+			arms: [{name: a, properties: {-Dx: 1}}]   | arms[0].properties: '-Dx' must be a Spring property name
+			target: p98<=1s,errors<=1%                | target: latency target 'p98<=1s,errors<=1%': cannot read 'p98<=1s'
+			needs: {postgres: {database: Orders}}     | needs.postgres.database must be lower-case letters, digits and underscores, got 'Orders'
+			needs: {postgres: {url: 'http://db'}}     | needs.postgres.url must be a JDBC URL, jdbc:postgresql://host:port/database, got 'http://db'
+			needs: {postgres: {init: nope.sql}}       | nope.sql does not exist: give an SQL file relative to this file
+			colour: blue                              | unknown field 'colour' at the top; a service file has name, jar, port, readiness, metrics, requests
+			arms: [{name: a, colour: blue}]           | unknown field 'colour' at arms[0]
+			requests: [{path: /, weight: many}]       | requests[0].weight: Cannot coerce String value ("many")
+			""")
+	void aMistakeIsOneLineNamingTheFieldAndTheFix(String line, String expected) throws Exception {
+		// The minimal valid file, with one of its lines replaced (or one added).
+		List<String> lines = new java.util.ArrayList<>(List.of("name: orders", "jar: build/orders.jar", "requests: [{path: /}]", "arms: [{name: a}]"));
+		String field = line.substring(0, line.indexOf(':'));
+		lines.removeIf(existing -> existing.startsWith(field + ":"));
+		lines.add(line);
+		Path file = write(String.join("\n", lines) + "\n");
+		assertThatThrownBy(() -> OwnService.load(file)).isInstanceOf(PlanException.class)
+			.satisfies(ex -> assertThat(ex.getMessage()).contains(expected).startsWith(file.toString()).doesNotContain("\n"));
+	}
+
+	@Test
+	void aMissingOrEmptyFileIsOneLine() throws Exception {
+		assertThatThrownBy(() -> OwnService.load(this.dir.resolve("none.yml"))).hasMessage("--service " + this.dir.resolve("none.yml")
+				+ ": no such file; give the path of a service YAML file (docs/your-service.md)");
+		Path empty = write("");
+		assertThatThrownBy(() -> OwnService.load(empty)).hasMessageContaining("the service file is empty");
+		Path missingJar = write("name: s\nrequests: [{path: /}]\narms: [{name: a}]\n");
+		assertThatThrownBy(() -> OwnService.load(missingJar)).hasMessageContaining("jar is missing: give the path of the service's executable jar");
+	}
+
+}
