@@ -178,7 +178,9 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			service = yaml.readValue(Files.readAllBytes(file), OwnService.class);
 		}
 		catch (UnrecognizedPropertyException ex) {
-			throw new PlanException(file + ": unknown field '" + ex.getPropertyName() + "' at " + path(ex)
+			String at = path(ex);
+			at = at.equals(ex.getPropertyName()) ? "the top" : at.substring(0, at.length() - ex.getPropertyName().length() - 1);
+			throw new PlanException(file + ": unknown field '" + ex.getPropertyName() + "' at " + at
 					+ "; a service file has name, jar, port, readiness, metrics, requests, properties, jvm, arms, target and needs (docs/your-service.md)");
 		}
 		catch (DatabindException ex) {

