@@ -436,10 +436,21 @@ public final class Main {
 							? "This run recorded no " + String.join(", ", defaulted.stream().map(d -> d.substring(0, d.indexOf(' '))).toList())
 									+ " (newer than the run): judged by today's defaults (" + String.join(", ", defaulted) + ")."
 							: null;
-			var analysis = new Analyser(thresholds).withTarget(Manifest.parse(written).target()).run(this.results, written, rejudged, Variant.names());
-			Path html = new ReportWriter().write(analysis);
-			this.spec.commandLine().getOut().println("lab: " + analysis.levels().size() + " levels; report " + html);
-			return 0;
+			// A --service run's rows are its arms: named and ordered as the file named them.
+			var own = written.path("ownService").path("file");
+			List<Variant> arms = new ArrayList<>();
+			own.path("arms").forEach(arm -> arms.add(new Variant(own.path("name").asString() + "-" + arm.path("name").asString(),
+					own.path("name").asString(), 0)));
+			Variant.measureOwn(arms);
+			try {
+				var analysis = new Analyser(thresholds).withTarget(Manifest.parse(written).target()).run(this.results, written, rejudged, Variant.names());
+				Path html = new ReportWriter().write(analysis);
+				this.spec.commandLine().getOut().println("lab: " + analysis.levels().size() + " levels; report " + html);
+				return 0;
+			}
+			finally {
+				Variant.measureOwn(List.of());
+			}
 		}
 
 	}

@@ -37,6 +37,9 @@ class MainTests {
 			run --injectors ubuntu@h --dry-run   | --injectors on other hosts cannot reach a service this machine starts
 			run --latency-target p98<=1s,errors<=1% --dry-run | latency target 'p98<=1s,errors<=1%': cannot read 'p98<=1s'
 			run --latency-target p99<=1s --dry-run | needs both a latency and an error clause: write it as p99<=1000ms,errors<=0.1%
+			run --service /nonexistent/service.yml --dry-run | --service /nonexistent/service.yml: no such file; give the path of a service YAML file
+			run --service /x.yml --variants app-webflux --dry-run | --service cannot be combined with --variants (the file's arms are the rows)
+			run --service /x.yml --tuning tuned --work 100 --dry-run | --service cannot be combined with --tuning, --observe and --aot (give the arms' properties and JVM options in the file); --work
 			""")
 	void badInputExitsWithTwoAndOneLine(String args, String expected) {
 		Result result = run(args.strip().split(" "));
@@ -52,6 +55,23 @@ class MainTests {
 		assertThat(result.code()).isZero();
 		assertThat(result.out()).contains("Usage: lab " + command);
 		assertThat(result.err()).doesNotContain("picocli WARN");
+	}
+
+	@Test
+	void aServiceFilesDryRunPrintsItsArmsRequestsAndDatabaseAndLeavesNoVariantBehind(@TempDir Path dir) throws Exception {
+		Files.writeString(dir.resolve("orders.jar"), "a jar is only checked for existence by a dry run");
+		Path file = dir.resolve("service.yml");
+		Files.writeString(file, String.join("\n", "name: orders", "jar: orders.jar", "requests: [{path: /orders/1}, {path: /orders/2, weight: 3}]",
+				"arms: [{name: vt-on, properties: {spring.threads.virtual.enabled: true}}, {name: vt-off, properties: {spring.threads.virtual.enabled: false}}]",
+				"target: p99<=200ms,errors<=0.1%", "needs: {postgres: {database: orders}}", ""));
+		Result result = run("run", "--service", file.toString(), "--dry-run");
+		assertThat(result.code()).as(result.err()).isZero();
+		assertThat(result.out()).contains("scenario service (closed)").contains("your service orders: " + dir.resolve("orders.jar"))
+			.contains("each request: GET /orders/1 (25%, expects 200); GET /orders/2 (75%, expects 200)")
+			.contains("needs PostgreSQL: started here from the distribution's binaries (database orders)")
+			.contains("arm orders-vt-on: --spring.threads.virtual.enabled=true").contains("arm orders-vt-off: --spring.threads.virtual.enabled=false")
+			.contains("orders-vt-on: users-25 users-50");
+		assertThat(Variant.names()).as("the arms are variants of that run only").doesNotContain("orders-vt-on");
 	}
 
 	@Test
