@@ -233,8 +233,8 @@ public final class Main {
 			if (this.tunings != null || this.observe != null || this.aot != null) {
 				refused.add("--tuning, --observe and --aot (give the arms' properties and JVM options in the file)");
 			}
-			if (this.works != null || this.responseBytes != null || this.delayMs != null) {
-				refused.add("--work, --response-bytes and --delay-ms (the file's requests are sent as written)");
+			if (this.works != null || this.responseBytes != null) {
+				refused.add("--work and --response-bytes (the file's requests are sent as written)");
 			}
 			if (this.injectors != null && !this.injectors.equals(List.of("local"))) {
 				refused.add("--injectors on other hosts (the service runs on this one, on 127.0.0.1)");

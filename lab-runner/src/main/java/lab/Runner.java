@@ -307,7 +307,7 @@ final class Runner {
 
 	/** The downstream: started here, already running (--downstream), or none to watch (--target alone, a service of the user's own). */
 	private Service startDownstream() throws IOException, InterruptedException {
-		if (this.plan.own() != null) {
+		if (this.plan.own() != null && this.plan.own().needs().downstream() == null) {
 			this.out.println("lab: a service of your own calls what it calls: no downstream is started");
 			return null;
 		}
@@ -330,6 +330,12 @@ final class Runner {
 					DOWNSTREAM_JVM_FLAGS, this.downstreamArguments, this.cpus.harnessTaskset(), dir);
 		}
 		this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + ServiceLife.pidNote(downstream));
+		if (this.plan.own() != null) {
+			// A service of the user's own that calls the lab's downstream: its URL in the property the file names.
+			var needed = new java.util.LinkedHashMap<>(this.needs);
+			needed.put(this.plan.own().needs().downstream().property(), downstream.url());
+			this.needs = needed;
+		}
 		return downstream;
 	}
 

@@ -88,8 +88,16 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 
 	}
 
-	/** @param postgres a PostgreSQL the lab starts (or one already running) before the service */
-	public record Needs(Postgres postgres) {
+	/**
+	 * @param postgres a PostgreSQL the lab starts (or one already running) before the service
+	 * @param downstream the lab's downstream, an HTTP dependency that answers after the delay each request asks for
+	 * ({@code GET /address/{delayMs}}), started as for the lab's own variants; its base URL goes to the property named
+	 */
+	public record Needs(Postgres postgres, Downstream downstream) {
+	}
+
+	/** @param property the Spring property that takes the downstream's base URL, e.g. {@code lab.downstream.base-url} */
+	public record Downstream(String property) {
 	}
 
 	/**
@@ -122,7 +130,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		properties = (properties != null) ? new LinkedHashMap<>(properties) : new LinkedHashMap<>();
 		jvm = (jvm != null) ? List.copyOf(jvm) : List.of();
 		arms = (arms != null) ? List.copyOf(arms) : List.of();
-		needs = (needs != null) ? needs : new Needs(null);
+		needs = (needs != null) ? needs : new Needs(null, null);
 	}
 
 	/** The row of an arm: {@code <name>-<arm>}. */
@@ -213,7 +221,8 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		Needs resolvedNeeds = this.needs;
 		if (this.needs.postgres() != null && this.needs.postgres().init() != null) {
 			Postgres pg = this.needs.postgres();
-			resolvedNeeds = new Needs(new Postgres(pg.database(), base.resolve(pg.init()).normalize(), pg.url(), pg.username(), pg.password()));
+			resolvedNeeds = new Needs(new Postgres(pg.database(), base.resolve(pg.init()).normalize(), pg.url(), pg.username(), pg.password()),
+					this.needs.downstream());
 		}
 		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, this.requests, this.properties, this.jvm, this.arms,
 				this.target, resolvedNeeds);
@@ -301,6 +310,11 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			if (pg.init() != null && !Files.isRegularFile(pg.init())) {
 				problems.add("needs.postgres.init " + pg.init() + " does not exist: give an SQL file relative to this file");
 			}
+		}
+		Downstream downstream = this.needs.downstream();
+		if (downstream != null && (downstream.property() == null || !downstream.property().matches("[a-zA-Z0-9_.\\-\\[\\]]+"))) {
+			problems.add("needs.downstream.property must name the Spring property that takes the downstream's base URL, e.g. "
+					+ "lab.downstream.base-url, got '" + downstream.property() + "'");
 		}
 		return problems;
 	}

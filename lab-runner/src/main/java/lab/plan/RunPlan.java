@@ -128,7 +128,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		text.append("your service ").append(this.own.name()).append(": ").append(this.own.jar()).append(", port by --").append(this.own.port())
 			.append(", ready when ").append(this.own.readiness()).append(" answers 200")
 			.append((this.own.metrics() != null) ? ", its pool meters from " + this.own.metrics().path() : ", no metrics endpoint read")
-			.append("; no downstream\n");
+			.append((this.own.needs().downstream() != null) ? "; the lab's downstream (" + this.scenario.delayMs() + " ms probes), its URL in --"
+					+ this.own.needs().downstream().property() + "\n" : "; no downstream\n");
 		int total = this.own.requests().stream().mapToInt(OwnService.Request::weight).sum();
 		text.append("each request: ").append(String.join("; ", this.own.requests().stream().map(r -> String.format(java.util.Locale.ROOT,
 				"%s %s (%.0f%%, expects %d)", r.method(), r.path(), 100.0 * r.weight() / total, r.status())).toList())).append('\n');
