@@ -20,7 +20,6 @@ import static io.gatling.javaapi.core.CoreDsl.exec;
 import static io.gatling.javaapi.core.CoreDsl.global;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
-import static io.gatling.javaapi.core.CoreDsl.percent;
 import static io.gatling.javaapi.core.CoreDsl.randomSwitch;
 import static io.gatling.javaapi.core.CoreDsl.rampUsers;
 import static io.gatling.javaapi.core.CoreDsl.rampUsersPerSec;
@@ -78,9 +77,9 @@ public class AddressSimulation extends Simulation {
 			return chains.get(0);
 		}
 		double[] percents = RequestMix.percents(mix);
-		java.util.List<io.gatling.javaapi.core.Choice.WithWeight> choices = new java.util.ArrayList<>();
-		for (int i = 0; i < chains.size(); i++) {
-			choices.add(percent(percents[i]).then(chains.get(i)));
+		io.gatling.javaapi.core.Choice.WithWeight[] choices = new io.gatling.javaapi.core.Choice.WithWeight[chains.size()];
+		for (int i = 0; i < choices.length; i++) {
+			choices[i] = new io.gatling.javaapi.core.Choice.WithWeight(percents[i], chains.get(i));
 		}
 		return randomSwitch().on(choices);
 	}
