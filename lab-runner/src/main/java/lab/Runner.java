@@ -194,10 +194,11 @@ final class Runner {
 			if (downstream != null) {
 				downstream.close();
 			}
+			// PostgreSQL after the services: a smart shutdown waits for their connections to close.
+			Children.stopAll();
 			if (this.postgres != null) {
 				this.postgres.close();
 			}
-			Children.stopAll();
 			watchdog.close();
 			closeQuietly(diskGuard);
 			// A full disk takes no report: it could not be written; ./lab report renders it once there is room.
