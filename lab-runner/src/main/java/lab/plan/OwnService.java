@@ -183,7 +183,11 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		}
 		OwnService service;
 		try {
-			service = yaml.readValue(Files.readAllBytes(file), OwnService.class);
+			byte[] text = Files.readAllBytes(file);
+			if (new String(text, java.nio.charset.StandardCharsets.UTF_8).lines().allMatch(line -> line.isBlank() || line.strip().startsWith("#"))) {
+				throw new PlanException(file + ": the service file is empty; docs/your-service.md has a complete example");
+			}
+			service = yaml.readValue(text, OwnService.class);
 		}
 		catch (UnrecognizedPropertyException ex) {
 			String at = path(ex);

@@ -12,6 +12,9 @@ public final class Prometheus {
 	private Prometheus() {
 	}
 
+	/** The series prefix of the connection pools' meters. */
+	public static final String POOL_PREFIX = "pool_";
+
 	/** series name in metrics.csv → metric name and an optional label filter. */
 	private static final Map<String, String[]> SELECTED = new LinkedHashMap<>();
 
@@ -59,9 +62,6 @@ public final class Prometheus {
 		histogram("server", "http_server_requests_seconds_bucket", "uri=\"/address/{delayMs}\"");
 		histogram("client", "http_client_requests_seconds_bucket", "uri=\"/address/{delayMs}\"");
 	}
-
-	/** The series prefix of the connection pools' meters. */
-	public static final String POOL_PREFIX = "pool_";
 
 	/** Only the connection pools' series of a scrape: what the lab reads from a service of the user's own. */
 	public static Map<String, Double> selectPools(String scrape) {
