@@ -20,8 +20,11 @@ import lab.launch.Launch;
  * A JVM's heap and GC read from outside: {@code jstat -gc <pid> 1000} of the JDK it runs on. jstat reads the JVM's
  * perf-data memory ({@code hsperfdata}), shared by the JVM without attaching to it or stopping it at a safepoint; the
  * service runs none of the lab's code. Each line becomes the series the lab's own services report through their
- * meters: {@code heap_used_bytes} (S0U + S1U + EU + OU, in KiB), {@code gc_pause_seconds} (GCT: young, full and
- * concurrent-cycle pause time) and {@code gc_pause_count} (YGC + FGC + CGC). Its output is kept as printed.
+ * meters: {@code heap_used_bytes} (S0U + S1U + EU + OU, in KiB), {@code gc_live_bytes} (OU, the old generation),
+ * {@code gc_pause_seconds} (GCT: young, full and concurrent-cycle pause time) and {@code gc_pause_count} (YGC + FGC +
+ * CGC). Its output is kept as printed. On JDK 25 with Serial GC (the t2-micro profile's) jstat's eden count (EU) reads 0
+ * between collections, so the heap used it gives is the heap after the last collection: below the peak the lab's own
+ * services report through Micrometer, which counts the eden filling up.
  */
 public final class JstatWatch implements AutoCloseable {
 
@@ -82,6 +85,10 @@ public final class JstatWatch implements AutoCloseable {
 		List<String> used = new ArrayList<>(List.of("S0U", "S1U", "EU", "OU"));
 		if (column.keySet().containsAll(used)) {
 			values.put("heap_used_bytes", 1024 * used.stream().mapToDouble(column::get).sum());
+		}
+		if (column.containsKey("OU")) {
+			// The old generation's occupancy: what survived the collections, as the lab's own services' live-data meter.
+			values.put("gc_live_bytes", 1024 * column.get("OU"));
 		}
 		if (column.containsKey("GCT")) {
 			values.put("gc_pause_seconds", column.get("GCT"));

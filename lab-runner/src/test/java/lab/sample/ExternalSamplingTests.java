@@ -24,7 +24,8 @@ class ExternalSamplingTests {
 				"CGC", "CGCT", "GCT");
 		String[] line = "0.0 4096.0 0.0 1024.0 20480.0 8192.0 40960.0 2048.0 30000.0 29000.0 3000.0 2900.0 12 0.150 1 0.050 - - 0.200".split(" ");
 		Map<String, Double> series = JstatWatch.parse(header, line);
-		assertThat(series).containsEntry("heap_used_bytes", (0 + 1024 + 8192 + 2048) * 1024.0).containsEntry("gc_pause_seconds", 0.2)
+		assertThat(series).containsEntry("heap_used_bytes", (0 + 1024 + 8192 + 2048) * 1024.0).containsEntry("gc_live_bytes", 2048 * 1024.0)
+			.containsEntry("gc_pause_seconds", 0.2)
 			.containsEntry("gc_pause_count", 13.0);
 		assertThat(JstatWatch.parse(header, new String[] { "1", "2" })).as("a line that does not fit its header").isEmpty();
 	}
