@@ -81,9 +81,11 @@ public final class Postgres implements AutoCloseable {
 		Path data = Files.createTempDirectory("loom-lab-postgres-");
 		Children.removeOnExit(data);
 		Files.createDirectories(log.getParent());
-		List<String> as = root ? List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--") : List.of();
+		// Debian's unprivileged group is nogroup, other distributions' nobody.
+		String group = root ? unprivilegedGroup(data) : null;
+		List<String> as = root ? List.of("setpriv", "--reuid=nobody", "--regid=" + group, "--clear-groups", "--") : List.of();
 		if (root) {
-			owned(data, "nobody", "nogroup");
+			owned(data, "nobody", group);
 		}
 		Path cluster = data.resolve("cluster");
 		List<String> initdb = new ArrayList<>(as);
@@ -146,6 +148,16 @@ public final class Postgres implements AutoCloseable {
 		}
 		if (process.exitValue() != 0) {
 			throw new ServiceFailure(what + " failed with exit code " + process.exitValue() + "; see " + log);
+		}
+	}
+
+	private static String unprivilegedGroup(Path dir) {
+		try {
+			dir.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByGroupName("nogroup");
+			return "nogroup";
+		}
+		catch (IOException ex) {
+			return "nobody";
 		}
 	}
 
