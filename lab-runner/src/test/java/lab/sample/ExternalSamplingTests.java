@@ -31,7 +31,7 @@ class ExternalSamplingTests {
 	}
 
 	@Test
-	void aJvmWithoutTheLabsMetersIsSampledFromOutside() throws Exception {
+	void aJarWithoutTheLabsMetersIsSampledFromOutside() throws Exception {
 		// A plain program, no Spring, no endpoint: it allocates for up to 20 s, then ends by itself.
 		Path program = this.dir.resolve("Busy.java");
 		Files.writeString(program, """
@@ -49,8 +49,15 @@ class ExternalSamplingTests {
 					}
 				}
 				""");
+		// Compiled and packed into an executable jar with the JDK's own tools: a jar with no Actuator, no endpoint.
+		Path classes = Files.createDirectories(this.dir.resolve("classes"));
+		Path jar = this.dir.resolve("busy.jar");
+		assertThat(java.util.spi.ToolProvider.findFirst("javac").orElseThrow().run(System.out, System.err, "-d", classes.toString(),
+				program.toString())).isZero();
+		assertThat(java.util.spi.ToolProvider.findFirst("jar").orElseThrow().run(System.out, System.err, "--create", "--file", jar.toString(),
+				"--main-class", "Busy", "-C", classes.toString(), ".")).isZero();
 		Path javaHome = Path.of(System.getProperty("java.home"));
-		Process busy = Children.register(new ProcessBuilder(javaHome.resolve("bin/java").toString(), "-Xmx64m", program.toString())
+		Process busy = Children.register(new ProcessBuilder(javaHome.resolve("bin/java").toString(), "-Xmx64m", "-jar", jar.toString())
 			.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start());
 		try {
 			Thread.sleep(1_500);
