@@ -58,11 +58,7 @@ public final class RunningService implements Service {
 		// of 200 threads would otherwise starve /actuator/prometheus and lose the very samples that matter).
 		command.addAll(List.of("-jar", jar.toString(), "--server.port=0", "--management.server.port=0", "--lab.port-file=" + portFile));
 		command.addAll(arguments);
-		Files.writeString(dir.resolve(ServiceDir.COMMAND), String.join(" ", command) + "\n");
-		long launchedAt = System.currentTimeMillis();
-		Process process = Launch.start(command, cpus, dir.resolve(ServiceDir.LOG));
-		Files.writeString(dir.resolve(ServiceDir.PID), process.pid() + "\n");
-		Files.writeString(dir.resolve(ServiceDir.STARTED_AT), launchedAt + "\n");
+		Process process = launch(command, cpus, dir);
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!process.isAlive()) {
@@ -103,11 +99,7 @@ public final class RunningService implements Service {
 			command.add("--" + managementPortProperty + "=" + managementPort);
 		}
 		command.addAll(arguments);
-		Files.writeString(dir.resolve(ServiceDir.COMMAND), String.join(" ", command) + "\n");
-		long launchedAt = System.currentTimeMillis();
-		Process process = Launch.start(command, cpus, dir.resolve(ServiceDir.LOG));
-		Files.writeString(dir.resolve(ServiceDir.PID), process.pid() + "\n");
-		Files.writeString(dir.resolve(ServiceDir.STARTED_AT), launchedAt + "\n");
+		Process process = launch(command, cpus, dir);
 		RunningService service = new RunningService(name, java.toAbsolutePath().getParent().getParent(), process, port, managementPort, dir);
 		String ready = service.managementUrl() + readiness;
 		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
@@ -115,7 +107,7 @@ public final class RunningService implements Service {
 			if (!process.isAlive()) {
 				throw new ServiceFailure(name + " exited with code " + process.exitValue() + " while starting; see " + dir.resolve(ServiceDir.LOG));
 			}
-			if (answers200(ready)) {
+			if (Service.answers200(ready)) {
 				Files.writeString(dir.resolve(ServiceDir.READY_AT), System.currentTimeMillis() + "\n");
 				return service;
 			}
@@ -126,18 +118,14 @@ public final class RunningService implements Service {
 				+ dir.resolve(ServiceDir.LOG));
 	}
 
-	private static boolean answers200(String url) {
-		try (java.net.http.HttpClient client = java.net.http.HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-			var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).timeout(Duration.ofSeconds(5)).build();
-			return client.send(request, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
-		}
-		catch (IOException ex) {
-			return false;
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return false;
-		}
+	/** Starts {@code command} into {@code dir}: its command line, log, PID and launch time written there. */
+	private static Process launch(List<String> command, String cpus, Path dir) throws IOException {
+		Files.writeString(dir.resolve(ServiceDir.COMMAND), String.join(" ", command) + "\n");
+		long launchedAt = System.currentTimeMillis();
+		Process process = Launch.start(command, cpus, dir.resolve(ServiceDir.LOG));
+		Files.writeString(dir.resolve(ServiceDir.PID), process.pid() + "\n");
+		Files.writeString(dir.resolve(ServiceDir.STARTED_AT), launchedAt + "\n");
+		return process;
 	}
 
 	@Override

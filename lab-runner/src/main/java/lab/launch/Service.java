@@ -65,8 +65,13 @@ public interface Service extends AutoCloseable {
 
 	/** Whether {@code /actuator/health} answers 200 within 5 s. */
 	static boolean healthy(String managementUrl) {
+		return answers200(managementUrl + "/actuator/health");
+	}
+
+	/** Whether {@code url} answers 200 within 5 s (a service's readiness path). */
+	static boolean answers200(String url) {
 		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
-			HttpRequest request = HttpRequest.newBuilder(URI.create(managementUrl + "/actuator/health")).timeout(Duration.ofSeconds(5)).build();
+			HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(5)).build();
 			return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
 		}
 		catch (IOException ex) {

@@ -153,38 +153,8 @@ public final class Sampler implements AutoCloseable {
 	}
 
 	private void sample() {
-		this.endpoints.forEach((source, url) -> {
-			try {
-				HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMillis(900)).build();
-				HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
-				long now = System.currentTimeMillis();
-				if (response.statusCode() == 200) {
-					Prometheus.select(response.body()).forEach((series, value) -> write(now, source, series, value));
-				}
-			}
-			catch (IOException ex) {
-				// a missed sample: the analysis works on the samples that exist, by their timestamps
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
-		this.pools.forEach((source, url) -> {
-			try {
-				HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMillis(900)).build();
-				HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
-				long now = System.currentTimeMillis();
-				if (response.statusCode() == 200) {
-					Prometheus.selectPools(response.body()).forEach((series, value) -> write(now, source, series, value));
-				}
-			}
-			catch (IOException ex) {
-				// a missed sample
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-			}
-		});
+		this.endpoints.forEach((source, url) -> scrape(source, url, Prometheus::select));
+		this.pools.forEach((source, url) -> scrape(source, url, Prometheus::selectPools));
 		this.statuses.forEach((source, pid) -> {
 			long[] rssAndThreads = status(pid);
 			if (rssAndThreads != null) {
@@ -268,6 +238,24 @@ public final class Sampler implements AutoCloseable {
 	private void write(long epochMs, String source, String series, double value) {
 		synchronized (this.csv) {
 			this.csv.println(epochMs + "," + source + "," + series + "," + value);
+		}
+	}
+
+	/** One Prometheus scrape of {@code url}, the series {@code select} keeps written under {@code source}. */
+	private void scrape(String source, String url, java.util.function.Function<String, Map<String, Double>> select) {
+		try {
+			HttpRequest request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofMillis(900)).build();
+			HttpResponse<String> response = this.client.send(request, HttpResponse.BodyHandlers.ofString());
+			long now = System.currentTimeMillis();
+			if (response.statusCode() == 200) {
+				select.apply(response.body()).forEach((series, value) -> write(now, source, series, value));
+			}
+		}
+		catch (IOException ex) {
+			// a missed sample: the analysis works on the samples that exist, by their timestamps
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 	}
 
