@@ -313,6 +313,12 @@ public final class Analyser {
 		if (verdict != Verdict.OK) {
 			evidence.addAll(facts.evidence());
 		}
+		else {
+			// What an OK level found on its way is shown with it: where the time went when it missed the target with its
+			// core not saturated (OffCpuEvidence), a connection pool that was the limit (PoolEvidence).
+			facts.evidence().stream().filter(file -> file.endsWith("/" + lab.layout.LevelDir.OFF_CPU) || file.endsWith("/" + lab.layout.LevelDir.POOL))
+				.forEach(evidence::add);
+		}
 		return verdict;
 	}
 

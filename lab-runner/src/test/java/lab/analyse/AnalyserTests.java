@@ -240,6 +240,17 @@ class AnalyserTests {
 	}
 
 	@Test
+	void anOkLevelShowsWhatItFoundOnItsWayButNotItsLogs() throws Exception {
+		// A level OK as measured, whose runner wrote pool.md and off-cpu.md beside the service's logs.
+		Path level = GoldenFixtures.write(this.results).resolve("app-webflux/users-100");
+		Files.writeString(level.resolve("level.json"), Files.readString(level.resolve("level.json")).replace("\"evidence\":[]",
+				"\"evidence\":[\"app-webflux/service.log\",\"app-webflux/users-100/off-cpu.md\",\"app-webflux/users-100/pool.md\"]"));
+		LevelResult result = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.results));
+		assertThat(result.verdict()).isEqualTo(Verdict.OK);
+		assertThat(result.evidence()).containsExactly("app-webflux/users-100/off-cpu.md", "app-webflux/users-100/pool.md");
+	}
+
+	@Test
 	void aLevelCappedByTheDescriptorLimitIsJudgedAtTheUsersItRan() throws Exception {
 		Path level = GoldenFixtures.write(this.results).resolve("app-webflux/users-100");
 		Files.writeString(level.resolve("level.json"), Files.readString(level.resolve("level.json")).replace("\"cappedFrom\":0", "\"cappedFrom\":150"));
