@@ -34,6 +34,9 @@ import lab.sample.WindowTasks;
 record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors, WindowTasks window, Thresholds thresholds, boolean jfr,
 		boolean profiling, PinnedRecording pinned, Work work, java.util.Map<String, String> needs) {
 
+	/** A service of the user's own: its requests as the simulation reads them, written by the runner at the run's start. */
+	static final String REQUESTS = "requests.tsv";
+
 	/** A sampler of the service (its endpoint, process and threads), the downstream (if any) and the harness cores. */
 	Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
 		Sampler sampler = new Sampler(dir.resolve(LevelDir.METRICS));
@@ -74,25 +77,9 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 				tail, this.plan.scenario().requestTimeoutMs(), target, this.work.rounds(), this.work.responseBytes()).properties());
 		if (this.plan.own() != null) {
 			// The user's requests instead of the lab's /address/{delayMs}: written once into the results, read by the simulation.
-			properties.add(lab.layout.RequestMix.PROPERTY + "=" + requestMix());
+			properties.add(lab.layout.RequestMix.PROPERTY + "=" + this.plan.out().resolve(REQUESTS).toAbsolutePath());
 		}
 		return properties;
-	}
-
-	/** The user's requests as the simulation reads them ({@code requests.tsv} at the top of the results), written once. */
-	private Path requestMix() {
-		Path file = this.plan.out().resolve("requests.tsv");
-		try {
-			if (!java.nio.file.Files.exists(file)) {
-				lab.layout.RequestMix.write(this.plan.own().requests().stream().map(r -> new lab.layout.RequestMix.Request(
-						(r.name() != null) ? r.name() : r.method() + " " + r.path().replaceFirst("\\?.*", ""), r.method(), r.path(), r.headers(), r.body(),
-						r.weight(), r.status())).toList(), file);
-			}
-		}
-		catch (IOException ex) {
-			throw new java.io.UncheckedIOException(ex);
-		}
-		return file.toAbsolutePath();
 	}
 
 	/** Files as the report links them: relative to the results directory. */

@@ -243,7 +243,7 @@ public final class Main {
 				throw new PlanException("--service cannot be combined with " + String.join("; ", refused));
 			}
 			lab.plan.OwnService own = lab.plan.OwnService.load(this.service);
-			lab.plan.Variant.measureOwn(own.arms().stream().map(arm -> new lab.plan.Variant(own.label(arm), own.describe(arm), 0)).toList());
+			lab.plan.Variant.measureOwn(own.variants());
 			return own;
 		}
 
@@ -438,10 +438,7 @@ public final class Main {
 							: null;
 			// A --service run's rows are its arms: named and ordered as the file named them.
 			var own = written.path("ownService").path("file");
-			List<Variant> arms = new ArrayList<>();
-			own.path("arms").forEach(arm -> arms.add(new Variant(own.path("name").asString() + "-" + arm.path("name").asString(),
-					own.path("name").asString(), 0)));
-			Variant.measureOwn(arms);
+			Variant.measureOwn(own.isMissingNode() ? List.of() : lab.analyse.LevelJson.json.treeToValue(own, lab.plan.OwnService.class).variants());
 			try {
 				var analysis = new Analyser(thresholds).withTarget(Manifest.parse(written).target()).run(this.results, written, rejudged, Variant.names());
 				Path html = new ReportWriter().write(analysis);

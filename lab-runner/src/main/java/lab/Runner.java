@@ -142,11 +142,12 @@ final class Runner {
 		// SSH injectors get the simulation first: a host that cannot take it stops the run before anything starts.
 		this.injectors.install();
 		Files.createDirectories(this.plan.out());
-		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(),
-				Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS, GatlingRun.JVM_FLAGS, args));
+		tools.jackson.databind.node.ObjectNode manifest = json.valueToTree(Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS,
+				GatlingRun.JVM_FLAGS, args));
 		if (this.plan.own() != null) {
-			recordOwnService();
+			recordOwnService(manifest);
 		}
+		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(), manifest);
 		this.out.println("lab: results in " + this.plan.out() + " (" + lab.launch.Storage.describe(this.plan.out()) + ")");
 		AutoCloseable diskGuard = lab.launch.Storage.guard(this.plan.out(), this.out);
 		Service downstream = null;
@@ -264,18 +265,19 @@ final class Runner {
 
 	/**
 	 * The service of the user's own in the manifest ({@code ownService}): its file as read, its jar's hash and libraries
-	 * (the driver, pool, server, Boot and Spring named apart), and each arm's description.
+	 * (the driver, pool, server, Boot and Spring named apart); and its requests as the simulation reads them
+	 * ({@link Harness#REQUESTS}).
 	 */
-	private void recordOwnService() throws IOException {
+	private void recordOwnService(tools.jackson.databind.node.ObjectNode manifest) throws IOException {
 		var own = this.plan.own();
+		lab.layout.RequestMix.write(own.requests().stream().map(lab.plan.OwnService.Request::toMix).toList(),
+				this.plan.out().resolve(Harness.REQUESTS));
 		var facts = lab.analyse.JarLibraries.read(own.jar());
-		tools.jackson.databind.node.ObjectNode manifest = (tools.jackson.databind.node.ObjectNode) json.readTree(this.plan.out().resolve(RunDir.MANIFEST).toFile());
 		tools.jackson.databind.node.ObjectNode node = manifest.putObject("ownService");
 		node.set("file", json.valueToTree(own));
 		node.put("jarSha256", facts.sha256());
 		node.set("libraries", json.valueToTree(facts.roles()));
 		node.set("allLibraries", json.valueToTree(facts.libraries().stream().map(Object::toString).toList()));
-		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(), manifest);
 		this.out.println("lab: your service " + own.name() + ": " + own.jar().getFileName() + " (sha256 " + facts.sha256().substring(0, 12) + "), "
 				+ (facts.roles().isEmpty() ? "no Spring Boot libraries found in BOOT-INF/lib" : String.join(", ", facts.roles().values())));
 	}

@@ -14,6 +14,13 @@ public final class Launch {
 	private Launch() {
 	}
 
+	/** A port free on the loopback now, for a child that takes its port as a setting (a race with others is possible, rare). */
+	public static int freePort() throws IOException {
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
 	public static Process start(List<String> command, String cpus, Path log) throws IOException {
 		List<String> full = new ArrayList<>(List.of("bash", "-c", "ulimit -S -n \"$(ulimit -H -n)\" && exec \"$@\"", "lab-launch"));
 		if (cpus != null) {

@@ -1,7 +1,6 @@
 package lab.launch;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.GroupPrincipal;
@@ -45,11 +44,15 @@ public final class Postgres implements AutoCloseable {
 
 	private final String database;
 
-	private Postgres(Process process, Path data, int port, String database) {
+	/** The distribution's binaries it runs from ({@link #binaries}). */
+	private final Path bin;
+
+	private Postgres(Process process, Path data, int port, String database, Path bin) {
 		this.process = process;
 		this.data = data;
 		this.port = port;
 		this.database = database;
+		this.bin = bin;
 	}
 
 	/** The newest {@code bin} of the distribution's PostgreSQL, or a line saying how to install it. */
@@ -91,13 +94,13 @@ public final class Postgres implements AutoCloseable {
 		List<String> initdb = new ArrayList<>(as);
 		initdb.addAll(List.of(bin.resolve("initdb").toString(), "-D", cluster.toString(), "-U", USER, "--auth=trust", "-E", "UTF8", "--no-sync"));
 		run(initdb, log, "initdb");
-		int port = freePort();
+		int port = Launch.freePort();
 		List<String> server = new ArrayList<>(as);
 		server.addAll(List.of(bin.resolve("postgres").toString(), "-D", cluster.toString(), "-p", Integer.toString(port), "-k", data.toString(),
 				"-c", "listen_addresses=127.0.0.1", "-c", "max_connections=" + MAX_CONNECTIONS));
 		Files.writeString(log, "$ " + String.join(" ", server) + "\n", java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
 		Process process = Launch.start(server, cpus, log);
-		Postgres postgres = new Postgres(process, data, port, spec.database());
+		Postgres postgres = new Postgres(process, data, port, spec.database(), bin);
 		boolean ready = false;
 		try {
 			long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
@@ -125,14 +128,14 @@ public final class Postgres implements AutoCloseable {
 	}
 
 	private boolean accepting() throws IOException, InterruptedException {
-		Process check = new ProcessBuilder(binaries().resolve("pg_isready").toString(), "-h", "127.0.0.1", "-p", Integer.toString(this.port), "-q")
+		Process check = new ProcessBuilder(this.bin.resolve("pg_isready").toString(), "-h", "127.0.0.1", "-p", Integer.toString(this.port), "-q")
 			.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
 		return check.waitFor(10, TimeUnit.SECONDS) && check.exitValue() == 0;
 	}
 
 	/** {@code psql} as {@link #USER} over TCP into {@code database}; fails with the log's path when it does. */
 	void psql(String database, List<String> arguments, Path log) throws IOException, InterruptedException {
-		List<String> command = new ArrayList<>(List.of(binaries().resolve("psql").toString(), "-X", "-q", "-h", "127.0.0.1", "-p",
+		List<String> command = new ArrayList<>(List.of(this.bin.resolve("psql").toString(), "-X", "-q", "-h", "127.0.0.1", "-p",
 				Integer.toString(this.port), "-U", USER, "-d", database));
 		command.addAll(arguments);
 		run(command, log, "psql " + String.join(" ", arguments));
@@ -168,12 +171,6 @@ public final class Postgres implements AutoCloseable {
 		PosixFileAttributeView view = Files.getFileAttributeView(dir, PosixFileAttributeView.class);
 		view.setOwner(owner);
 		view.setGroup(ownerGroup);
-	}
-
-	static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
 	}
 
 	public int port() {

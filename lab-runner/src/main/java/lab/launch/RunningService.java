@@ -89,8 +89,8 @@ public final class RunningService implements Service {
 	public static RunningService startOwn(String name, Path java, Path jar, List<String> jvmFlags, String portProperty,
 			String managementPortProperty, String readiness, List<String> arguments, String cpus, Path dir) throws IOException, InterruptedException {
 		Files.createDirectories(dir);
-		int port = Postgres.freePort();
-		int managementPort = (managementPortProperty != null) ? Postgres.freePort() : port;
+		int port = Launch.freePort();
+		int managementPort = (managementPortProperty != null) ? Launch.freePort() : port;
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(jvmFlags);
 		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve(ServiceDir.GC_LOG) + ":uptime,time,level,tags");

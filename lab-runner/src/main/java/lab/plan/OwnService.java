@@ -68,6 +68,12 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			status = (status != null) ? status : 200;
 		}
 
+		/** As the simulation reads it; unnamed, it is named by its method and path without the query. */
+		public lab.layout.RequestMix.Request toMix() {
+			return new lab.layout.RequestMix.Request((this.name != null) ? this.name : this.method + " " + this.path.replaceFirst("\\?.*", ""),
+					this.method, this.path, this.headers, this.body, this.weight, this.status);
+		}
+
 	}
 
 	/**
@@ -141,6 +147,11 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	/** Every arm's row, in the file's order: the variants of the run. */
 	public List<String> labels() {
 		return this.arms.stream().map(this::label).toList();
+	}
+
+	/** The arms as the run's variants ({@link Variant#measureOwn}): each row's name and its one-line description. */
+	public List<Variant> variants() {
+		return this.arms.stream().map(arm -> new Variant(label(arm), describe(arm), 0)).toList();
 	}
 
 	/** The arm whose row is {@code label}. */
