@@ -29,8 +29,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code ./lab run | report | compare | doctor | generate}. Bad input: one line naming the problem and the fix, exit code 2. */
-@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = { Main.Run.class, Main.Report.class, Main.Compare.class, Doctor.class, Main.Generate.class },
+/** {@code ./lab run | report | compare | doctor | generate | injectors}. Bad input: one line naming the problem and the fix, exit code 2. */
+@Command(name = "lab", mixinStandardHelpOptions = true, subcommands = { Main.Run.class, Main.Report.class, Main.Compare.class, Doctor.class, Main.Generate.class,
+		Main.Injectors.class },
 		description = "Load-test lab for JVM concurrency models.")
 public final class Main {
 
@@ -129,6 +130,9 @@ public final class Main {
 
 		@Option(names = "--target", paramLabel = "URL|NAME=URL,...", description = "measure already running services instead of starting them: a base URL (one --variants names it) or variant=URL pairs, e.g. app-webflux=http://10.0.1.5:8081,app-tomcat-loom=http://10.0.1.6:8080")
 		String target;
+
+		@Option(names = "--management", paramLabel = "URL|NAME=URL,...", description = "where a --target answers health and metrics when not on its base URL (a management port of its own, as on AWS): in --target's form, e.g. app-webflux=http://10.0.1.5:9081; the runner scrapes there, so a scrape never waits behind requests for a thread")
+		String management;
 
 		@Option(names = "--compose", description = "measure the Compose stack (docker compose up -d) instead of starting services: each variant and the downstream by its published port on this host (LAB_<VARIANT>_PORT, LAB_COMPOSE_HOST), or by service name from the stack's own lab service")
 		boolean compose;
@@ -297,7 +301,7 @@ public final class Main {
 			}
 			List<String> extra = (this.jvmOptions == null || this.jvmOptions.isBlank()) ? List.of() : Arrays.asList(this.jvmOptions.trim().split("\\s+"));
 			RunPlan plan = RunPlan.of(scenario, root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors,
-					this.compose ? lab.plan.Compose.from(System.getenv()) : null, scenario.variants()));
+					this.compose ? lab.plan.Compose.from(System.getenv()) : null, scenario.variants()).withManagement(this.management));
 			if (jdks.size() > 1) {
 				plan = plan.withJdks(jdks);
 			}
@@ -464,6 +468,49 @@ public final class Main {
 			List<String> changed = lab.generate.VariantFiles.write(root(), Variant.ALL);
 			this.spec.commandLine().getOut().println(changed.isEmpty() ? "lab: every generated part is up to date"
 					: "lab: rewrote the variants' parts of " + String.join(", ", changed));
+			return 0;
+		}
+
+	}
+
+	@Command(name = "injectors", mixinStandardHelpOptions = true,
+			description = "How many injectors of an instance type a scenario's top load needs (./lab aws up and run print it): its most requests a "
+					+ "second times the injector's CPU per request, against the type's vCPUs at 70%% busy.")
+	static final class Injectors implements Callable<Integer> {
+
+		@Option(names = "--scenario", defaultValue = "seed", completionCandidates = BundledScenarios.class, description = "${COMPLETION-CANDIDATES} or a YAML file (default: ${DEFAULT-VALUE})")
+		String scenario;
+
+		@Option(names = "--users", split = ",", description = "the levels, as ./lab run --users gives them")
+		List<Integer> users;
+
+		@Option(names = "--delay-ms", description = "the downstream's delay, as ./lab run --delay-ms gives it")
+		Long delayMs;
+
+		@Option(names = "--instance-type", required = true, description = "the injector's EC2 type, e.g. c5.xlarge")
+		String instanceType;
+
+		@Option(names = "--vcpus", description = "the type's vCPUs, when the lab's table does not know it")
+		Integer vcpus;
+
+		@Option(names = "--count", defaultValue = "1", description = "the injectors planned (injector_count); fewer than needed prints a WARNING line (default: ${DEFAULT-VALUE})")
+		int count;
+
+		@Option(names = "--injector-ms", description = "CPU ms one request costs an injector: headroom.injectorMsPerRequest of a run of yours (default: the lab's measured 0.10)")
+		Double msPerRequest;
+
+		@CommandLine.Spec
+		CommandLine.Model.CommandSpec spec;
+
+		@Override
+		public Integer call() {
+			if (this.count < 1) {
+				throw new PlanException("--count must be 1 or more: the injectors planned");
+			}
+			Scenario loaded = new Overrides(null, this.users, this.delayMs, null, null, null, null, null, null, null, null, null, null, null)
+				.applyTo(Scenario.load(this.scenario));
+			lab.plan.InjectorPlan.of(loaded, this.instanceType, this.vcpus, this.msPerRequest).describe(this.count)
+				.forEach(this.spec.commandLine().getOut()::println);
 			return 0;
 		}
 

@@ -34,7 +34,11 @@ class MainTests {
 			run --compose --target http://h:8081 --dry-run | --compose reaches every variant and the downstream in the Compose stack itself
 			run --target ftp://h --dry-run       | --target 'ftp://h' is not a base URL
 			run --injectors a;b --dry-run        | --injectors: 'a;b' is neither 'local' nor an SSH destination
+			run --variants app-webflux --management http://h:9081 --dry-run | --management names where a --target answers health and metrics: pass it with --target
+			run --target app-webflux=http://h:8081 --management app-tomcat-loom=http://h:9080 --dry-run | --management names app-tomcat-loom, which no --target measures
 			run --injectors ubuntu@h --dry-run   | --injectors on other hosts cannot reach a service this machine starts
+			injectors --instance-type z9.metal   | --instance-type z9.metal: its vCPUs are not in the lab's table
+			injectors --instance-type c5.large --count 0 | --count must be 1 or more
 			run --latency-target p98<=1s,errors<=1% --dry-run | latency target 'p98<=1s,errors<=1%': cannot read 'p98<=1s'
 			run --latency-target p99<=1s --dry-run | needs both a latency and an error clause: write it as p99<=1000ms,errors<=0.1%
 			run --service /nonexistent/service.yml --dry-run | --service /nonexistent/service.yml: no such file; give the path of a service YAML file
@@ -48,7 +52,7 @@ class MainTests {
 	}
 
 	@ParameterizedTest
-	@CsvSource({ "run", "report", "compare", "doctor", "generate" })
+	@CsvSource({ "run", "report", "compare", "doctor", "generate", "injectors" })
 	void everyCommandsHelpRendersWithoutAFormatWarning(String command) {
 		// picocli formats descriptions: a lone '%' (as in "errors<=0.1%") makes it print a warning and the raw text.
 		Result result = run(command, "--help");
@@ -90,6 +94,13 @@ class MainTests {
 		assertThat(named.out()).contains("target app-webflux at http://10.0.1.5:8081 (already running")
 			.contains("target app-tomcat-loom at http://10.0.1.6:8080 (already running").contains("app-webflux: users-")
 			.contains("app-tomcat-loom: users-").doesNotContain("app-webflux-loom: users-");
+
+		// A management port of its own for one of them (as on AWS): health and metrics there, the other's on its base URL.
+		Result managed = run("run", "--scenario", "smoke", "--target", "app-webflux=http://10.0.1.5:8081,app-tomcat-loom=http://10.0.1.6:8080",
+				"--management", "app-webflux=http://10.0.1.5:9081", "--dry-run");
+		assertThat(managed.code()).as(managed.err()).isZero();
+		assertThat(managed.out()).contains("target app-webflux at http://10.0.1.5:8081, health and metrics at http://10.0.1.5:9081 (already running")
+			.contains("target app-tomcat-loom at http://10.0.1.6:8080 (already running");
 
 		Result compose = run("run", "--scenario", "smoke", "--compose", "--dry-run");
 		assertThat(compose.code()).as(compose.err()).isZero();

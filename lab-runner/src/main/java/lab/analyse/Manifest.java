@@ -119,6 +119,8 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		remote.put("target", (targets.size() == 1) ? targets.values().iterator().next().toString() : null);
 		// Every variant's URL when several ran elsewhere (--target name=URL,..., --compose).
 		remote.put("targets", targets.isEmpty() ? null : new LinkedHashMap<>(targets));
+		// Where a target's health and metrics were scraped when not on its base URL (--management).
+		remote.put("management", plan.remote().managements().isEmpty() ? null : new LinkedHashMap<>(plan.remote().managements()));
 		remote.put("compose", (plan.remote().compose() != null) ? lab.plan.Compose.EMULATION + "; reached " + plan.remote().compose().describe() : null);
 		remote.put("downstream", plan.remote().downstream().reachedAt().map(Object::toString).orElse(null));
 		remote.put("injectors", plan.remote().injectors());

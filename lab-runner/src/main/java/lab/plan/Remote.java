@@ -18,10 +18,13 @@ import java.util.regex.Pattern;
  * @param targets each variant measured elsewhere and its base URL, in the order given; empty when the runner starts
  * them
  * @param compose how the Compose stack was reached, or null when the targets are not Compose's
+ * @param managements where a target's health and metrics answer when not on its base URL ({@code --management}): a
+ * port of their own, so a scrape never waits behind requests for a thread; empty for none
  */
-public record Remote(Map<String, URI> targets, ServiceSource downstream, List<String> injectors, Compose compose) {
+public record Remote(Map<String, URI> targets, ServiceSource downstream, List<String> injectors, Compose compose,
+		Map<String, URI> managements) {
 
-	public static final Remote NONE = new Remote(Map.of(), ServiceSource.STARTED_HERE, List.of(), null);
+	public static final Remote NONE = new Remote(Map.of(), ServiceSource.STARTED_HERE, List.of(), null, Map.of());
 
 	public static final String LOCAL = "local";
 
@@ -63,9 +66,9 @@ public record Remote(Map<String, URI> targets, ServiceSource downstream, List<St
 			}
 			Map<String, URI> targets = new LinkedHashMap<>();
 			variants.forEach(variant -> targets.put(variant, compose.url(variant)));
-			return new Remote(targets, ServiceSource.of(compose.url(Variant.DOWNSTREAM)), List.copyOf(hosts), compose);
+			return new Remote(targets, ServiceSource.of(compose.url(Variant.DOWNSTREAM)), List.copyOf(hosts), compose, Map.of());
 		}
-		return new Remote(targets(target, variants), ServiceSource.of(url("--downstream", downstream)), List.copyOf(hosts), null);
+		return new Remote(targets(target, variants), ServiceSource.of(url("--downstream", downstream)), List.copyOf(hosts), null, Map.of());
 	}
 
 	/** Without Compose: {@code parse(target, downstream, injectors, null, variants)}. */
@@ -73,35 +76,60 @@ public record Remote(Map<String, URI> targets, ServiceSource downstream, List<St
 		return parse(target, downstream, injectors, null, variants);
 	}
 
-	private static Map<String, URI> targets(String target, List<String> variants) {
-		Map<String, URI> targets = new LinkedHashMap<>();
-		if (target == null) {
-			return targets;
+	/**
+	 * The same with {@code --management}: where each target's health and metrics answer, in {@code --target}'s form (a
+	 * bare URL for the one variant, else {@code name=URL} pairs); a target it does not name answers them on its base
+	 * URL. Null: every target on its base URL.
+	 */
+	public Remote withManagement(String management) {
+		if (management == null) {
+			return this;
 		}
-		if (!target.contains("=")) {
-			URI url = url("--target", target);
-			if (variants.size() != 1) {
-				throw new PlanException("--target " + target + " is one running service: name which it is with --variants <one of "
-						+ String.join(", ", Variant.names()) + ">, or pass --target name=URL,name=URL");
+		if (this.targets.isEmpty() || this.compose != null) {
+			throw new PlanException("--management names where a --target answers health and metrics: pass it with --target "
+					+ "(Compose's management ports are known: drop it)");
+		}
+		Map<String, URI> given = parsePairs("--management", management, List.copyOf(this.targets.keySet()), false);
+		for (String name : given.keySet()) {
+			if (!this.targets.containsKey(name)) {
+				throw new PlanException("--management names " + name + ", which no --target measures: measured are "
+						+ String.join(", ", this.targets.keySet()));
 			}
-			targets.put(variants.get(0), url);
-			return targets;
 		}
-		for (String pair : target.split(",")) {
+		return new Remote(this.targets, this.downstream, this.injectors, this.compose, Map.copyOf(given));
+	}
+
+	private static Map<String, URI> targets(String target, List<String> variants) {
+		return (target == null) ? new LinkedHashMap<>() : parsePairs("--target", target, variants, true);
+	}
+
+	/** {@code option}'s value: a bare URL for the one variant of {@code variants}, or name=URL pairs; every variant named when {@code all}. */
+	private static Map<String, URI> parsePairs(String option, String value, List<String> variants, boolean all) {
+		Map<String, URI> urls = new LinkedHashMap<>();
+		if (!value.contains("=")) {
+			URI url = url(option, value);
+			if (variants.size() != 1) {
+				throw new PlanException(option + " " + value + " is one running service: name which it is with --variants <one of "
+						+ String.join(", ", Variant.names()) + ">, or pass " + option + " name=URL,name=URL");
+			}
+			urls.put(variants.get(0), url);
+			return urls;
+		}
+		for (String pair : value.split(",")) {
 			int eq = pair.indexOf('=');
 			String name = pair.substring(0, Math.max(0, eq)).trim();
 			if (eq < 0 || !Variant.names().contains(name)) {
-				throw new PlanException("--target: '" + pair + "' is not variant=URL with a variant of " + String.join(", ", Variant.names())
-						+ ": pass e.g. --target app-webflux=http://10.0.1.5:8081");
+				throw new PlanException(option + ": '" + pair + "' is not variant=URL with a variant of " + String.join(", ", Variant.names())
+						+ ": pass e.g. " + option + " app-webflux=http://10.0.1.5:8081");
 			}
-			targets.put(name, url("--target " + name, pair.substring(eq + 1).trim()));
+			urls.put(name, url(option + " " + name, pair.substring(eq + 1).trim()));
 		}
-		for (String variant : variants) {
-			if (!targets.containsKey(variant)) {
-				throw new PlanException("--target names no URL for " + variant + ": add " + variant + "=URL, or leave it out of --variants");
+		for (String variant : all ? variants : List.<String>of()) {
+			if (!urls.containsKey(variant)) {
+				throw new PlanException(option + " names no URL for " + variant + ": add " + variant + "=URL, or leave it out of --variants");
 			}
 		}
-		return targets;
+		return urls;
 	}
 
 	private static URI url(String option, String value) {
@@ -131,9 +159,12 @@ public record Remote(Map<String, URI> targets, ServiceSource downstream, List<St
 		return Optional.ofNullable(this.targets.get(module));
 	}
 
-	/** Where a variant measured elsewhere answers health and metrics: its own port in Compose, else its base URL. */
+	/**
+	 * Where a variant measured elsewhere answers health and metrics: its own port in Compose, the URL
+	 * {@code --management} gave, else its base URL.
+	 */
 	public Optional<URI> management(String module) {
-		return target(module).map(url -> (this.compose != null) ? this.compose.managementUrl(module) : url);
+		return target(module).map(url -> (this.compose != null) ? this.compose.managementUrl(module) : this.managements.getOrDefault(module, url));
 	}
 
 	/** Whether the injectors run elsewhere than the default single local process. */
