@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The lab on AWS in three commands, built on terraform/ and the lab's remote mode (--target, --downstream, --injectors):
-#   ./lab aws up   [--yes] [--dry-run]            create the lab (prints what, and its hourly cost, then asks), ship the
-#                                                  services to their instances and start them, ship the lab to injector 1
+#   ./lab aws up   [--yes] [--dry-run] [--scenario S]   create the lab (prints what, its hourly cost and how many injectors
+#                                                  scenario S's top load needs, then asks), ship the services to their
+#                                                  instances and start them, ship the lab to injector 1
 #   ./lab aws run  [--dry-run] [RUN FLAGS...]      run a scenario (default: --scenario seed) from injector 1 against every
 #                                                  deployed variant, one after the other; the results come home into results/
 #   ./lab aws down [--yes] [--dry-run]            destroy everything the lab created, and check nothing is left
@@ -25,7 +26,7 @@ YES=0
 
 say() { echo "lab aws: $*" >&2; }
 die() { local code="$1"; shift; say "$*"; exit "$code"; }
-usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
+usage() { sed -n '2,15p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; }
 
 # A command as a person would type it: words quoted only where the shell needs it.
 shown() {
@@ -106,6 +107,46 @@ port_of() { # the port a variant's proxy listens on (from its URL)
   if [[ $DRY == 1 ]]; then echo "<port of $1>"; else outputs "o['proxy_urls']['$1'].rsplit(':', 1)[1]"; fi
 }
 
+management_port_of() { # the port a variant's health and metrics answer on (from its management URL)
+  if [[ $DRY == 1 ]]; then echo "<management port of $1>"; else outputs "o['management_urls']['$1'].rsplit(':', 1)[1]"; fi
+}
+
+# The injectors' type and count: "standing" from the outputs (outside a dry run), else as configured in
+# terraform.tfvars (else the configuration's defaults): what ./lab aws up is about to apply.
+injector_site() {
+  if [[ $DRY == 0 && "$1" == standing ]]; then
+    echo "$(outputs 'o["site"]["instance_types"]["injector"]') $(outputs 'o["site"]["injector_count"]')"
+    return
+  fi
+  python3 - "$TF_DIR" <<'PY'
+import re, sys
+d = sys.argv[1]
+def first(pattern):
+    for f in (d + "/terraform.tfvars", d + "/variables.tf"):
+        try:
+            m = re.search(pattern, open(f).read(), re.S)
+        except OSError:
+            continue
+        if m:
+            return m.group(1)
+print(first(r'\binjector\s*=\s*"([^"]+)"') or "c5.xlarge",
+      first(r'(?:^|\n)\s*injector_count\s*=\s*(\d+)') or first(r'variable "injector_count" \{[^}]*?default\s*=\s*(\d+)') or 1)
+PY
+}
+
+# How many injectors of the chosen type the scenario's top load needs (./lab injectors), with a WARNING line when
+# injector_count is below it. Arguments: standing|configured, then the run's --scenario, --users and --delay-ms.
+injector_plan() {
+  local type count
+  read -r type count < <(injector_site "$1")
+  shift
+  if [[ ! -f "$LAB_ROOT/lab-runner/target/lab-runner-exec.jar" ]]; then
+    say "injectors: the lab is not built yet (./lab build): no injector plan; $count x $type planned"
+    return 0
+  fi
+  "$LAB_ROOT/lab" injectors --instance-type "$type" --count "$count" "$@" 2>&1 | sed 's/^/lab aws: /' >&2 || true
+}
+
 # Waits until the host answers SSH and its first boot (user data) has finished; a failed user data stops here.
 await_host() {
   local host="$1" deadline=$((SECONDS + ${LAB_AWS_BOOT_SECONDS:-900}))
@@ -120,7 +161,8 @@ await_host() {
   fi
 }
 
-# The service's jar to its instance, installed for its unit, (re)started and healthy.
+# The service's jar to its instance, installed for its unit, (re)started and healthy on its health port (a proxy's
+# management port, the downstream's one port).
 ship_service() {
   local host="$1" module="$2" port="$3"
   local jar="$LAB_ROOT/$module/target/$module.jar"
@@ -211,6 +253,7 @@ cmd_up() {
   [[ -f "$TF_DIR/terraform.tfvars" || $DRY == 1 ]] \
     || die 2 "no $TF_DIR/terraform.tfvars: copy terraform.tfvars.example to it and fill in region, owner, operator_cidr (your address as /32) and key_name"
   say_ssh_options
+  injector_plan configured "${UP_PLAN_ARGS[@]+"${UP_PLAN_ARGS[@]}"}"
   tf init -input=false
   local changes=2
   if [[ $DRY == 1 ]]; then
@@ -252,7 +295,7 @@ cmd_up() {
   ship_service "$host" downstream-delay-service 7000
   for variant in $variants; do
     host=$(outputs "o['proxy_public_ips']['$variant']" "<proxy_public_ips[$variant]>")
-    port=$(port_of "$variant")
+    port=$(management_port_of "$variant")
     ship_service "$host" "$variant" "$port"
   done
   bundle
@@ -270,23 +313,29 @@ cmd_up() {
 
 cmd_run() {
   need terraform python3 ssh
-  local args=("$@") scenario_given=0 variants="" i
-  for ((i = 0; i < ${#args[@]}; i++)); do
-    case "${args[$i]}" in
-      --scenario|--scenario=*) scenario_given=1 ;;
-      --variants) variants="${args[$((i + 1))]:-}" ;;
-      --variants=*) variants="${args[$i]#--variants=}" ;;
-      --target*|--downstream*|--injectors*|--compose|--out*) die 2 "./lab aws run sets ${args[$i]%%=*} itself from terraform output: drop it" ;;
+  local given=("$@") args=() plan=() variants="" i
+  # The run's own flags pass through; --variants is given once, below, with every variant checked to be deployed;
+  # --scenario, --users and --delay-ms also make the injector plan.
+  for ((i = 0; i < ${#given[@]}; i++)); do
+    case "${given[$i]}" in
+      --variants) variants="${given[$((i + 1))]:-}"; i=$((i + 1)); continue ;;
+      --variants=*) variants="${given[$i]#--variants=}"; continue ;;
+      --scenario|--users|--delay-ms) plan+=("${given[$i]}" "${given[$((i + 1))]:-}") ;;
+      --scenario=*|--users=*|--delay-ms=*) plan+=("${given[$i]}") ;;
+      --target*|--downstream*|--injectors*|--management*|--compose|--out*) die 2 "./lab aws run sets ${given[$i]%%=*} itself from terraform output: drop it" ;;
     esac
+    args+=("${given[$i]}")
   done
-  (( scenario_given == 1 )) || args=(--scenario seed "${args[@]}")
-  local deployed_variants targets="" names=""
+  [[ " ${plan[*]-} " == *" --scenario"* ]] || { args=(--scenario seed "${args[@]+"${args[@]}"}"); plan+=(--scenario seed); }
+  injector_plan standing "${plan[@]}"
+  local deployed_variants targets="" managements="" names=""
   shown terraform -chdir="$TF_DIR" output -json
   deployed_variants=$(deployed)
   [[ -n "$variants" ]] || variants=$(echo "$deployed_variants" | paste -sd, -)
   for variant in ${variants//,/ }; do
     grep -qx "$variant" <<<"$deployed_variants" || die 2 "--variants: $variant is not deployed (deployed: $(echo "$deployed_variants" | paste -sd' ' -)); add it to variants in terraform.tfvars and run ./lab aws up"
     targets+="${targets:+,}$variant=$(outputs "o['proxy_urls']['$variant']" "<proxy_urls[$variant]>")"
+    managements+="${managements:+,}$variant=$(outputs "o['management_urls']['$variant']" "<management_urls[$variant]>")"
     names+="${names:+,}$variant"
   done
   local injectors="" ip first downstream site name
@@ -300,7 +349,7 @@ cmd_run() {
   name="$(date +%Y%m%d-%H%M%S)-aws"
   local remote
   remote="cd ~/$REMOTE_HOME && LAB_SITE=$(printf %q "$site") LAB_GIT_COMMIT=\$(cat commit) java -Dlab.root=\$HOME/$REMOTE_HOME -jar lab-runner/target/lab-runner-exec.jar run"
-  remote+=" $(printf '%q ' "${args[@]}")--variants $names --target $targets --downstream $downstream ${injectors:+$injectors }--out results/$name"
+  remote+=" $(printf '%q ' "${args[@]}")--variants $names --target $targets --management $managements --downstream $downstream ${injectors:+$injectors }--out results/$name"
   [[ $DRY == 1 ]] || say "running on injector $first (the agent forwarded for the other injectors); the results come home into $RESULTS/$name"
   local status=0
   say_ssh_options
@@ -344,12 +393,25 @@ cmd_down() {
 sub="${1:-}"
 [[ $# -gt 0 ]] && shift
 rest=()
-for arg in "$@"; do
+# ./lab aws up --scenario S: the scenario whose top load the injector plan is for (default: run's default, seed).
+UP_PLAN_ARGS=()
+while [[ $# -gt 0 ]]; do
+  arg="$1"
+  shift
   case "$arg" in
     --dry-run) DRY=1 ;;
     --yes) [[ "$sub" == run ]] && rest+=("$arg") || YES=1 ;;
     -h|--help) usage; exit 0 ;;
-    *) if [[ "$sub" == run ]]; then rest+=("$arg"); else die 2 "$sub: unknown flag '$arg': valid are --yes and --dry-run"; fi ;;
+    --scenario|--scenario=*)
+      if [[ "$sub" == run ]]; then rest+=("$arg"); continue; fi
+      [[ "$sub" == up ]] || die 2 "$sub: unknown flag '$arg': valid are --yes and --dry-run"
+      if [[ "$arg" == --scenario ]]; then
+        [[ $# -gt 0 ]] || die 2 "up: --scenario needs a name (e.g. --scenario capacity)"
+        UP_PLAN_ARGS=(--scenario "$1"); shift
+      else
+        UP_PLAN_ARGS=(--scenario "${arg#--scenario=}")
+      fi ;;
+    *) if [[ "$sub" == run ]]; then rest+=("$arg"); else die 2 "$sub: unknown flag '$arg': valid are --yes$([[ "$sub" == up ]] && echo ", --dry-run and --scenario" || echo " and --dry-run")"; fi ;;
   esac
 done
 case "$sub" in

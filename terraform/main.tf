@@ -1,5 +1,5 @@
 # The article's topology on AWS: one t2.micro proxy per variant, a t2.medium downstream, and injector(s),
-# all in one subnet; service ports open only inside the security group, SSH only from operator_cidr.
+# all in one subnet; service and management ports open only inside the security group, SSH only from operator_cidr.
 
 locals {
   service_ports = {
@@ -13,6 +13,11 @@ locals {
     # END generated from variants.yml
   }
   proxies = { for v in var.variants : v => local.service_ports[v] }
+  # Each proxy's health and metrics on a port of its own (its service port + 1000, as in Compose): the runner's scrapes
+  # never wait behind requests for a thread (the platform pool's 200 are all busy at 1,000+ users).
+  management_ports = { for v, port in local.proxies : v => port + 1000 }
+  # Every variant's management port, deployed or not: the security group's range does not change with var.variants.
+  all_management_ports = [for name, port in local.service_ports : port + 1000 if name != "downstream-delay-service"]
 }
 
 # One zone, named: every instance in it (one network hop between them), and the set never grows by itself.
@@ -108,6 +113,14 @@ resource "aws_security_group" "lab" {
     self        = true
   }
 
+  ingress {
+    description = "Management ports of the proxies (health, metrics: service port + 1000), only between the lab instances"
+    from_port   = min(local.all_management_ports...)
+    to_port     = max(local.all_management_ports...)
+    protocol    = "tcp"
+    self        = true
+  }
+
   egress {
     #checkov:skip=CKV_AWS_382:Instances install the Java runtime and packages from public repositories at boot.
     description = "Package downloads at boot"
@@ -173,7 +186,7 @@ resource "aws_instance" "proxy" {
   user_data = templatefile("${path.module}/templates/service.sh.tftpl", {
     module = each.key
     port   = each.value
-    args   = "--lab.downstream.base-url=http://${aws_instance.downstream.private_ip}:7000"
+    args   = "--management.server.port=${local.management_ports[each.key]} --lab.downstream.base-url=http://${aws_instance.downstream.private_ip}:7000"
     # No heap flags: on a real t2.micro the JVM's ergonomics pick heap and GC, as the t2-micro profile emulates.
     jvmopts = ""
   })

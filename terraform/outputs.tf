@@ -8,6 +8,11 @@ output "proxy_urls" {
   value       = { for name, instance in aws_instance.proxy : name => "http://${instance.private_ip}:${local.proxies[name]}" }
 }
 
+output "management_urls" {
+  description = "Each proxy's health and metrics on a port of its own: pass them to ./lab run --management from an injector."
+  value       = { for name, instance in aws_instance.proxy : name => "http://${instance.private_ip}:${local.management_ports[name]}" }
+}
+
 output "proxy_public_ips" {
   description = "SSH addresses of the proxies: scp each jar to /opt/lab/ there."
   value       = { for name, instance in aws_instance.proxy : name => instance.public_ip }
@@ -34,6 +39,7 @@ output "lab_run_commands" {
     for name, instance in aws_instance.proxy : name => join(" ", [
       "./lab run --scenario seed --variants ${name}",
       "--target http://${instance.private_ip}:${local.proxies[name]}",
+      "--management http://${instance.private_ip}:${local.management_ports[name]}",
       "--downstream http://${aws_instance.downstream.private_ip}:7000",
       "--injectors ${join(",", concat(["local"], [for ip in slice(aws_instance.injector[*].private_ip, 1, length(aws_instance.injector)) : "ubuntu@${ip}"]))}",
     ])

@@ -78,12 +78,16 @@ class TerraformTests {
 		String group = main.substring(main.indexOf("resource \"aws_security_group\" \"lab\""));
 		group = group.substring(0, group.indexOf("\n}\n"));
 		List<String> ingress = Pattern.compile("ingress \\{[^}]*}").matcher(group).results().map(m -> m.group()).toList();
-		assertThat(ingress).hasSize(3);
+		assertThat(ingress).hasSize(4);
 		assertThat(ingress.get(0)).contains("from_port   = 22").contains("cidr_blocks = [var.operator_cidr]");
 		// The runner on the first injector drives the others: SSH inside the group, never from anywhere else.
 		assertThat(ingress.get(1)).contains("from_port   = 22").contains("self        = true").doesNotContain("cidr_blocks");
 		assertThat(ingress.get(2)).contains("from_port   = 7000").contains("to_port     = max(values(local.service_ports)...)").contains("self        = true")
 			.doesNotContain("cidr_blocks");
+		// The proxies' management ports (health, metrics), where the runner scrapes: inside the group only.
+		assertThat(ingress.get(3)).contains("from_port   = min(local.all_management_ports...)")
+			.contains("to_port     = max(local.all_management_ports...)").contains("self        = true").doesNotContain("cidr_blocks");
+		assertThat(main).contains("--management.server.port=${local.management_ports[each.key]}");
 	}
 
 	@Test
