@@ -151,7 +151,7 @@ class TerraformProviderTests {
 		String self = lab.path("id").asText();
 		List<JsonNode> ingress = new ArrayList<>();
 		lab.path("ingress").forEach(ingress::add);
-		assertThat(ingress).hasSize(2);
+		assertThat(ingress).hasSize(3);
 		JsonNode ssh = ingress.stream().filter(rule -> rule.path("from").asInt() == 22).findFirst().orElseThrow();
 		assertThat(ssh.path("cidrs").toString()).isEqualTo("[\"203.0.113.7/32\"]");
 		assertThat(ssh.path("groups").toString()).isEqualTo("[\"" + self + "\"]");
@@ -159,6 +159,12 @@ class TerraformProviderTests {
 		assertThat(services.path("to").asInt()).isEqualTo(Variant.ALL.stream().mapToInt(Variant::port).max().orElseThrow());
 		assertThat(services.path("cidrs")).as("service ports never open to an address range").isEmpty();
 		assertThat(services.path("groups").toString()).isEqualTo("[\"" + self + "\"]");
+		// Each proxy's health and metrics on its port + 1000: where the runner scrapes, inside the group only.
+		JsonNode management = ingress.stream().filter(rule -> rule.path("from").asInt() == Variant.ALL.stream().mapToInt(Variant::managementPort).min()
+			.orElseThrow()).findFirst().orElseThrow();
+		assertThat(management.path("to").asInt()).isEqualTo(Variant.ALL.stream().mapToInt(Variant::managementPort).max().orElseThrow());
+		assertThat(management.path("cidrs")).as("management ports never open to an address range").isEmpty();
+		assertThat(management.path("groups").toString()).isEqualTo("[\"" + self + "\"]");
 
 		Map<String, Integer> roles = new LinkedHashMap<>();
 		Set<String> variants = new TreeSet<>();
@@ -179,9 +185,11 @@ class TerraformProviderTests {
 					variants.add(variant);
 					assertThat(instance.path("type").asText()).isEqualTo("t2.micro");
 					int port = Variant.ALL.stream().filter(v -> v.name().equals(variant)).findFirst().orElseThrow().port();
-					// The proxy's unit runs its own jar on its own port, calling the downstream at its private address.
+					// The proxy's unit runs its own jar on its own port, health and metrics on port + 1000, calling the
+					// downstream at its private address.
 					assertThat(userData).contains("ExecStart=/usr/bin/java  -jar /opt/lab/" + variant + ".jar --server.port=" + port
-							+ " --lab.downstream.base-url=" + outputs.path("downstream_url").path("value").asText());
+							+ " --management.server.port=" + (port + 1000) + " --lab.downstream.base-url="
+							+ outputs.path("downstream_url").path("value").asText());
 				}
 				case "downstream" -> {
 					assertThat(instance.path("type").asText()).isEqualTo("t2.medium");
