@@ -65,14 +65,7 @@ class AwsCommandsTests {
 			this.env.putAll(aws.env);
 			this.env.put("LAB_AWS_DIR", aws.config.toString());
 			this.env.put("LAB_RESULTS_DIR", OUT.resolve("results").toString());
-			Path sshConfig = OUT.resolve("ssh_config");
-			Files.writeString(sshConfig, """
-					Host *
-					  IdentityFile %s
-					  IdentitiesOnly yes
-					  UserKnownHostsFile %s
-					  ProxyCommand bash %s %%h
-					""".formatted(OUT.resolve("id"), OUT.resolve("known_hosts"), image.resolve("route.sh")));
+			Path sshConfig = InstanceImage.sshConfig(OUT, "ProxyCommand bash " + image.resolve("route.sh") + " %h");
 			this.env.put("LAB_SSH_OPTIONS", "-F " + sshConfig);
 			this.env.put("LAB_TEST_MOTO", aws.endpoint());
 			this.env.put("LAB_TEST_REGION", EmulatedAws.REGION);

@@ -80,13 +80,7 @@ class InjectorsOverSshTests {
 			assertThat(command(Duration.ofMinutes(1), "podman", "exec", name, "sh", "-c", "mkdir -p /home/ubuntu/.ssh && mv /home/ubuntu/authorized_keys "
 					+ "/home/ubuntu/.ssh/ && chown -R ubuntu:ubuntu /home/ubuntu/.ssh && chmod 600 /home/ubuntu/.ssh/authorized_keys").exit()).isZero();
 		}
-		Path sshConfig = OUT.resolve("ssh_config");
-		Files.writeString(sshConfig, """
-				Host *
-				  IdentityFile %s
-				  IdentitiesOnly yes
-				  UserKnownHostsFile %s
-				""".formatted(OUT.resolve("id"), OUT.resolve("known_hosts")));
+		Path sshConfig = InstanceImage.sshConfig(OUT);
 		env.put("LAB_SSH_OPTIONS", "-F " + sshConfig);
 		for (String host : List.of(FIRST, SECOND)) {
 			Commands.Result reached = null;

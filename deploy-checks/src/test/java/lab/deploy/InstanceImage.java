@@ -24,6 +24,21 @@ final class InstanceImage {
 	private InstanceImage() {
 	}
 
+	/**
+	 * {@code dir/ssh_config} for the test's key {@code dir/id} (made with ssh-keygen) and a known-hosts file of its own,
+	 * with {@code extra} lines (e.g. a ProxyCommand); passed as {@code LAB_SSH_OPTIONS="-F <it>"}.
+	 */
+	static Path sshConfig(Path dir, String... extra) throws java.io.IOException {
+		StringBuilder config = new StringBuilder("Host *\n  IdentityFile " + dir.resolve("id") + "\n  IdentitiesOnly yes\n  UserKnownHostsFile "
+				+ dir.resolve("known_hosts") + "\n");
+		for (String line : extra) {
+			config.append("  ").append(line).append('\n');
+		}
+		Path file = dir.resolve("ssh_config");
+		java.nio.file.Files.writeString(file, config);
+		return file;
+	}
+
 	/** The base images, then the instance image on them; its build context's directory (route.sh lives there). */
 	static Path build(Runner runner, Path log) throws Exception {
 		assertThat(runner.run(Duration.ofMinutes(15), Repo.root().resolve("docker/podman-compose.sh").toString(), "version").exit())
