@@ -96,7 +96,7 @@ public record Remote(Map<String, URI> targets, ServiceSource downstream, List<St
 						+ String.join(", ", this.targets.keySet()));
 			}
 		}
-		return new Remote(this.targets, this.downstream, this.injectors, this.compose, Map.copyOf(given));
+		return new Remote(this.targets, this.downstream, this.injectors, this.compose, java.util.Collections.unmodifiableMap(given));
 	}
 
 	private static Map<String, URI> targets(String target, List<String> variants) {
