@@ -103,10 +103,6 @@ for f in (d + "/terraform.tfvars", d + "/variables.tf"):
 PY
 }
 
-port_of() { # the port a variant's proxy listens on (from its URL)
-  if [[ $DRY == 1 ]]; then echo "<port of $1>"; else outputs "o['proxy_urls']['$1'].rsplit(':', 1)[1]"; fi
-}
-
 management_port_of() { # the port a variant's health and metrics answer on (from its management URL)
   if [[ $DRY == 1 ]]; then echo "<management port of $1>"; else outputs "o['management_urls']['$1'].rsplit(':', 1)[1]"; fi
 }

@@ -507,7 +507,7 @@ public final class Main {
 			if (this.count < 1) {
 				throw new PlanException("--count must be 1 or more: the injectors planned");
 			}
-			Scenario loaded = new Overrides(null, this.users, this.delayMs, null, null, null, null, null, null, null, null, null, null, null)
+			Scenario loaded = new Overrides(null, this.users, this.delayMs, null, null, null, null, null, null, null, null)
 				.applyTo(Scenario.load(this.scenario));
 			lab.plan.InjectorPlan.of(loaded, this.instanceType, this.vcpus, this.msPerRequest).describe(this.count)
 				.forEach(this.spec.commandLine().getOut()::println);
