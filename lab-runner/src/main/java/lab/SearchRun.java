@@ -88,6 +88,9 @@ final class SearchRun implements InterleavedSearch.Lab {
 
 	private InterleavedSearch search;
 
+	/** When the search began (System.nanoTime): its time budget counts from here. */
+	private long began;
+
 	SearchRun(Harness harness, Arm arm, Service downstream, NotRun notRun) {
 		this.harness = harness;
 		this.arm = arm;
@@ -99,6 +102,7 @@ final class SearchRun implements InterleavedSearch.Lab {
 
 	/** Starts every variant of the run in this arm (and the baseline's A/A twin), searches them round by round, stops them. */
 	void run() throws IOException, InterruptedException {
+		this.began = System.nanoTime();
 		var scenario = this.harness.plan().scenario();
 		for (String module : scenario.variants()) {
 			String label = this.arm.label(module);
@@ -225,6 +229,12 @@ final class SearchRun implements InterleavedSearch.Lab {
 		this.harness.out().println(line);
 	}
 
+	@Override
+	public double secondsLeft() {
+		Double minutes = this.harness.plan().scenario().searchMinutes();
+		return (minutes == null) ? Double.POSITIVE_INFINITY : minutes * 60 - (System.nanoTime() - this.began) / 1e9;
+	}
+
 	private SearchRecord record() {
 		return SearchRecord.of(this.arm.name(), this.target.text(), this.baseline, this.twin, this.search);
 	}
@@ -245,6 +255,9 @@ final class SearchRun implements InterleavedSearch.Lab {
 		for (SearchSummary.Ratio ratio : summary.ratios()) {
 			say(String.format(Locale.ROOT, "lab: %s / %s: %s%s", ratio.entry(), ratio.baseline(), ratio.describe(),
 					ratio.entry().equals(this.twin) ? " (A/A: the run's noise floor)" : ""));
+		}
+		if (summary.precision() != null) {
+			say("lab: " + summary.precision());
 		}
 		List<String> moved = new ArrayList<>();
 		this.search.rounds().stream().filter(r -> r.moved()).forEach(r -> moved.add(Integer.toString(r.index())));

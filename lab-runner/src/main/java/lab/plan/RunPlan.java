@@ -234,9 +234,11 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		if (this.scenario.searching()) {
 			text.append(String.format(java.util.Locale.ROOT, "capacity search within %s, every variant at once, round by round in a fresh random order "
 					+ "(started and warmed once, kept alive): bracket rounds from %s, doubling while the target holds up to %,d, halving the gap to %s%%; "
-					+ "then %d refining rounds just below and above each estimate; ratios to %s within rounds%s (the estimates count %d probes per "
+					+ "then %d refining rounds just below and above each estimate%s; ratios to %s within rounds%s (the estimates count %d probes per "
 					+ "variant)%n", this.scenario.target().describe(), this.levels.get(0).id(), this.scenario.searchMax(), this.scenario.searchResolution(),
-					this.scenario.rounds(), this.scenario.baselineVariant(), this.scenario.aa() ? "; A/A: " + this.scenario.baselineVariant()
+					this.scenario.rounds(), (this.scenario.searchMinutes() != null) ? String.format(java.util.Locale.ROOT,
+							" (no refining round started that the search's budget of %.0f minutes has no room for)", this.scenario.searchMinutes()) : "",
+					this.scenario.baselineVariant(), this.scenario.aa() ? "; A/A: " + this.scenario.baselineVariant()
 							+ " entered twice" : "", probesPerServiceRun()));
 		}
 		for (String variant : this.scenario.variants()) {
@@ -285,7 +287,12 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	 * and each AOT cache's training, as if none were kept from an earlier run.
 	 */
 	public long estimatedSeconds() {
-		return 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * probesPerServiceRun()) + aotTrainingSeconds();
+		long estimate = 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * probesPerServiceRun()) + aotTrainingSeconds();
+		if (this.scenario.searching() && this.scenario.searchMinutes() != null) {
+			// Each arm's search ends within its budget (and a minute to stop its services and summarise).
+			return Math.min(estimate, 10 + (long) arms().size() * (Math.round(this.scenario.searchMinutes() * 60) + 60));
+		}
+		return estimate;
 	}
 
 	/**

@@ -65,13 +65,15 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * the baseline is the run's own noise floor
  * @param referenceMovedPercent a search round whose CPU reference (timed on the service's core before and after it) is
  * this far from the run's median is marked and run again (default 10)
+ * @param searchMinutes a capacity search's time budget, from its first start: no refining round starts that the budget
+ * has no room for (as long as the longest so far); the search ends there and says so (default: none)
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
 		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
 		List<String> jdks, String latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
 		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds, Integer rounds, String baseline, Boolean aa,
-		Double referenceMovedPercent) {
+		Double referenceMovedPercent, Double searchMinutes) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -116,7 +118,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 				this.holdSeconds, this.warmupSeconds, this.warmupUsers, this.warmupMaxSeconds, this.requestTimeoutMs, this.profile, this.repeat,
 				this.tunings, this.observe, this.jdks, this.latencyTarget, this.searchMax, this.searchResolutionPercent, this.works, this.responseBytes,
 				this.coldStart, this.aot, this.aotTrainingSeconds, (rounds != null) ? rounds : this.rounds, (baseline != null) ? baseline : this.baseline,
-				(aa != null) ? aa : this.aa, this.referenceMovedPercent);
+				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes);
 	}
 
 	/** The work per request of each side-by-side run, in the order given. */
@@ -184,7 +186,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
 					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks, latencyTarget, "
-					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent");
+					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes");
 		}
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
@@ -275,6 +277,9 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			}
 			if (this.rounds < 1 || this.rounds > 20) {
 				problems.add("rounds must be between 1 and 20, got " + this.rounds);
+			}
+			if (this.searchMinutes != null && !(this.searchMinutes > 0 && this.searchMinutes <= 24 * 60)) {
+				problems.add("searchMinutes must be above 0 and at most 1440 (a day), got " + this.searchMinutes);
 			}
 			if (!(this.referenceMovedPercent > 0 && this.referenceMovedPercent <= 100)) {
 				problems.add("referenceMovedPercent must be above 0 and at most 100, got " + this.referenceMovedPercent);

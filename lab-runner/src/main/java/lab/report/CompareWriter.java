@@ -58,6 +58,10 @@ public final class CompareWriter {
 		List<Map<String, Object>> searched = searchRows(c);
 		scope.put("searches", searched);
 		scope.put("hasSearches", !searched.isEmpty());
+		List<lab.analyse.search.BetweenRuns> between = betweenRuns(c);
+		scope.put("between", between.stream().map(b -> Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun",
+				String.join(", ", b.perRun().stream().map(v -> String.format(java.util.Locale.ROOT, "%.2f", v)).toList()), "text", b.describe())).toList());
+		scope.put("hasBetween", between.stream().anyMatch(b -> b.perRun().size() >= 2));
 		scope.put("renderedAt", Instant.now().toString());
 		Templates.render("compare.md.mustache", scope, out.resolve(RunDir.COMPARE_MD));
 		Map<String, List<LevelResult>> series = new LinkedHashMap<>();
@@ -89,6 +93,13 @@ public final class CompareWriter {
 			rows.add(Map.of("variant", variant, "cells", cells));
 		}
 		return rows;
+	}
+
+	/** Each ratio to a baseline across the runs that searched it ({@link lab.analyse.search.BetweenRuns}). */
+	static List<lab.analyse.search.BetweenRuns> betweenRuns(Comparison c) {
+		Map<String, List<lab.analyse.search.SearchSummary>> byRun = new LinkedHashMap<>();
+		c.runs().forEach(run -> byRun.put(run.name(), run.searches()));
+		return lab.analyse.search.BetweenRuns.of(byRun);
 	}
 
 	/** One table row per variant, load and run. */
@@ -141,6 +152,14 @@ public final class CompareWriter {
 		ArrayNode runs = root.putArray("runs");
 		c.runs().forEach(run -> runs.addObject().put("name", run.name()).put("dir", run.dir().toString()));
 		root.set("manifestDifferences", json.valueToTree(c.differences()));
+		ArrayNode between = root.putArray("betweenRuns");
+		for (lab.analyse.search.BetweenRuns b : betweenRuns(c)) {
+			ObjectNode one = between.addObject().put("entry", b.entry()).put("baseline", b.baseline());
+			one.set("runs", json.valueToTree(b.runs()));
+			one.set("ratios", json.valueToTree(b.perRun()));
+			one.put("ratio", b.interval().estimate()).put("low", b.interval().low()).put("high", b.interval().high()).put("spreadPercent", b.spreadPercent())
+				.put("agreesWithin5Percent", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
+		}
 		ArrayNode rows = root.putArray("rows");
 		for (Comparison.Row row : c.rows()) {
 			ObjectNode r = rows.addObject().put("variant", row.variant()).put("load", row.load());

@@ -73,6 +73,7 @@ final class SearchSection {
 			SearchSummary.Ratio floor = summary.noiseFloor();
 			block.put("noiseFloor", (floor == null) ? null : "A/A: " + floor.entry() + " (the baseline entered again) / " + floor.baseline() + " = "
 					+ floor.describe() + ": differences within this are this run's noise");
+			block.put("precision", summary.precision());
 			List<String> apart = summary.pairs().stream().filter(p -> p.interval().n() > 0 && p.unresolved())
 				.map(p -> p.entry() + " ≈ " + p.baseline() + " (" + p.interval().asRatio() + ")").toList();
 			long unplaced = summary.pairs().stream().filter(p -> p.interval().n() == 0).count();

@@ -35,6 +35,16 @@ class RunPlanTests {
 		assertThat(thrice.estimatedSeconds()).isEqualTo(274);
 	}
 
+	@Test
+	void aCapacitySearchWithABudgetIsEstimatedWithinItAndSaysSo() {
+		RunPlan plan = RunPlan.of(Scenario.load("capacity"), Path.of(System.getProperty("lab.root", "..")), Path.of("out"),
+				Path.of(System.getProperty("java.home")), List.of(), HOST);
+		assertThat(plan.scenario().searchMinutes()).isEqualTo(28.0);
+		// One arm: its 28-minute budget, a minute to stop and summarise, and the run's 10 s.
+		assertThat(plan.estimatedSeconds()).isLessThanOrEqualTo(10 + 28 * 60 + 60);
+		assertThat(plan.describe()).contains("no refining round started that the search's budget of 28 minutes has no room for");
+	}
+
 	@TempDir
 	Path jdks;
 

@@ -64,6 +64,7 @@ class ScenarioTests {
 			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nsearchMax: 9\\nrounds: 0 | rounds must be between 1 and 20, got 0
 			name: t\\nvariants: [app-webflux]\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nsearchMax: 9\\nbaseline: app-jetty-loom | baseline 'app-jetty-loom' must be one of the run's variants: app-webflux
 			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nsearchMax: 9\\nreferenceMovedPercent: 0 | referenceMovedPercent must be above 0 and at most 100
+			name: t\\nusers: [1]\\ndelayMs: 5\\nholdSeconds: 1\\nsearchMax: 9\\nsearchMinutes: 0 | searchMinutes must be above 0 and at most 1440 (a day), got 0.0
 			users: [1, 2\\n                                                            | not a valid scenario file
 			''                                                                        | the scenario file is empty
 			""")

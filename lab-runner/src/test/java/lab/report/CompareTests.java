@@ -65,6 +65,37 @@ class CompareTests {
 	}
 
 	@Test
+	void repeatedCapacityRunsSayWhetherEachRatioReproducesWithinFivePercent() throws Exception {
+		Path a = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("a")));
+		Path b = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("b")));
+		Path c3 = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("c")));
+		// Tomcat + virtual threads at 0.34, 0.42, 0.37 of WebFlux in three runs (each run's rounds agreeing closely); the
+		// platform pool at 0.13, 0.128, 0.13.
+		double[][] tomcat = { { 0.34, 0.34 }, { 0.42, 0.42 }, { 0.37, 0.37 } };
+		double[][] platform = { { 0.13, 0.13 }, { 0.128, 0.128 }, { 0.13, 0.13 } };
+		List<Comparison.Run> runs = new java.util.ArrayList<>();
+		Path[] dirs = { a, b, c3 };
+		for (int i = 0; i < 3; i++) {
+			Comparison.Run plain = run(dirs[i]);
+			runs.add(new Comparison.Run(plain.name(), plain.dir(), plain.manifest(), plain.levels(),
+					List.of(lab.analyse.search.BetweenRunsTests.run(lab.analyse.search.BetweenRunsTests.ratio("app-tomcat-loom", "app-webflux", tomcat[i]),
+							lab.analyse.search.BetweenRunsTests.ratio("app-tomcat-platform", "app-webflux", platform[i])))));
+		}
+		Path out = this.dir.resolve("compare");
+		new CompareWriter().write(Comparison.of(runs, 0, 10), out);
+		String md = Files.readString(out.resolve("compare.md"));
+		assertThat(md).contains("### Do the runs reproduce each ratio?")
+			.containsPattern("\\| app-tomcat-loom \\| app-webflux \\| 0\\.34, 0\\.42, 0\\.37 \\| 0\\.38 over 3 runs \\(0\\.34-0\\.42 between them, 95% interval [0-9.]+-[0-9.]+\\): the runs lie within ±1[0-9]%, not within ±5% \\|")
+			.contains("| app-tomcat-platform | app-webflux | 0.13, 0.13, 0.13 | 0.13 over 3 runs").contains("they agree within ±5%");
+		assertThat(Files.readString(out.resolve("compare.html"))).contains("Do the runs reproduce each ratio?");
+		var json = tools.jackson.databind.json.JsonMapper.builder().build().readTree(out.resolve("compare.json").toFile());
+		assertThat(json.path("betweenRuns")).hasSize(2);
+		assertThat(json.path("betweenRuns").get(0).path("agreesWithin5Percent").asBoolean()).isFalse();
+		assertThat(json.path("betweenRuns").get(1).path("agreesWithin5Percent").asBoolean()).isTrue();
+		assertThat(json.path("betweenRuns").get(0).path("runs")).hasSize(3);
+	}
+
+	@Test
 	void theBoundIsTheLargerOfTheNoiseAndTheRepeatsSpread() {
 		// Baseline 100 rps (repeats 90-110: spread 20%), other 115 rps (single run): +15% is within the 20% spread.
 		LevelResult base = level(100, 3, 90, 110);

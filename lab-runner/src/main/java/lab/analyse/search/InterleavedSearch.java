@@ -58,6 +58,11 @@ public final class InterleavedSearch {
 
 		void say(String line);
 
+		/** Seconds left of the run's time budget for its search (infinite: none); no refining round starts that would pass it. */
+		default double secondsLeft() {
+			return Double.POSITIVE_INFINITY;
+		}
+
 	}
 
 	/** A probe as judged, and whether it left its JVM broken (FAILED, or dead). */
@@ -121,6 +126,7 @@ public final class InterleavedSearch {
 			runRound(lab, Kind.BRACKET, loads, null);
 		}
 		int reruns = 0;
+		double longest = 0;
 		for (int k = 1; k <= this.settings.rounds() && !this.stopped; k++) {
 			Map<String, Integer> loads = new LinkedHashMap<>();
 			for (String entry : searching()) {
@@ -132,18 +138,44 @@ public final class InterleavedSearch {
 			if (loads.isEmpty()) {
 				break;
 			}
+			if (k > 1 && outOfTime(lab, longest, "before refining round " + k, loads.keySet())) {
+				break;
+			}
+			double left = lab.secondsLeft();
 			Round round = runRound(lab, Kind.REFINE, loads, null);
+			double took = left - lab.secondsLeft();
+			longest = Double.isFinite(took) ? Math.max(longest, took) : longest;
 			while (round != null && round.moved() && reruns < this.settings.maxReruns() && !this.stopped) {
+				if (outOfTime(lab, longest, "before running round " + round.index() + " again", loads.keySet())) {
+					break;
+				}
 				reruns++;
 				lab.say(String.format(Locale.ROOT, "lab: round %d's CPU reference moved (%s ms before, %s after, run median %s): marked, running it again",
 						round.index(), ms(round.referenceBeforeMs()), ms(round.referenceAfterMs()), ms(median(this.references))));
 				round = runRound(lab, Kind.REFINE, loads, round.index());
 			}
-			if (round != null && round.moved()) {
+			if (round != null && round.moved() && !this.stopped) {
 				lab.say("lab: round " + round.index() + "'s CPU reference moved again; no re-runs left (" + this.settings.maxReruns()
 						+ "): it stays marked and unused");
 			}
 		}
+	}
+
+	/**
+	 * Whether the run's time budget has no room for another refining round as long as the longest so far: then the
+	 * search ends here, said, and every entry still searching records why.
+	 */
+	private boolean outOfTime(Lab lab, double longestSeconds, String where, java.util.Collection<String> searching) {
+		double left = lab.secondsLeft();
+		if (Double.isInfinite(left) || left >= longestSeconds) {
+			return false;
+		}
+		String why = String.format(Locale.ROOT, "the run's time budget left %.0f s, less than a refining round (%.0f s so far); refining stopped %s", Math.max(0, left),
+				longestSeconds, where);
+		lab.say("lab: " + why);
+		searching.forEach(entry -> this.ended.putIfAbsent(entry, why));
+		this.stopped = true;
+		return true;
 	}
 
 	/** The entries still searching, in the run's order. */

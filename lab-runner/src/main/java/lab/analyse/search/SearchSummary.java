@@ -58,6 +58,11 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			return !this.interval.hasSpread() || this.interval.holds(1.0);
 		}
 
+		/** The interval's half-width in percent of the estimate (its upper side, the wider on a log scale); NaN under two rounds. */
+		public double precisionPercent() {
+			return this.interval.hasSpread() ? 100 * (this.interval.high() / this.interval.estimate() - 1) : Double.NaN;
+		}
+
 		/** "0.62 (0.58-0.66, 3 rounds)" or "≈ 1.03 (0.94-1.12, 3 rounds): cannot be told apart". */
 		public String describe() {
 			if (this.interval.n() == 0) {
@@ -113,6 +118,46 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			}
 		}
 		return Crossing.PRIOR;
+	}
+
+	/**
+	 * Which ratios this run resolved to ±5% (their interval's half-width) and which it did not, with theirs: "within ±5%:
+	 * a, b; wider: c ±12%, d (one round)". A whole run again gives every variant fresh JVMs, which no round of this run
+	 * sees: `./lab compare` of repeated runs says whether they reproduce.
+	 */
+	public String precision() {
+		double bound = BetweenRuns.AGREE_PERCENT;
+		List<String> within = new ArrayList<>();
+		List<String> wider = new ArrayList<>();
+		java.util.Set<String> involved = new java.util.LinkedHashSet<>();
+		for (Ratio ratio : this.ratios) {
+			double percent = ratio.precisionPercent();
+			if (ratio.interval().n() == 0) {
+				continue;
+			}
+			if (Double.isNaN(percent) || percent > bound) {
+				involved.add(ratio.baseline());
+				involved.add(ratio.entry());
+			}
+			if (Double.isNaN(percent)) {
+				wider.add(ratio.entry() + " (one round)");
+			}
+			else if (percent <= bound) {
+				within.add(ratio.entry() + String.format(Locale.ROOT, " ±%.1f%%", percent));
+			}
+			else {
+				wider.add(ratio.entry() + String.format(Locale.ROOT, " ±%.0f%%", Math.ceil(percent)));
+			}
+		}
+		if (within.isEmpty() && wider.isEmpty()) {
+			return null;
+		}
+		// Why a crossing is imprecise: where p99 rises slowly with load, p99's own wobble moves the crossing 1/slope times as far.
+		List<String> flat = this.entries.stream().filter(e -> involved.contains(e.entry()) && e.slope() > 0 && e.slope() < Crossing.PRIOR)
+			.map(e -> String.format(Locale.ROOT, "%s %.2f (a 5%% wobble of p99 moves its crossing %.0f%%)", e.entry(), e.slope(), 5 / e.slope())).toList();
+		String why = flat.isEmpty() ? "" : "; flat knees (p99's rise per 1% more load near the crossing): " + String.join(", ", flat);
+		return String.format(Locale.ROOT, "Ratios this run resolved to ±%.0f%% (their interval's half-width): %s; wider: %s%s. Fresh JVMs in another run add noise no round of this one sees: repeat the run and `./lab compare` the runs to see whether the ratios reproduce",
+				bound, within.isEmpty() ? "none" : String.join(", ", within), wider.isEmpty() ? "none" : String.join(", ", wider), why);
 	}
 
 	/** The A/A twin's ratio to the baseline: the run's noise floor; null without a twin. */

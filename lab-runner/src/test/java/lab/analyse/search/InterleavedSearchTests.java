@@ -42,12 +42,23 @@ class InterleavedSearchTests {
 
 		int references;
 
+		/** The run's time budget in seconds (infinite: none); every probe takes 30 s of it. */
+		double budgetSeconds = Double.POSITIVE_INFINITY;
+
+		double elapsedSeconds;
+
 		SyntheticLab(Map<String, Double> knees) {
 			this.knees = knees;
 		}
 
 		@Override
+		public double secondsLeft() {
+			return this.budgetSeconds - this.elapsedSeconds;
+		}
+
+		@Override
 		public Outcome probe(String entry, int load, int round, int position, int of) {
+			this.elapsedSeconds += 30;
 			if (this.breaksAbove.containsKey(entry) && load > this.breaksAbove.get(entry)) {
 				return new Outcome(new RoundProbe(round, position, entry, load, Verdict.FAILED, false, null, "OutOfMemoryError", entry + "/" + load), true);
 			}
@@ -107,6 +118,28 @@ class InterleavedSearchTests {
 			.map(RoundProbe::load).toList();
 		assertThat(webflux.get(0)).isLessThan(2_300);
 		assertThat(webflux.get(1)).isGreaterThan(2_300);
+	}
+
+	@Test
+	void noRefiningRoundStartsThatTheTimeBudgetHasNoRoomFor() throws Exception {
+		InterleavedSearch unbounded = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		unbounded.run(new SyntheticLab(knees()));
+		long bracketRounds = unbounded.rounds().stream().filter(r -> r.kind() == Round.Kind.BRACKET).count();
+		long bracketProbes = unbounded.probes().stream().filter(p -> p.round() <= bracketRounds).count();
+		assertThat(unbounded.rounds()).filteredOn(r -> r.kind() == Round.Kind.REFINE).hasSize(3);
+
+		// Room for the bracket, one refining round (3 probes, 90 s) and half another: the second does not start.
+		SyntheticLab lab = new SyntheticLab(knees());
+		lab.budgetSeconds = 30 * bracketProbes + 90 + 45;
+		InterleavedSearch bounded = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		bounded.run(lab);
+		assertThat(bounded.rounds()).filteredOn(r -> r.kind() == Round.Kind.REFINE).hasSize(1);
+		assertThat(lab.elapsedSeconds).isLessThanOrEqualTo(lab.budgetSeconds);
+		assertThat(lab.said).anySatisfy(line -> assertThat(line).contains("time budget left 45 s, less than a refining round (90 s so far)")
+			.contains("before refining round 2"));
+		assertThat(bounded.ended()).containsOnlyKeys(knees().keySet()).allSatisfy((entry, why) -> assertThat(why).contains("time budget"));
+		// What ran is kept, and it is what the unbounded search ran first (the same seed, the same schedule).
+		assertThat(bounded.probes()).hasSize((int) bracketProbes + 3).isEqualTo(unbounded.probes().subList(0, (int) bracketProbes + 3));
 	}
 
 	@Test

@@ -1,0 +1,84 @@
+package lab.analyse.search;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * One ratio (an entry's capacity relative to a baseline, within rounds) across several whole runs: whether the runs
+ * reproduce it. A run's own interval rests on its rounds, which share one JVM per entry; a fresh run gives every entry
+ * fresh JVMs (other JIT decisions, another heap layout), a level of noise no single run sees. So each run's ratio is one
+ * observation here: their geometric mean, their 95% t-interval with the runs as the level (Kalibera and Jones'
+ * invocations), and how far the runs lie from it.
+ *
+ * @param entry the entry measured
+ * @param baseline the entry it is relative to
+ * @param runs the names of the runs that placed this ratio, in the order given
+ * @param perRun each of those runs' ratio (its geometric mean over its rounds)
+ * @param interval their geometric mean and interval over the runs
+ * @param spreadPercent the farthest run from that mean, in percent of it
+ */
+public record BetweenRuns(String entry, String baseline, List<String> runs, List<Double> perRun, Interval interval, double spreadPercent) {
+
+	/** The agreement asked of repeated runs: every run's ratio within this many percent of their mean. */
+	public static final double AGREE_PERCENT = 5;
+
+	/**
+	 * Every ratio placed by at least one run, keyed by entry and baseline (a run whose baseline differs is another ratio),
+	 * in the order first met.
+	 *
+	 * @param runs each run's name and its searches' summaries, in the order given
+	 */
+	public static List<BetweenRuns> of(Map<String, List<SearchSummary>> runs) {
+		Map<String, List<String>> names = new LinkedHashMap<>();
+		Map<String, List<Double>> values = new LinkedHashMap<>();
+		for (Map.Entry<String, List<SearchSummary>> run : runs.entrySet()) {
+			for (SearchSummary summary : run.getValue()) {
+				for (SearchSummary.Ratio ratio : summary.ratios()) {
+					if (ratio.interval().n() == 0) {
+						continue;
+					}
+					String key = ratio.entry() + "\u0000" + ratio.baseline();
+					names.computeIfAbsent(key, k -> new ArrayList<>()).add(run.getKey());
+					values.computeIfAbsent(key, k -> new ArrayList<>()).add(ratio.interval().estimate());
+				}
+			}
+		}
+		List<BetweenRuns> all = new ArrayList<>();
+		for (Map.Entry<String, List<Double>> e : values.entrySet()) {
+			String[] key = e.getKey().split("\u0000", 2);
+			double[] each = e.getValue().stream().mapToDouble(Double::doubleValue).toArray();
+			Interval interval = Interval.ofGeometricMean(each);
+			double spread = 0;
+			for (double value : each) {
+				spread = Math.max(spread, 100 * Math.abs(value / interval.estimate() - 1));
+			}
+			all.add(new BetweenRuns(key[0], key[1], List.copyOf(names.get(e.getKey())), List.copyOf(e.getValue()), interval, spread));
+		}
+		return List.copyOf(all);
+	}
+
+	/** Whether two runs or more placed it and every one lies within {@code percent} of their mean. */
+	public boolean agrees(double percent) {
+		return this.perRun.size() >= 2 && this.spreadPercent <= percent;
+	}
+
+	/**
+	 * "0.38 over 3 runs (0.34-0.42 between them, interval 0.28-0.51): the runs lie within ±10%, not within ±5%" or
+	 * "...: they agree within ±5%"; one run: "0.38 from one run: repeat the run to see whether it reproduces".
+	 */
+	public String describe() {
+		if (this.perRun.size() < 2) {
+			return String.format(Locale.ROOT, "%.2f from one run: repeat the run to see whether it reproduces", this.interval.estimate());
+		}
+		double low = this.perRun.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+		double high = this.perRun.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+		String head = String.format(Locale.ROOT, "%.2f over %d runs (%.2f-%.2f between them, 95%% interval %.2f-%.2f)", this.interval.estimate(),
+				this.perRun.size(), low, high, this.interval.low(), this.interval.high());
+		return head + (agrees(AGREE_PERCENT) ? String.format(Locale.ROOT, ": they agree within ±%.0f%%", AGREE_PERCENT)
+				: String.format(Locale.ROOT, ": the runs lie within ±%.0f%%, not within ±%.0f%%", Math.ceil(this.spreadPercent), AGREE_PERCENT));
+	}
+
+}
