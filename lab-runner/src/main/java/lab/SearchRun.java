@@ -40,6 +40,12 @@ final class SearchRun implements InterleavedSearch.Lab {
 	/** Rounds that may be run again in all because their reference moved. */
 	static final int MAX_RERUNS = 2;
 
+	/** How long a probed JVM may stay busy with no load before it is stopped and replaced. */
+	static final int IDLE_WAIT_SECONDS = 15;
+
+	/** Busy: above this share of a core in every second of that wait. */
+	static final double IDLE_BUSY_PERCENT = 50;
+
 	/** One entry of the search: its module, its directory, its live service and how many lives it has had. */
 	private static final class Entry {
 
@@ -183,6 +189,13 @@ final class SearchRun implements InterleavedSearch.Lab {
 				Double.isFinite(latency) ? latency : null, result.reasons().isEmpty() ? "" : result.reasons().get(0),
 				this.harness.plan().out().relativize(service.dir().resolve(id)).toString());
 		boolean broken = outcome.verdict() == Verdict.FAILED || !facts.serviceAlive();
+		String busy = broken ? null : stillBusy(service);
+		if (busy != null) {
+			// Judged as measured, but its JVM did not fall idle: it would share the service's core under the next probes
+			// (the open map here had two INVALID, 41% and 91% of the core taken, by a JVM whose probe had missed without failing).
+			say("lab: " + label + " " + busy + ": stopped now, a fresh JVM at its next probe");
+			broken = true;
+		}
 		if (broken) {
 			// Stopped now, not at its next turn: a JVM in a GC death spiral burns the service's core under the others'
 			// probes (a first run here had two of them INVALID, the core shared 52-90%, until it was replaced).
@@ -190,6 +203,12 @@ final class SearchRun implements InterleavedSearch.Lab {
 			entry.live = null;
 		}
 		return new InterleavedSearch.Outcome(probe, broken);
+	}
+
+	/** Null when the probed JVM falls idle within {@value #IDLE_WAIT_SECONDS} s of its probe (or is remote), else how busy it stayed. */
+	private static String stillBusy(Service service) throws InterruptedException {
+		java.util.OptionalLong pid = service.pid();
+		return pid.isPresent() ? lab.sample.IdleCheck.busyAfter(pid.getAsLong(), IDLE_WAIT_SECONDS, IDLE_BUSY_PERCENT) : null;
 	}
 
 	@Override
