@@ -62,6 +62,9 @@ public final class CompareWriter {
 		scope.put("between", between.stream().map(b -> Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun",
 				String.join(", ", b.perRun().stream().map(v -> String.format(java.util.Locale.ROOT, "%.2f", v)).toList()), "text", b.describe())).toList());
 		scope.put("hasBetween", between.stream().anyMatch(b -> b.perRun().size() >= 2));
+		List<lab.analyse.search.BetweenRuns> pairs = betweenRuns(c, true);
+		scope.put("betweenPairs", pairs.stream().filter(b -> b.perRun().size() >= 2).map(b -> Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun",
+				String.join(", ", b.perRun().stream().map(v -> String.format(java.util.Locale.ROOT, "%.2f", v)).toList()), "text", b.describe())).toList());
 		scope.put("renderedAt", Instant.now().toString());
 		Templates.render("compare.md.mustache", scope, out.resolve(RunDir.COMPARE_MD));
 		Map<String, List<LevelResult>> series = new LinkedHashMap<>();
@@ -97,9 +100,14 @@ public final class CompareWriter {
 
 	/** Each ratio to a baseline across the runs that searched it ({@link lab.analyse.search.BetweenRuns}). */
 	static List<lab.analyse.search.BetweenRuns> betweenRuns(Comparison c) {
+		return betweenRuns(c, false);
+	}
+
+	/** As {@link #betweenRuns(Comparison)}, every pair of variants when {@code pairs}. */
+	static List<lab.analyse.search.BetweenRuns> betweenRuns(Comparison c, boolean pairs) {
 		Map<String, List<lab.analyse.search.SearchSummary>> byRun = new LinkedHashMap<>();
 		c.runs().forEach(run -> byRun.put(run.name(), run.searches()));
-		return lab.analyse.search.BetweenRuns.of(byRun);
+		return lab.analyse.search.BetweenRuns.of(byRun, pairs);
 	}
 
 	/** One table row per variant, load and run. */
@@ -158,6 +166,13 @@ public final class CompareWriter {
 			one.set("runs", json.valueToTree(b.runs()));
 			one.set("ratios", json.valueToTree(b.perRun()));
 			one.put("ratio", b.interval().estimate()).put("low", b.interval().low()).put("high", b.interval().high()).put("spreadPercent", b.spreadPercent())
+				.put("agreesWithin5Percent", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
+		}
+		ArrayNode pairs = root.putArray("betweenRunsPairs");
+		for (lab.analyse.search.BetweenRuns b : betweenRuns(c, true)) {
+			ObjectNode one = pairs.addObject().put("entry", b.entry()).put("relativeTo", b.baseline());
+			one.set("ratios", json.valueToTree(b.perRun()));
+			one.put("ratio", b.interval().estimate()).put("spreadPercent", b.spreadPercent())
 				.put("agreesWithin5Percent", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
 		}
 		ArrayNode rows = root.putArray("rows");

@@ -32,11 +32,20 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 	 * @param runs each run's name and its searches' summaries, in the order given
 	 */
 	public static List<BetweenRuns> of(Map<String, List<SearchSummary>> runs) {
+		return of(runs, false);
+	}
+
+	/**
+	 * As {@link #of(Map)}, with {@code pairs}: every pair of entries instead of each entry against the baseline (the later
+	 * in the run's order relative to the earlier; a pair that leaves out a noisy baseline may reproduce where ratios to it
+	 * do not).
+	 */
+	public static List<BetweenRuns> of(Map<String, List<SearchSummary>> runs, boolean pairs) {
 		Map<String, List<String>> names = new LinkedHashMap<>();
 		Map<String, List<Double>> values = new LinkedHashMap<>();
 		for (Map.Entry<String, List<SearchSummary>> run : runs.entrySet()) {
 			for (SearchSummary summary : run.getValue()) {
-				for (SearchSummary.Ratio ratio : summary.ratios()) {
+				for (SearchSummary.Ratio ratio : pairs ? summary.pairs() : summary.ratios()) {
 					if (ratio.interval().n() == 0) {
 						continue;
 					}
