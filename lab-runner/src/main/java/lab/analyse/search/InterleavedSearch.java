@@ -93,6 +93,12 @@ public final class InterleavedSearch {
 
 	private boolean stopped;
 
+	/** How long each probe took, by the budget's clock (fresh JVMs' starts apart). */
+	private final List<Double> probeSeconds = new ArrayList<>();
+
+	/** A round's own time beyond its probes: the CPU reference timed before and after it. */
+	static final double ROUND_OVERHEAD_SECONDS = 10;
+
 	public InterleavedSearch(List<String> entries, Settings settings) {
 		if (entries.isEmpty() || entries.stream().distinct().count() != entries.size()) {
 			throw new IllegalArgumentException("an interleaved search needs distinct entries, got " + entries);
@@ -126,7 +132,6 @@ public final class InterleavedSearch {
 			runRound(lab, Kind.BRACKET, loads, null);
 		}
 		int reruns = 0;
-		double longest = 0;
 		for (int k = 1; k <= this.settings.rounds() && !this.stopped; k++) {
 			Map<String, Integer> loads = new LinkedHashMap<>();
 			for (String entry : searching()) {
@@ -138,15 +143,12 @@ public final class InterleavedSearch {
 			if (loads.isEmpty()) {
 				break;
 			}
-			if (k > 1 && outOfTime(lab, longest, "before refining round " + k, loads.keySet())) {
+			if (k > 1 && outOfTime(lab, loads.size(), "before refining round " + k, loads.keySet())) {
 				break;
 			}
-			double left = lab.secondsLeft();
 			Round round = runRound(lab, Kind.REFINE, loads, null);
-			double took = left - lab.secondsLeft();
-			longest = Double.isFinite(took) ? Math.max(longest, took) : longest;
 			while (round != null && round.moved() && reruns < this.settings.maxReruns() && !this.stopped) {
-				if (outOfTime(lab, longest, "before running round " + round.index() + " again", loads.keySet())) {
+				if (outOfTime(lab, loads.size(), "before running round " + round.index() + " again", loads.keySet())) {
 					break;
 				}
 				reruns++;
@@ -162,16 +164,22 @@ public final class InterleavedSearch {
 	}
 
 	/**
-	 * Whether the run's time budget has no room for another refining round as long as the longest so far: then the
-	 * search ends here, said, and every entry still searching records why.
+	 * Whether the run's time budget has no room for another refining round of {@code probes} probes, each as long as
+	 * the median probe so far (a fresh JVM's start is not counted: it is the exception), and {@value #ROUND_OVERHEAD_SECONDS}
+	 * s for the round's CPU references: then the search ends here, said, and every entry still searching records why.
 	 */
-	private boolean outOfTime(Lab lab, double longestSeconds, String where, java.util.Collection<String> searching) {
+	private boolean outOfTime(Lab lab, int probes, String where, java.util.Collection<String> searching) {
 		double left = lab.secondsLeft();
-		if (Double.isInfinite(left) || left >= longestSeconds) {
+		double probe = median(this.probeSeconds);
+		if (Double.isInfinite(left) || Double.isNaN(probe)) {
 			return false;
 		}
-		String why = String.format(Locale.ROOT, "the run's time budget left %.0f s, less than a refining round (%.0f s so far); refining stopped %s", Math.max(0, left),
-				longestSeconds, where);
+		double longestSeconds = probes * probe + ROUND_OVERHEAD_SECONDS;
+		if (left >= longestSeconds) {
+			return false;
+		}
+		String why = String.format(Locale.ROOT, "the run's time budget left %.0f s, less than a refining round (about %.0f s: %d probes of %.0f s); refining stopped %s",
+				Math.max(0, left), longestSeconds, probes, probe, where);
 		lab.say("lab: " + why);
 		searching.forEach(entry -> this.ended.putIfAbsent(entry, why));
 		this.stopped = true;
@@ -199,7 +207,12 @@ public final class InterleavedSearch {
 				}
 				this.broken.remove(entry);
 			}
+			double left = lab.secondsLeft();
 			Outcome outcome = lab.probe(entry, loads.get(entry), index, i + 1, order.size());
+			double took = left - lab.secondsLeft();
+			if (Double.isFinite(took)) {
+				this.probeSeconds.add(took);
+			}
 			if (outcome == null) {
 				this.stopped = true;
 				break;

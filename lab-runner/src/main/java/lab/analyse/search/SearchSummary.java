@@ -76,6 +76,9 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 
 	}
 
+	/** A knee this flat or flatter is named as a reason a ratio is imprecise: p99's wobble moves its crossing 1.25 times as far or more. */
+	static final double FLAT_SLOPE = 0.8;
+
 	public static SearchSummary of(SearchRecord record) {
 		double target = record.settings().targetMs();
 		List<EntryResult> entries = new ArrayList<>();
@@ -153,7 +156,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			return null;
 		}
 		// Why a crossing is imprecise: where p99 rises slowly with load, p99's own wobble moves the crossing 1/slope times as far.
-		List<String> flat = this.entries.stream().filter(e -> involved.contains(e.entry()) && e.slope() > 0 && e.slope() < Crossing.PRIOR)
+		List<String> flat = this.entries.stream().filter(e -> involved.contains(e.entry()) && e.slope() > 0 && e.slope() < FLAT_SLOPE)
 			.map(e -> String.format(Locale.ROOT, "%s %.2f (a 5%% wobble of p99 moves its crossing %.0f%%)", e.entry(), e.slope(), 5 / e.slope())).toList();
 		String why = flat.isEmpty() ? "" : "; flat knees (p99's rise per 1% more load near the crossing): " + String.join(", ", flat);
 		return String.format(Locale.ROOT, "Ratios this run resolved to ±%.0f%% (their interval's half-width): %s; wider: %s%s. Fresh JVMs in another run add noise no round of this one sees: repeat the run and `./lab compare` the runs to see whether the ratios reproduce",

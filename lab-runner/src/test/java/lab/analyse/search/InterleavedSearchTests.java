@@ -128,14 +128,15 @@ class InterleavedSearchTests {
 		long bracketProbes = unbounded.probes().stream().filter(p -> p.round() <= bracketRounds).count();
 		assertThat(unbounded.rounds()).filteredOn(r -> r.kind() == Round.Kind.REFINE).hasSize(3);
 
-		// Room for the bracket, one refining round (3 probes, 90 s) and half another: the second does not start.
+		// Room for the bracket, one refining round (3 probes, 90 s) and half another: the second (3 x 30 s + 10 s for its
+		// references) does not start.
 		SyntheticLab lab = new SyntheticLab(knees());
 		lab.budgetSeconds = 30 * bracketProbes + 90 + 45;
 		InterleavedSearch bounded = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
 		bounded.run(lab);
 		assertThat(bounded.rounds()).filteredOn(r -> r.kind() == Round.Kind.REFINE).hasSize(1);
 		assertThat(lab.elapsedSeconds).isLessThanOrEqualTo(lab.budgetSeconds);
-		assertThat(lab.said).anySatisfy(line -> assertThat(line).contains("time budget left 45 s, less than a refining round (90 s so far)")
+		assertThat(lab.said).anySatisfy(line -> assertThat(line).contains("time budget left 45 s, less than a refining round (about 100 s: 3 probes of 30 s)")
 			.contains("before refining round 2"));
 		assertThat(bounded.ended()).containsOnlyKeys(knees().keySet()).allSatisfy((entry, why) -> assertThat(why).contains("time budget"));
 		// What ran is kept, and it is what the unbounded search ran first (the same seed, the same schedule).
