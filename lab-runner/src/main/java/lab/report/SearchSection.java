@@ -59,9 +59,9 @@ final class SearchSection {
 			block.put("group", record.group());
 			block.put("baseline", record.baseline());
 			long counted = record.rounds().stream().filter(Round::counts).count();
-			block.put("rounds", String.format(Locale.ROOT, "%d rounds in all (%d bracketing, %d refining counted, %d marked for a moved CPU reference)",
-					record.rounds().size(), record.rounds().stream().filter(r -> r.kind() == Round.Kind.BRACKET).count(), counted,
-					record.rounds().stream().filter(Round::moved).count()));
+			block.put("rounds", String.format(Locale.ROOT, "%d rounds in all (%d bracketing, %d refining; %d counted, %d marked for a moved CPU reference)",
+					record.rounds().size(), record.rounds().stream().filter(r -> r.kind() == Round.Kind.BRACKET).count(),
+					record.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).count(), counted, record.rounds().stream().filter(Round::moved).count()));
 			List<Map<String, String>> rows = new ArrayList<>();
 			for (SearchSummary.EntryResult entry : summary.entries()) {
 				SearchSummary.Ratio ratio = summary.ratios().stream().filter(r -> r.entry().equals(entry.entry())).findFirst().orElse(null);
