@@ -143,7 +143,7 @@ public final class InterleavedSearch {
 			if (loads.isEmpty()) {
 				break;
 			}
-			if (k > 1 && outOfTime(lab, loads.size(), "before refining round " + k, loads.keySet())) {
+			if (outOfTime(lab, loads.size(), "before refining round " + k, loads.keySet())) {
 				break;
 			}
 			Round round = runRound(lab, Kind.REFINE, loads, null);

@@ -139,6 +139,13 @@ class InterleavedSearchTests {
 		assertThat(lab.said).anySatisfy(line -> assertThat(line).contains("time budget left 45 s, less than a refining round (about 100 s: 3 probes of 30 s)")
 			.contains("before refining round 2"));
 		assertThat(bounded.ended()).containsOnlyKeys(knees().keySet()).allSatisfy((entry, why) -> assertThat(why).contains("time budget"));
+		// A bracket that used the whole budget leaves no refining round at all; its own crossings stand.
+		SyntheticLab spent = new SyntheticLab(knees());
+		spent.budgetSeconds = 30 * bracketProbes + 50;
+		InterleavedSearch bracketOnly = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		bracketOnly.run(spent);
+		assertThat(bracketOnly.rounds()).noneMatch(r -> r.kind() == Round.Kind.REFINE);
+		assertThat(spent.said).anySatisfy(line -> assertThat(line).contains("before refining round 1"));
 		// What ran is kept, and it is what the unbounded search ran first (the same seed, the same schedule).
 		assertThat(bounded.probes()).hasSize((int) bracketProbes + 3).isEqualTo(unbounded.probes().subList(0, (int) bracketProbes + 3));
 	}
