@@ -96,6 +96,9 @@ public final class InterleavedSearch {
 	/** How long each probe took, by the budget's clock (fresh JVMs' starts apart). */
 	private final List<Double> probeSeconds = new ArrayList<>();
 
+	/** What a fresh JVM's start and warm-up take, as the budget counts it (90-120 s on the development machine). */
+	static final double RESTART_ALLOWANCE_SECONDS = 120;
+
 	/** A round's own time beyond its probes: the CPU reference timed before and after it. */
 	static final double ROUND_OVERHEAD_SECONDS = 10;
 
@@ -201,6 +204,13 @@ public final class InterleavedSearch {
 		for (int i = 0; i < order.size() && !this.stopped; i++) {
 			String entry = order.get(i);
 			if (this.broken.contains(entry)) {
+				double room = lab.secondsLeft() - (order.size() - i) * median(this.probeSeconds);
+				if (kind == Kind.REFINE && room < RESTART_ALLOWANCE_SECONDS) {
+					// A fresh JVM's start and warm-up would carry the round past the budget: this entry sits the round out.
+					lab.say(String.format(Locale.ROOT, "lab: %s needs a fresh JVM, but the run's time budget leaves %.0f s beyond this round's probes (a start "
+							+ "takes about %.0f s): it sits round %d out", entry, Math.max(0, room), RESTART_ALLOWANCE_SECONDS, index));
+					continue;
+				}
 				if (!lab.restart(entry)) {
 					this.ended.put(entry, "no fresh JVM could be had after its probe broke the last one");
 					continue;

@@ -121,6 +121,30 @@ class InterleavedSearchTests {
 	}
 
 	@Test
+	void aFreshJvmThatWouldCarryARefiningRoundPastTheBudgetIsNotStarted() throws Exception {
+		// platform breaks above 400: its refining probe above the estimate (refining round 2) breaks it; with little
+		// budget left its fresh JVM is not started and it sits the last round out; the others are probed in it.
+		SyntheticLab unbounded = new SyntheticLab(knees());
+		unbounded.breaksAbove.put("platform", 400);
+		InterleavedSearch first = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		first.run(unbounded);
+		assertThat(unbounded.restarts).as("the unbounded search restarts it in the bracket and in refining").containsOnly("platform").hasSizeGreaterThan(1);
+
+		SyntheticLab lab = new SyntheticLab(knees());
+		lab.breaksAbove.put("platform", 400);
+		// Before the last refining round 110 s are left: room for its three probes (100 s), not for a start (120 s) too.
+		lab.budgetSeconds = unbounded.elapsedSeconds - 90 + 110;
+		InterleavedSearch bounded = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		bounded.run(lab);
+		assertThat(lab.restarts).as("the bracket's restart, not the last refining round's").hasSize(unbounded.restarts.size() - 1);
+		assertThat(lab.said).anySatisfy(line -> assertThat(line).startsWith("lab: platform needs a fresh JVM, but the run's time budget leaves")
+			.contains("it sits round"));
+		int last = bounded.rounds().get(bounded.rounds().size() - 1).index();
+		assertThat(bounded.probes().stream().filter(p -> p.round() == last).map(RoundProbe::entry)).containsExactlyInAnyOrder("webflux", "tomcat-loom");
+		assertThat(lab.elapsedSeconds).isLessThanOrEqualTo(lab.budgetSeconds);
+	}
+
+	@Test
 	void noRefiningRoundStartsThatTheTimeBudgetHasNoRoomFor() throws Exception {
 		InterleavedSearch unbounded = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
 		unbounded.run(new SyntheticLab(knees()));
