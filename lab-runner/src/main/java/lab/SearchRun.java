@@ -275,8 +275,9 @@ final class SearchRun implements InterleavedSearch.Lab {
 			say(String.format(Locale.ROOT, "lab: %s / %s: %s%s", ratio.entry(), ratio.baseline(), ratio.describe(),
 					ratio.entry().equals(this.twin) ? " (A/A: the run's noise floor)" : ""));
 		}
-		if (summary.precision() != null) {
-			say("lab: " + summary.precision());
+		String precision = summary.precision();
+		if (precision != null) {
+			say("lab: " + precision);
 		}
 		List<String> moved = new ArrayList<>();
 		this.search.rounds().stream().filter(r -> r.moved()).forEach(r -> moved.add(Integer.toString(r.index())));

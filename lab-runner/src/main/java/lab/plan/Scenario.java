@@ -66,7 +66,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param referenceMovedPercent a search round whose CPU reference (timed on the service's core before and after it) is
  * this far from the run's median is marked and run again (default 10)
  * @param searchMinutes a capacity search's time budget, from its first start: no refining round starts that the budget
- * has no room for (as long as the longest so far); the search ends there and says so (default: none)
+ * has no room for (its probes at the median probe's length so far), and a variant needing a fresh JVM sits out a refining
+ * round with no room for the start; the search ends there and says so (default: none)
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,

@@ -30,7 +30,9 @@ public final class CompareWriter {
 	/** Returns the path of compare.html. */
 	public Path write(Comparison c, Path out) throws IOException {
 		Files.createDirectories(out);
-		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c));
+		List<lab.analyse.search.BetweenRuns> between = betweenRuns(c, false);
+		List<lab.analyse.search.BetweenRuns> pairs = betweenRuns(c, true);
+		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c, between, pairs));
 		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.level() instanceof lab.layout.Level.Open);
 		String loadUnit = open ? "requests/s offered" : "users";
 		Map<String, Object> scope = new LinkedHashMap<>();
@@ -58,13 +60,9 @@ public final class CompareWriter {
 		List<Map<String, Object>> searched = searchRows(c);
 		scope.put("searches", searched);
 		scope.put("hasSearches", !searched.isEmpty());
-		List<lab.analyse.search.BetweenRuns> between = betweenRuns(c);
-		scope.put("between", between.stream().map(b -> Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun",
-				String.join(", ", b.perRun().stream().map(v -> String.format(java.util.Locale.ROOT, "%.2f", v)).toList()), "text", b.describe())).toList());
+		scope.put("between", between.stream().map(CompareWriter::betweenRow).toList());
 		scope.put("hasBetween", between.stream().anyMatch(b -> b.perRun().size() >= 2));
-		List<lab.analyse.search.BetweenRuns> pairs = betweenRuns(c, true);
-		scope.put("betweenPairs", pairs.stream().filter(b -> b.perRun().size() >= 2).map(b -> Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun",
-				String.join(", ", b.perRun().stream().map(v -> String.format(java.util.Locale.ROOT, "%.2f", v)).toList()), "text", b.describe())).toList());
+		scope.put("betweenPairs", pairs.stream().filter(b -> b.perRun().size() >= 2).map(CompareWriter::betweenRow).toList());
 		scope.put("renderedAt", Instant.now().toString());
 		Templates.render("compare.md.mustache", scope, out.resolve(RunDir.COMPARE_MD));
 		Map<String, List<LevelResult>> series = new LinkedHashMap<>();
@@ -98,16 +96,17 @@ public final class CompareWriter {
 		return rows;
 	}
 
-	/** Each ratio to a baseline across the runs that searched it ({@link lab.analyse.search.BetweenRuns}). */
-	static List<lab.analyse.search.BetweenRuns> betweenRuns(Comparison c) {
-		return betweenRuns(c, false);
-	}
-
-	/** As {@link #betweenRuns(Comparison)}, every pair of variants when {@code pairs}. */
+	/** Each ratio to a baseline across the runs that searched it, or every pair of variants when {@code pairs} ({@link lab.analyse.search.BetweenRuns}). */
 	static List<lab.analyse.search.BetweenRuns> betweenRuns(Comparison c, boolean pairs) {
 		Map<String, List<lab.analyse.search.SearchSummary>> byRun = new LinkedHashMap<>();
 		c.runs().forEach(run -> byRun.put(run.name(), run.searches()));
 		return lab.analyse.search.BetweenRuns.of(byRun, pairs);
+	}
+
+	/** A between-runs table row: the variant, what it is relative to, each run's ratio and the verdict in words. */
+	private static Map<String, Object> betweenRow(lab.analyse.search.BetweenRuns b) {
+		return Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun",
+				String.join(", ", b.perRun().stream().map(v -> String.format(java.util.Locale.ROOT, "%.2f", v)).toList()), "text", b.describe());
 	}
 
 	/** One table row per variant, load and run. */
@@ -149,7 +148,7 @@ public final class CompareWriter {
 		return Comparison.signed(percent) + (change.beyond(percent) ? " *" : "");
 	}
 
-	private static ObjectNode summary(Comparison c) {
+	private static ObjectNode summary(Comparison c, List<lab.analyse.search.BetweenRuns> betweenRuns, List<lab.analyse.search.BetweenRuns> pairRuns) {
 		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
 		List<Figure> figures = Comparison.compared(all);
 		List<Figure> changed = Comparison.changed(all);
@@ -161,7 +160,7 @@ public final class CompareWriter {
 		c.runs().forEach(run -> runs.addObject().put("name", run.name()).put("dir", run.dir().toString()));
 		root.set("manifestDifferences", json.valueToTree(c.differences()));
 		ArrayNode between = root.putArray("betweenRuns");
-		for (lab.analyse.search.BetweenRuns b : betweenRuns(c)) {
+		for (lab.analyse.search.BetweenRuns b : betweenRuns) {
 			ObjectNode one = between.addObject().put("entry", b.entry()).put("baseline", b.baseline());
 			one.set("runs", json.valueToTree(b.runs()));
 			one.set("ratios", json.valueToTree(b.perRun()));
@@ -169,7 +168,7 @@ public final class CompareWriter {
 				.put("agreesWithin5Percent", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
 		}
 		ArrayNode pairs = root.putArray("betweenRunsPairs");
-		for (lab.analyse.search.BetweenRuns b : betweenRuns(c, true)) {
+		for (lab.analyse.search.BetweenRuns b : pairRuns) {
 			ObjectNode one = pairs.addObject().put("entry", b.entry()).put("relativeTo", b.baseline());
 			one.set("ratios", json.valueToTree(b.perRun()));
 			one.put("ratio", b.interval().estimate()).put("spreadPercent", b.spreadPercent())

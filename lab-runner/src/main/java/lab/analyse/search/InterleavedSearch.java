@@ -177,12 +177,12 @@ public final class InterleavedSearch {
 		if (Double.isInfinite(left) || Double.isNaN(probe)) {
 			return false;
 		}
-		double longestSeconds = probes * probe + ROUND_OVERHEAD_SECONDS;
-		if (left >= longestSeconds) {
+		double roundSeconds = probes * probe + ROUND_OVERHEAD_SECONDS;
+		if (left >= roundSeconds) {
 			return false;
 		}
 		String why = String.format(Locale.ROOT, "the run's time budget left %.0f s, less than a refining round (about %.0f s: %d probes of %.0f s); refining stopped %s",
-				Math.max(0, left), longestSeconds, probes, probe, where);
+				Math.max(0, left), roundSeconds, probes, probe, where);
 		lab.say("lab: " + why);
 		searching.forEach(entry -> this.ended.putIfAbsent(entry, why));
 		this.stopped = true;
