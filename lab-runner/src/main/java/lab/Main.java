@@ -23,6 +23,7 @@ import lab.plan.RunPlan;
 import lab.plan.Scenario;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
+import lab.run.Runner;
 import lab.layout.RunDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import lab.run.Runner;
+import lab.run.RunnerTests;
 import lab.analyse.Analyser;
 import lab.analyse.LevelResult;
 import lab.analyse.Thresholds;

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import lab.run.Runner;
+import lab.run.RunnerTests;
 import lab.plan.Host;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;

@@ -4,6 +4,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import lab.run.Runner;
+import lab.run.RunnerTests;
 import lab.analyse.Analyser;
 import lab.analyse.LevelResult;
 import lab.analyse.Measurement;

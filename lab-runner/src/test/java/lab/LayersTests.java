@@ -19,9 +19,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class LayersTests {
 
-	/** Lowest first. The root package ({@code lab}: the commands and the run) is the top. */
+	/**
+	 * Lowest first: the commands ({@code lab}) over the run ({@code lab.run}, which drives the search's scheduler in
+	 * {@code lab.run.search}) over the report and the analysis over sampling, load and launch, over the plan.
+	 */
 	static final List<String> LAYERS = List.of("lab.json", "lab.plan", "lab.launch", "lab.load", "lab.sample", "lab.verify", "lab.analyse", "lab.analyse.search",
-			"lab.report", "lab.generate", "lab");
+			"lab.report", "lab.generate", "lab.run.search", "lab.run", "lab");
 
 	private static final Pattern USE = Pattern.compile("\\b(lab(?:\\.[a-z]+)*)\\.[A-Z]\\w*");
 

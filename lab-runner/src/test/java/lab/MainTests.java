@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import lab.run.Runner;
 import lab.analyse.GoldenFixtures;
 import lab.plan.Variant;
 import org.junit.jupiter.api.Test;

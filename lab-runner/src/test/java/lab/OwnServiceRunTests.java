@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import lab.run.RunnerTests;
 import lab.launch.Postgres;
 import lab.layout.LevelDir;
 import org.junit.jupiter.api.AfterEach;

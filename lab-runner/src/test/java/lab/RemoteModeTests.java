@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
+import lab.run.Runner;
+import lab.run.RunnerTests;
 import lab.analyse.Analyser;
 import lab.analyse.Latency;
 import lab.analyse.LevelResult;

@@ -37,6 +37,12 @@ public final class RunDir {
 
 	public static final String REPORT = "report.html";
 
+	/**
+	 * At the top of the results root (not of a run): each host's last capacity crossings per arm and variant, with the
+	 * commit that measured them; the next search on that host starts its bracket there.
+	 */
+	public static final String CAPACITY_HISTORY = "capacity-history.json";
+
 	/** {@code ./lab compare}'s outputs, in the directory it writes. */
 	public static final String COMPARE_HTML = "compare.html";
 

@@ -41,7 +41,23 @@ public final class ServiceDir {
 	/** How the warm-up ended: its length, rounds, and the JIT's share of its last seconds ({@code warmup-settled.json}). */
 	public static final String WARMUP_SETTLED = "warmup-settled.json";
 
+	/** A capacity search's fresh JVM of a variant ({@code restart-<n>/}, n from 2: the first JVM is the service run's own directory). */
+	public static final String RESTART_PREFIX = "restart-";
+
+	/** A variant's capacity in a search: its bracket, its crossing with interval, its probes. */
+	public static final String CAPACITY = "capacity.json";
+
 	private ServiceDir() {
+	}
+
+	/** The directory of an entry's {@code n}th JVM in a capacity search (n >= 2). */
+	public static String restart(int n) {
+		return RESTART_PREFIX + n;
+	}
+
+	/** A capacity search probe's level directory: the level's id and its round ({@code c1000-round3}). */
+	public static String roundLevel(String levelId, int round) {
+		return levelId + "-round" + round;
 	}
 
 	/** The directory of warm-up round {@code k} (2-based: the first round is {@link #WARMUP}), run while the JIT compiled. */

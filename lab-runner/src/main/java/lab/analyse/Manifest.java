@@ -234,7 +234,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		return versions;
 	}
 
-	static String git(Path root) {
+	public static String git(Path root) {
 		String commit = run(List.of("git", "rev-parse", "HEAD"), root).trim();
 		String dirty = run(List.of("git", "status", "--porcelain", "--untracked-files=no"), root).trim();
 		if (commit.isEmpty() && System.getenv("LAB_GIT_DIR") != null) {
@@ -292,7 +292,7 @@ public record Manifest(String startedAt, Map<String, Object> host, Map<String, S
 		}
 	}
 
-	private static String hostname() {
+	public static String hostname() {
 		try {
 			return InetAddress.getLocalHost().getHostName();
 		}

@@ -65,6 +65,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * the baseline is the run's own noise floor
  * @param referenceMovedPercent a search round whose CPU reference (timed on the service's core before and after it) is
  * this far from the run's median is marked and run again (default 10)
+ * @param jvms a capacity search's JVMs per variant (default 2): the refining rounds are shared out among them, each share
+ * on fresh JVMs, so the intervals hold the JVM-to-JVM spread a second run would show
  * @param searchMinutes a capacity search's time budget, from its first start: no refining round starts that the budget
  * has no room for (its probes at the median probe's length so far), and a variant needing a fresh JVM sits out a refining
  * round with no room for the start; the search ends there and says so (default: none)
@@ -74,7 +76,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
 		List<String> jdks, String latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
 		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds, Integer rounds, String baseline, Boolean aa,
-		Double referenceMovedPercent, Double searchMinutes) {
+		Double referenceMovedPercent, Double searchMinutes, Integer jvms) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -106,6 +108,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		rounds = (rounds != null) ? rounds : 3;
 		aa = Boolean.TRUE.equals(aa);
 		referenceMovedPercent = (referenceMovedPercent != null) ? referenceMovedPercent : 10.0;
+		jvms = (jvms != null) ? jvms : 2;
 	}
 
 	/** The variant capacities are related to: the declared one, else the first. */
@@ -119,7 +122,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 				this.holdSeconds, this.warmupSeconds, this.warmupUsers, this.warmupMaxSeconds, this.requestTimeoutMs, this.profile, this.repeat,
 				this.tunings, this.observe, this.jdks, this.latencyTarget, this.searchMax, this.searchResolutionPercent, this.works, this.responseBytes,
 				this.coldStart, this.aot, this.aotTrainingSeconds, (rounds != null) ? rounds : this.rounds, (baseline != null) ? baseline : this.baseline,
-				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes);
+				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes, this.jvms);
 	}
 
 	/** The work per request of each side-by-side run, in the order given. */
@@ -187,7 +190,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
 					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks, latencyTarget, "
-					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes");
+					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms");
 		}
 		catch (DatabindException ex) {
 			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
@@ -278,6 +281,9 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			}
 			if (this.rounds < 1 || this.rounds > 20) {
 				problems.add("rounds must be between 1 and 20, got " + this.rounds);
+			}
+			if (this.jvms < 1 || this.jvms > 10) {
+				problems.add("jvms must be between 1 and 10, got " + this.jvms + " (a search uses at most one JVM per refining round)");
 			}
 			if (this.searchMinutes != null && !(this.searchMinutes > 0 && this.searchMinutes <= 24 * 60)) {
 				problems.add("searchMinutes must be above 0 and at most 1440 (a day), got " + this.searchMinutes);

@@ -58,7 +58,7 @@ final class SearchSection {
 			Map<String, Object> block = new LinkedHashMap<>();
 			block.put("group", record.group());
 			block.put("baseline", record.baseline());
-			long counted = record.rounds().stream().filter(Round::counts).count();
+			long counted = record.rounds().stream().filter(Round::counted).count();
 			block.put("rounds", String.format(Locale.ROOT, "%d rounds in all (%d bracketing, %d refining; %d counted, %d marked for a moved CPU reference)",
 					record.rounds().size(), record.rounds().stream().filter(r -> r.kind() == Round.Kind.BRACKET).count(),
 					record.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).count(), counted, record.rounds().stream().filter(Round::moved).count()));

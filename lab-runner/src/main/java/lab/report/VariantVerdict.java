@@ -2,7 +2,7 @@ package lab.report;
 
 import java.util.List;
 
-import lab.analyse.search.CapacitySearch;
+import lab.analyse.search.RoundProbe;
 import lab.analyse.LevelResult;
 import lab.plan.Variant;
 
@@ -48,9 +48,9 @@ public record VariantVerdict(String variant, String model, double bestRps, int b
 			}
 		}
 		// Within the target: the capacity search's own rule (INVALID levels bound nothing), over the levels run.
-		List<CapacitySearch.Probe> probes = rows.stream().map(CapacitySearch.Probe::of).toList();
-		int missesAt = CapacitySearch.lowestMissed(probes);
-		int withinLoad = CapacitySearch.highestMet(probes);
+		List<RoundProbe> probes = rows.stream().map(RoundProbe::of).toList();
+		int missesAt = RoundProbe.lowestMissed(probes);
+		int withinLoad = RoundProbe.highestMet(probes);
 		double withinRps = Double.NaN;
 		for (LevelResult row : rows) {
 			if (withinLoad > 0 && row.load() == withinLoad && Boolean.TRUE.equals(row.meetsTarget())) {

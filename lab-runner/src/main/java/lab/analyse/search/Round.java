@@ -27,10 +27,10 @@ public record Round(int index, Kind kind, List<String> order, Double referenceBe
 	}
 
 	/**
-	 * Whether its probes place the capacities and ratios: any round whose reference held (a bracket round's probes near
-	 * the knee place crossings too; {@link Crossing#PLACES}).
+	 * Whether its probes place the capacities and ratios and shape the elasticity: any round whose reference held,
+	 * bracket rounds included ({@link SearchSummary}). A marked round's probes steer the search only.
 	 */
-	public boolean counts() {
+	public boolean counted() {
 		return !this.moved;
 	}
 

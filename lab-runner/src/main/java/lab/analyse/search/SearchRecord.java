@@ -23,14 +23,10 @@ import lab.json.Json;
  * @param probes every probe, in the order they ran
  * @param brackets each entry's bracket (null: not finished)
  * @param ended entries whose search ended early, and why
+ * @param costs what a start and a probe took in this run (null in older records)
  */
-public record SearchRecord(String group, String target, String baseline, String twin, List<String> entries, InterleavedSearch.Settings settings,
-		List<Round> rounds, List<RoundProbe> probes, Map<String, CapacitySearch.Found> brackets, Map<String, String> ended) {
-
-	public static SearchRecord of(String group, String target, String baseline, String twin, InterleavedSearch search) {
-		return new SearchRecord(group, target, baseline, twin, search.entries(), search.settings(), search.rounds(), search.probes(), search.brackets(),
-				search.ended());
-	}
+public record SearchRecord(String group, String target, String baseline, String twin, List<String> entries, SearchSettings settings,
+		List<Round> rounds, List<RoundProbe> probes, Map<String, BracketFound> brackets, Map<String, String> ended, SearchCosts costs) {
 
 	/** Its file in {@code results} ({@link lab.layout.RunDir#capacitySearch}). */
 	public static Path file(Path results, String group) {

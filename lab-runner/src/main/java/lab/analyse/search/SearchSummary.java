@@ -1,16 +1,24 @@
 package lab.analyse.search;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
-import lab.analyse.search.CapacitySearch.Found;
+import lab.analyse.search.JvmLevels.Tagged;
 
 /**
- * What an interleaved search found: each entry's capacity as a crossing with its interval over the counted rounds, its
- * bracket, and each entry's capacity relative to the baseline within each round (the ratio of two crossings of one
- * round: the host's drift of that round falls on both), summarised over rounds with a bootstrap interval. A ratio whose
- * interval holds 1 cannot be told apart on this run; the A/A twin's ratio is the run's own noise floor.
+ * What an interleaved search found. What counts is one rule: every round whose CPU reference held (bracket and refining
+ * rounds alike; a marked round's probes steered the search and place nothing, nor enter the elasticity's fit). In a
+ * counted round, an entry's probe places that round's crossing from its own latency and the entry's {@link Elasticity}
+ * ({@link Crossing#at}), never from another round's probe; never above the lowest load at which a counted probe of the
+ * entry broke its JVM or missed by more than twice (a cliff the elasticity cannot see: then the capacity's interval
+ * reaches from the highest load met below it to it). A capacity is the mean of its JVMs' mean log crossings, with a
+ * hierarchical interval ({@link JvmLevels}) widened by the elasticity's own range (an error common to every round). A
+ * ratio is computed within each round where both placed a crossing (the host's drift of that round falls on both),
+ * grouped by the pair of JVMs, and summarised the same way. A ratio whose interval holds 1 cannot be told apart on this
+ * run; the A/A twin's ratio is the run's own noise floor.
  *
  * @param record what ran
  * @param entries one per entry, in the run's order
@@ -22,15 +30,17 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	/**
 	 * @param entry the entry
 	 * @param bracket its bracket (null: none finished)
-	 * @param slope d ln(latency) / d ln(load) near its knee (an elasticity; the prior 1 when too few probes fit one)
-	 * @param crossings its crossing in each counted round, in round order (NaN where that round placed none: no probe
-	 * of it within twice the target and off the floor)
-	 * @param capacity their geometric mean and interval
+	 * @param elasticity d ln(latency) / d ln(load) near its knee, with its range
+	 * @param crossings its crossing in each counted round, in round order (NaN where that round placed none)
+	 * @param capacity their hierarchical mean and interval
+	 * @param wall the lowest load that broke its JVM or missed by more than twice, bounding its crossings (0: none did)
 	 * @param ended why its search ended early, null when it did not
+	 * @param limit what bound it at its knee: the {@link lab.analyse.Limit} of its counted probe nearest its capacity ("" when unknown)
 	 */
-	public record EntryResult(String entry, Found bracket, double slope, List<Double> crossings, Interval capacity, String ended) {
+	public record EntryResult(String entry, BracketFound bracket, Elasticity elasticity, List<Double> crossings, Interval capacity, int wall,
+			String ended, String limit) {
 
-		/** "2,310 users (2,200-2,420, 3 rounds; bracket 2,000-2,500)". */
+		/** "2,310 users (2,200-2,420, 2 JVMs, 5 rounds); bracket 2,000-3,000". */
 		public String describe(String unit) {
 			String bracketText = (this.bracket == null) ? "no bracket"
 					: (this.bracket.capacity() == 0 && this.bracket.firstMissed() == 0) ? "not found: " + this.bracket.why()
@@ -40,7 +50,12 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			if (this.capacity.n() == 0) {
 				return bracketText + ((this.ended != null) ? "; ended: " + this.ended : "");
 			}
-			return this.capacity.asLoad().replaceFirst("^([0-9,]+)", "$1 " + unit) + "; " + bracketText;
+			return this.capacity.asLoad().replaceFirst("^([0-9,.]+)", "$1 " + unit) + "; " + bracketText;
+		}
+
+		/** The elasticity crossings were placed with. */
+		public double slope() {
+			return this.elasticity.value();
 		}
 
 	}
@@ -49,27 +64,32 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	 * @param entry the entry measured
 	 * @param baseline the entry it is relative to
 	 * @param perRound the ratio in each round both placed a crossing in
-	 * @param interval their geometric mean and interval
+	 * @param interval their hierarchical mean and interval
 	 */
 	public record Ratio(String entry, String baseline, List<Double> perRound, Interval interval) {
 
-		/** Whether the interval rests on two rounds or more and holds 1: the two cannot be told apart on this run. */
+		/** Whether it cannot be told from 1 on this run: no interval, or one that holds 1. */
 		public boolean unresolved() {
 			return !this.interval.hasSpread() || this.interval.holds(1.0);
 		}
 
-		/** The interval's half-width in percent of the estimate (its upper side, the wider on a log scale); NaN under two rounds. */
+		/** Its interval's half-width in percent of the estimate (the wider side); NaN without an interval. */
 		public double precisionPercent() {
-			return this.interval.hasSpread() ? 100 * (this.interval.high() / this.interval.estimate() - 1) : Double.NaN;
+			return this.interval.halfWidthPercent();
 		}
 
-		/** "0.62 (0.58-0.66, 3 rounds)" or "≈ 1.03 (0.94-1.12, 3 rounds): cannot be told apart". */
+		/** Whether this run resolved it to ±{@code percent}: an interval that sees the JVM level and is that narrow. */
+		public boolean resolvedWithin(double percent) {
+			return this.interval.hasSpread() && this.interval.jvmLevel() != Interval.JvmLevel.PRIOR && precisionPercent() <= percent;
+		}
+
+		/** "0.620 (0.580-0.660, 2 JVMs, 5 rounds)" or "≈ 1.03 (0.940-1.12, 2 JVMs, 5 rounds): cannot be told apart on this run". */
 		public String describe() {
 			if (this.interval.n() == 0) {
 				return "no round placed both";
 			}
 			if (!this.interval.hasSpread()) {
-				return this.interval.asRatio() + ": one round, cannot be told apart";
+				return this.interval.asRatio() + ": cannot be told apart";
 			}
 			return (this.interval.holds(1.0) ? "≈ " : "") + this.interval.asRatio() + (this.interval.holds(1.0) ? ": cannot be told apart on this run" : "");
 		}
@@ -81,52 +101,166 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 
 	public static SearchSummary of(SearchRecord record) {
 		double target = record.settings().targetMs();
-		List<EntryResult> entries = new ArrayList<>();
+		double floor = record.settings().floorMs();
+		List<Round> counted = record.rounds().stream().filter(Round::counted).toList();
+		List<Integer> countedIndexes = counted.stream().map(Round::index).toList();
+		List<Placed> placed = new ArrayList<>();
 		for (String entry : record.entries()) {
-			List<RoundProbe> own = record.probes().stream().filter(p -> p.entry().equals(entry)).toList();
-			double slope = slope(own, record.probes(), record.brackets().get(entry), entry, target, record.settings().floorMs());
-			double[] crossings = roundCrossings(entry, record.probes(), record.rounds(), slope, target, record.settings().floorMs());
-			entries.add(new EntryResult(entry, record.brackets().get(entry), slope, java.util.Arrays.stream(crossings).boxed().toList(),
-					Interval.ofGeometricMean(crossings), record.ended().get(entry)));
+			List<RoundProbe> all = record.probes().stream().filter(p -> p.entry().equals(entry)).toList();
+			List<RoundProbe> own = all.stream().filter(p -> countedIndexes.contains(p.round())).toList();
+			Elasticity elasticity = Elasticity.of(own, record.brackets().get(entry), all, target, floor);
+			placed.add(new Placed(entry, own, elasticity, wall(own, target), countedIndexes, target, floor));
 		}
-		List<Round> counted = record.rounds().stream().filter(Round::counts).toList();
+		List<Interval> capacities = JvmLevels.intervals(placed.stream().map(p -> p.tagged(p.elasticity.value())).toList(), 1);
+		List<EntryResult> entries = new ArrayList<>();
+		for (int i = 0; i < placed.size(); i++) {
+			Placed p = placed.get(i);
+			Interval capacity = capacities.get(i);
+			double mean = p.meanLog(p.elasticity.value());
+			double atLow = p.meanLog(p.elasticity.low()) - mean;
+			double atHigh = p.meanLog(p.elasticity.high()) - mean;
+			capacity = capacity.widened(-Math.min(atLow, atHigh), Math.max(atLow, atHigh));
+			if (p.walled(p.elasticity.value())) {
+				capacity = capacity.spanning(p.highestMetBelowWall(), p.wall);
+			}
+			entries.add(new EntryResult(p.entry, record.brackets().get(p.entry), p.elasticity, p.crossings(p.elasticity.value()), capacity, p.wall,
+					record.ended().get(p.entry), limitAt(p.counted, capacity.estimate())));
+		}
+		Placed base = placed.stream().filter(p -> p.entry.equals(record.baseline())).findFirst().orElse(null);
+		List<Placed[]> toBase = new ArrayList<>();
+		List<Placed[]> pairs = new ArrayList<>();
+		for (int i = 0; i < placed.size(); i++) {
+			for (int j = i + 1; j < placed.size(); j++) {
+				pairs.add(new Placed[] { placed.get(j), placed.get(i) });
+			}
+			if (base != null && placed.get(i) != base) {
+				toBase.add(new Placed[] { placed.get(i), base });
+			}
+		}
+		return new SearchSummary(record, List.copyOf(entries), ratios(toBase, entries), ratios(pairs, entries));
+	}
+
+	/** One family of ratios (to the baseline, or every pair), their JVM level pooled within the family. */
+	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries) {
+		List<List<Tagged>> series = family.stream().map(f -> ratioTagged(f[0], f[1], f[0].elasticity.value(), f[1].elasticity.value())).toList();
+		List<Interval> intervals = JvmLevels.intervals(series, 2);
 		List<Ratio> ratios = new ArrayList<>();
-		List<Ratio> pairs = new ArrayList<>();
-		EntryResult base = entries.stream().filter(e -> e.entry().equals(record.baseline())).findFirst().orElse(null);
-		for (int i = 0; i < entries.size(); i++) {
-			for (int j = i + 1; j < entries.size(); j++) {
-				pairs.add(ratio(entries.get(j), entries.get(i), counted.size()));
+		for (int i = 0; i < family.size(); i++) {
+			Placed a = family.get(i)[0];
+			Placed b = family.get(i)[1];
+			Interval interval = intervals.get(i);
+			if (interval.n() > 0) {
+				double mean = meanOfUnits(series.get(i));
+				double[] moves = { meanOfUnits(ratioTagged(a, b, a.elasticity.low(), b.elasticity.value())) - mean,
+						meanOfUnits(ratioTagged(a, b, a.elasticity.high(), b.elasticity.value())) - mean,
+						meanOfUnits(ratioTagged(a, b, a.elasticity.value(), b.elasticity.low())) - mean,
+						meanOfUnits(ratioTagged(a, b, a.elasticity.value(), b.elasticity.high())) - mean };
+				double upA = Math.max(0, Math.max(moves[0], moves[1]));
+				double downA = Math.max(0, -Math.min(moves[0], moves[1]));
+				double upB = Math.max(0, Math.max(moves[2], moves[3]));
+				double downB = Math.max(0, -Math.min(moves[2], moves[3]));
+				interval = interval.widened(Math.hypot(downA, downB), Math.hypot(upA, upB));
+				// A crossing bounded by a wall widens the ratio as it widened the capacity.
+				Interval ca = entry(entries, a.entry).capacity();
+				Interval cb = entry(entries, b.entry).capacity();
+				if ((a.walled(a.elasticity.value()) || b.walled(b.elasticity.value())) && ca.hasSpread() && cb.hasSpread()) {
+					double est = interval.estimate();
+					interval = interval.spanning(est * (ca.low() / ca.estimate()) / (cb.high() / cb.estimate()),
+							est * (ca.high() / ca.estimate()) / (cb.low() / cb.estimate()));
+				}
 			}
-			if (base != null && entries.get(i) != base) {
-				ratios.add(ratio(entries.get(i), base, counted.size()));
-			}
+			List<Double> perRound = series.get(i).stream().map(t -> Math.exp(t.log())).toList();
+			ratios.add(new Ratio(a.entry, b.entry, perRound, interval));
 		}
-		return new SearchSummary(record, List.copyOf(entries), List.copyOf(ratios), List.copyOf(pairs));
+		return List.copyOf(ratios);
+	}
+
+	/** Within each counted round where both placed a crossing: the log ratio, tagged with the pair of JVMs. */
+	private static List<Tagged> ratioTagged(Placed a, Placed b, double slopeA, double slopeB) {
+		Map<Integer, Tagged> ofA = a.byRound(slopeA);
+		Map<Integer, Tagged> ofB = b.byRound(slopeB);
+		List<Tagged> values = new ArrayList<>();
+		ofA.forEach((round, ta) -> {
+			Tagged tb = ofB.get(round);
+			if (tb != null) {
+				values.add(new Tagged(ta.unit() + "/" + tb.unit(), ta.log() - tb.log()));
+			}
+		});
+		return values;
+	}
+
+	private static double meanOfUnits(List<Tagged> values) {
+		Map<String, double[]> sums = new LinkedHashMap<>();
+		values.forEach(t -> {
+			double[] s = sums.computeIfAbsent(t.unit(), k -> new double[2]);
+			s[0] += t.log();
+			s[1]++;
+		});
+		return sums.values().stream().mapToDouble(s -> s[0] / s[1]).average().orElse(Double.NaN);
+	}
+
+	/** The limit of the counted probe nearest {@code load} (in log load) that names one. */
+	private static String limitAt(List<RoundProbe> counted, double load) {
+		return counted.stream().filter(p -> p.limit() != null && !p.limit().isEmpty())
+			.min(java.util.Comparator.comparingDouble(p -> Double.isFinite(load) ? Math.abs(Math.log(p.load() / load)) : 0))
+			.map(RoundProbe::limit).orElse("");
+	}
+
+	/** The lowest load at which a counted probe broke the JVM or missed by more than twice: crossings are never placed above it (0: none). */
+	private static int wall(List<RoundProbe> counted, double targetMs) {
+		return counted.stream().filter(p -> Crossing.wallAt(p, targetMs)).mapToInt(RoundProbe::load).min().orElse(0);
+	}
+
+	/** One entry's counted probes, placed as crossings at a given elasticity. */
+	private record Placed(String entry, List<RoundProbe> counted, Elasticity elasticity, int wall, List<Integer> rounds, double targetMs,
+			double floorMs) {
+
+		/** Each counted round's crossing that the entry's probes of that round placed (their geometric mean), by round. */
+		Map<Integer, Tagged> byRound(double slope) {
+			Map<Integer, Tagged> values = new LinkedHashMap<>();
+			for (int round : this.rounds) {
+				List<RoundProbe> inRound = this.counted.stream().filter(p -> p.round() == round).toList();
+				double[] logs = inRound.stream().mapToDouble(p -> capped(Crossing.at(p, slope, this.targetMs, this.floorMs)))
+					.filter(c -> c > 0 && Double.isFinite(c)).map(Math::log).toArray();
+				if (logs.length > 0) {
+					values.put(round, new Tagged("jvm" + inRound.get(0).jvmNumber(), java.util.Arrays.stream(logs).average().orElseThrow()));
+				}
+			}
+			return values;
+		}
+
+		double capped(double crossing) {
+			return (this.wall > 0 && crossing > this.wall) ? this.wall : crossing;
+		}
+
+		/** Whether any crossing at {@code slope} met the wall. */
+		boolean walled(double slope) {
+			return this.wall > 0 && this.counted.stream().anyMatch(p -> Crossing.at(p, slope, this.targetMs, this.floorMs) >= this.wall);
+		}
+
+		double highestMetBelowWall() {
+			return this.counted.stream().filter(p -> Boolean.TRUE.equals(p.meets()) && p.load() < this.wall).mapToInt(RoundProbe::load).max()
+				.orElse(this.wall / 2);
+		}
+
+		List<Tagged> tagged(double slope) {
+			return List.copyOf(byRound(slope).values());
+		}
+
+		double meanLog(double slope) {
+			return meanOfUnits(tagged(slope));
+		}
+
+		List<Double> crossings(double slope) {
+			Map<Integer, Tagged> values = byRound(slope);
+			return this.rounds.stream().map(r -> values.containsKey(r) ? Math.exp(values.get(r).log()) : Double.NaN).toList();
+		}
+
 	}
 
 	/**
-	 * The entry's elasticity near its knee: fitted from its probes, else from its bracket's met and missed probes, else
-	 * the prior ({@link Crossing#PRIOR}).
-	 */
-	static double slope(List<RoundProbe> own, List<RoundProbe> all, Found bracket, String entry, double targetMs, double floorMs) {
-		double fitted = Crossing.slope(own, targetMs, floorMs);
-		if (fitted > 0) {
-			return fitted;
-		}
-		if (bracket != null && bracket.capacity() > 0 && bracket.firstMissed() > 0) {
-			RoundProbe met = last(entry, all, bracket.capacity());
-			RoundProbe missed = last(entry, all, bracket.firstMissed());
-			if (met != null && missed != null && met.measured() && missed.measured() && missed.latencyMs() > met.latencyMs()) {
-				return Math.log(missed.latencyMs() / met.latencyMs()) / Math.log((double) missed.load() / met.load());
-			}
-		}
-		return Crossing.PRIOR;
-	}
-
-	/**
-	 * Which ratios this run resolved to ±5% (their interval's half-width) and which it did not, with theirs: "within ±5%:
-	 * a, b; wider: c ±12%, d (one round)". A whole run again gives every variant fresh JVMs, which no round of this run
-	 * sees: `./lab compare` of repeated runs says whether they reproduce.
+	 * Which ratios this run resolved to ±5% (an interval that sees the JVM level and is that narrow) and which it did not,
+	 * with how many more JVMs per entry would resolve them, from the run's own variance components.
 	 */
 	public String precision() {
 		double bound = BetweenRuns.AGREE_PERCENT;
@@ -134,33 +268,85 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 		List<String> wider = new ArrayList<>();
 		java.util.Set<String> involved = new java.util.LinkedHashSet<>();
 		for (Ratio ratio : this.ratios) {
-			double percent = ratio.precisionPercent();
 			if (ratio.interval().n() == 0) {
 				continue;
 			}
-			if (Double.isNaN(percent) || percent > bound) {
-				involved.add(ratio.baseline());
-				involved.add(ratio.entry());
+			if (ratio.resolvedWithin(bound)) {
+				within.add(ratio.entry() + String.format(Locale.ROOT, " ±%.1f%%", ratio.precisionPercent()));
+				continue;
 			}
-			if (Double.isNaN(percent)) {
-				wider.add(ratio.entry() + " (one round)");
-			}
-			else if (percent <= bound) {
-				within.add(ratio.entry() + String.format(Locale.ROOT, " ±%.1f%%", percent));
-			}
-			else {
-				wider.add(ratio.entry() + String.format(Locale.ROOT, " ±%.0f%%", Math.ceil(percent)));
-			}
+			involved.add(ratio.baseline());
+			involved.add(ratio.entry());
+			wider.add(ratio.entry() + " " + widthText(ratio.interval()) + sizing(ratio.interval()));
 		}
 		if (within.isEmpty() && wider.isEmpty()) {
 			return null;
 		}
 		// Why a crossing is imprecise: where p99 rises slowly with load, p99's own wobble moves the crossing 1/slope times as far.
-		List<String> flat = this.entries.stream().filter(e -> involved.contains(e.entry()) && e.slope() > 0 && e.slope() < FLAT_SLOPE)
-			.map(e -> String.format(Locale.ROOT, "%s %.2f (a 5%% wobble of p99 moves its crossing %.0f%%)", e.entry(), e.slope(), 5 / e.slope())).toList();
+		List<String> flat = this.entries.stream().filter(e -> involved.contains(e.entry()) && e.elasticity().flatterThan(FLAT_SLOPE))
+			.map(e -> String.format(Locale.ROOT, "%s %.2f%s (a 5%% wobble of p99 moves its crossing %.0f%%)", e.entry(), e.slope(),
+					e.elasticity().clamped() ? String.format(Locale.ROOT, ", fit reaches %.2f", e.elasticity().low()) : "", 5 / e.slope()))
+			.toList();
 		String why = flat.isEmpty() ? "" : "; flat knees (p99's rise per 1% more load near the crossing): " + String.join(", ", flat);
-		return String.format(Locale.ROOT, "Ratios this run resolved to ±%.0f%% (their interval's half-width): %s; wider: %s%s. Fresh JVMs in another run add noise no round of this one sees: repeat the run and `./lab compare` the runs to see whether the ratios reproduce",
-				bound, within.isEmpty() ? "none" : String.join(", ", within), wider.isEmpty() ? "none" : String.join(", ", wider), why);
+		String level = this.ratios.stream().map(r -> r.interval().jvmLevel()).anyMatch(l -> l == Interval.JvmLevel.PRIOR)
+				? " Every entry ran on one JVM, so the spread between JVMs was not measured: the lab's prior (7.5%) stands in and none is called resolved."
+				: " Intervals hold the spread between JVMs (pooled over the entries, with the lab's prior, where one has too few of its own).";
+		level += " Repeat the run and `./lab compare` the runs to see whether the ratios reproduce.";
+		return String.format(Locale.ROOT, "Ratios this run resolved to ±%.0f%% (their 95%% interval's half-width): %s; wider: %s%s.%s", bound,
+				within.isEmpty() ? "none" : String.join(", ", within), wider.isEmpty() ? "none" : String.join(", ", wider), why, level);
+	}
+
+	private static String widthText(Interval interval) {
+		return interval.hasSpread() ? String.format(Locale.ROOT, "±%.0f%%", Math.ceil(interval.halfWidthPercent())) : "(no interval)";
+	}
+
+	/**
+	 * Kalibera and Jones' sizing: the JVMs per entry that would bring the interval to ±5% if each added JVM behaved like
+	 * this run's (its half-width shrinks with √JVMs, t towards 1.96), and at this run's costs the minutes that takes.
+	 */
+	String sizing(Interval interval) {
+		if (!interval.hasSpread() || interval.jvms() == 0) {
+			return "";
+		}
+		double halfLog = Math.max(Math.log(interval.high() / interval.estimate()), Math.log(interval.estimate() / interval.low()));
+		double perJvm = halfLog / Interval.t95(interval.df()) * Math.sqrt(interval.jvms());
+		int needed = (int) Math.ceil(Math.pow(1.96 * perJvm / Math.log(1 + BetweenRuns.AGREE_PERCENT / 100), 2));
+		int more = Math.max(1, needed - interval.jvms());
+		SearchCosts costs = (this.record == null) ? null : this.record.costs();
+		if (costs == null || !(costs.startSeconds() > 0) || !(costs.probeSeconds() > 0)) {
+			return String.format(Locale.ROOT, " (about %d more JVMs each to resolve)", more);
+		}
+		double roundsPerJvm = Math.max(1, (double) interval.n() / Math.max(1, interval.jvms()));
+		double minutes = more * this.entries.size() * (costs.startSeconds() + roundsPerJvm * costs.probeSeconds()) / 60;
+		return String.format(Locale.ROOT, " (about %d more JVMs each to resolve, ≈ %.0f min at this run's costs)", more, minutes);
+	}
+
+	/**
+	 * Where the search should place an entry's next refining probe around: its capacity so far, else its bracket's
+	 * crossing (interpolated between the last probes at its met and missed loads); NaN without either.
+	 */
+	public static double estimate(SearchRecord record, String entry) {
+		EntryResult result = of(record).entry(entry);
+		if (result != null && result.capacity().n() > 0) {
+			return result.capacity().estimate();
+		}
+		BracketFound found = record.brackets().get(entry);
+		if (found == null || found.capacity() == 0 || found.firstMissed() == 0) {
+			return Double.NaN;
+		}
+		RoundProbe met = lastAt(record.probes(), entry, found.capacity());
+		RoundProbe missed = lastAt(record.probes(), entry, found.firstMissed());
+		return (met == null || missed == null) ? (found.capacity() + found.firstMissed()) / 2.0 : Crossing.between(met, missed, record.settings().targetMs());
+	}
+
+	private static RoundProbe lastAt(List<RoundProbe> probes, String entry, int load) {
+		RoundProbe last = null;
+		for (RoundProbe p : probes) {
+			if (p.entry().equals(entry) && p.load() == load) {
+				last = p;
+			}
+		}
+		return last;
 	}
 
 	/** The A/A twin's ratio to the baseline: the run's noise floor; null without a twin. */
@@ -170,90 +356,11 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 
 	/** The entry's result by name. */
 	public EntryResult entry(String entry) {
-		return this.entries.stream().filter(e -> e.entry().equals(entry)).findFirst().orElse(null);
+		return entry(this.entries, entry);
 	}
 
-	private static Ratio ratio(EntryResult entry, EntryResult base, int rounds) {
-		List<Double> perRound = new ArrayList<>();
-		for (int r = 0; r < rounds; r++) {
-			double a = entry.crossings().get(r);
-			double b = base.crossings().get(r);
-			if (a > 0 && b > 0 && Double.isFinite(a) && Double.isFinite(b)) {
-				perRound.add(a / b);
-			}
-		}
-		return new Ratio(entry.entry(), base.entry(), List.copyOf(perRound),
-				Interval.ofGeometricMean(perRound.stream().mapToDouble(Double::doubleValue).toArray()));
-	}
-
-	/**
-	 * The entry's crossing in each counted round (its reference held), in round order: the geometric mean of the
-	 * crossings its probes of that round placed with its slope ({@link Crossing#at}); NaN where none did.
-	 */
-	static double[] roundCrossings(String entry, List<RoundProbe> probes, List<Round> rounds, double slope, double targetMs, double floorMs) {
-		List<Round> counted = rounds.stream().filter(Round::counts).toList();
-		List<RoundProbe> own = probes.stream().filter(p -> p.entry().equals(entry)).toList();
-		double[] crossings = new double[counted.size()];
-		for (int r = 0; r < counted.size(); r++) {
-			int index = counted.get(r).index();
-			double[] logs = own.stream().filter(p -> p.round() == index).mapToDouble(p -> crossing(p, own, slope, targetMs, floorMs))
-				.filter(c -> c > 0).map(Math::log).toArray();
-			crossings[r] = (logs.length == 0) ? Double.NaN : Math.exp(java.util.Arrays.stream(logs).average().orElseThrow());
-		}
-		return crossings;
-	}
-
-	/**
-	 * A probe's crossing ({@link Crossing#at}), placed against its nearest neighbour on the other side of the target
-	 * when the entry has one: a met probe towards the lowest load above it that missed, a missed one towards the highest
-	 * load below it that met (interpolated between the two in log latency against log load, {@link Crossing#between};
-	 * with the slope when that neighbour broke and has no latency), and never beyond that neighbour's load. A knee can be
-	 * a cliff (a heap filling up: p99 772 ms at 1,120 users, 4.6 s at 1,500) that a slope fitted below it cannot see.
-	 */
-	static double crossing(RoundProbe probe, List<RoundProbe> own, double slope, double targetMs, double floorMs) {
-		double alone = Crossing.at(probe, slope, targetMs, floorMs);
-		if (Double.isNaN(alone)) {
-			return alone;
-		}
-		boolean met = probe.latencyMs() <= targetMs;
-		RoundProbe neighbour = null;
-		for (RoundProbe other : own) {
-			boolean otherMissed = other.verdict() == lab.analyse.LevelResult.Verdict.FAILED || (other.measured() && other.latencyMs() > targetMs);
-			boolean otherMet = other.measured() && other.latencyMs() <= targetMs;
-			if (met && otherMissed && other.load() > probe.load() && (neighbour == null || other.load() < neighbour.load())) {
-				neighbour = other;
-			}
-			if (!met && otherMet && other.load() < probe.load() && (neighbour == null || other.load() > neighbour.load())) {
-				neighbour = other;
-			}
-		}
-		if (neighbour == null) {
-			return alone;
-		}
-		if (neighbour.measured()) {
-			return met ? Crossing.between(probe, neighbour, targetMs) : Crossing.between(neighbour, probe, targetMs);
-		}
-		return met ? Math.min(alone, neighbour.load()) : Math.max(alone, neighbour.load());
-	}
-
-	/** The bracket's crossing: interpolated between the last probes at its met and missed loads; NaN without both. */
-	static double bracketCrossing(String entry, List<RoundProbe> probes, Found found, double targetMs) {
-		if (found == null || found.capacity() == 0 || found.firstMissed() == 0) {
-			return Double.NaN;
-		}
-		RoundProbe met = last(entry, probes, found.capacity());
-		RoundProbe missed = last(entry, probes, found.firstMissed());
-		return (met == null || missed == null) ? (found.capacity() + found.firstMissed()) / 2.0 : Crossing.between(met, missed, targetMs);
-	}
-
-	private static RoundProbe last(String entry, List<RoundProbe> probes, int load) {
-		RoundProbe last = null;
-		for (RoundProbe p : probes) {
-			if (p.entry().equals(entry) && p.load() == load) {
-				last = p;
-			}
-		}
-		return last;
+	private static EntryResult entry(List<EntryResult> entries, String entry) {
+		return entries.stream().filter(e -> e.entry().equals(entry)).findFirst().orElse(null);
 	}
 
 	private static String number(int value) {

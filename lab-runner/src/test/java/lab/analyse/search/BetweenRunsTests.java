@@ -18,7 +18,8 @@ public class BetweenRunsTests {
 	}
 
 	static SearchSummary.EntryResult entry(String name, double slope) {
-		return new SearchSummary.EntryResult(name, null, slope, List.of(), Interval.NONE, null);
+		return new SearchSummary.EntryResult(name, null, new Elasticity(slope, slope, slope, Elasticity.Source.FITTED, false), List.of(), Interval.NONE, 0,
+				null, "");
 	}
 
 	public static SearchSummary run(SearchSummary.Ratio... ratios) {
@@ -96,8 +97,8 @@ public class BetweenRunsTests {
 		assertThat(summary.ratios().get(0).precisionPercent()).isLessThan(1);
 		assertThat(summary.ratios().get(1).precisionPercent()).isGreaterThan(5);
 		assertThat(summary.ratios().get(2).precisionPercent()).isNaN();
-		assertThat(summary.precision()).startsWith("Ratios this run resolved to ±5% (their interval's half-width): tomcat-loom ±")
-			.contains("wider: jetty-loom ±").contains("platform (one round)").contains("./lab compare");
+		assertThat(summary.precision()).startsWith("Ratios this run resolved to ±5% (their 95% interval's half-width): tomcat-loom ±")
+			.contains("wider: jetty-loom ±").contains("platform (no interval)").contains("./lab compare");
 		assertThat(summary.precision()).doesNotContain("flat knees");
 		assertThat(run().precision()).isNull();
 		// Why: the baseline's p99 rises 0.5% per 1% of load near its crossing, so p99's wobble moves its crossing twice as far.

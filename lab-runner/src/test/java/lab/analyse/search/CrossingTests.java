@@ -1,86 +1,184 @@
 package lab.analyse.search;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import lab.analyse.LevelResult.Verdict;
+import lab.analyse.search.JvmLevels.Tagged;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-/** The crossing and the interval by hand. */
+/** The crossing, the elasticity and the hierarchical interval, by hand. */
 class CrossingTests {
 
+	private static RoundProbe probe(int round, int load, double p99, int jvm) {
+		return new RoundProbe(round, 1, "v", load, Verdict.OK, p99 <= 1000, p99, "", "v/" + load, jvm, "");
+	}
+
 	private static RoundProbe probe(int load, double p99) {
-		return new RoundProbe(1, 1, "v", load, Verdict.OK, p99 <= 1000, p99, "", "v/" + load);
+		return probe(1, load, p99, 1);
+	}
+
+	private static Round round(int index, Round.Kind kind) {
+		return new Round(index, kind, List.of("v"), 100.0, 100.0, 0.0, false, null);
+	}
+
+	private static SearchRecord record(List<Round> rounds, List<RoundProbe> probes) {
+		Map<String, BracketFound> brackets = new LinkedHashMap<>();
+		brackets.put("v", new BracketFound(1_000, 2_000, false, ""));
+		return new SearchRecord("default", "p99<=1000ms", "v", null, List.of("v"), new SearchSettings(1_000, 16_000, 50, 4, 5, 10, 2, 1, 1000, 500),
+				rounds, probes, brackets, Map.of(), null);
 	}
 
 	@Test
 	void betweenAMetAndAMissedProbeTheCrossingIsInterpolatedInLogLatency() {
 		// ln(1000/800) / ln(1250/800) = 0.2231 / 0.4463 = 0.5: halfway between 2,000 and 2,200 in log load, 2,000·1.1^0.5 = 2,097.6.
 		assertThat(Crossing.between(probe(2_000, 800), probe(2_200, 1_250), 1000)).isCloseTo(2_097.6, within(0.1));
-		// A break above has no latency: the middle.
 		RoundProbe failed = new RoundProbe(1, 1, "v", 2_400, Verdict.FAILED, false, null, "OutOfMemoryError", "v/2400");
 		assertThat(Crossing.between(probe(2_000, 800), failed, 1000)).isEqualTo(2_200);
 	}
 
 	@Test
-	void aProbeNearTheKneePlacesTheCrossingWithItsNeighboursSlope() {
-		// p99 = 1000 · (load / 2,000)^2: elasticity 2; a probe at 1,900 has p99 1000·0.95² = 902.5, and 1,900·(1000/902.5)^(1/2) = 2,000.
-		List<RoundProbe> probes = List.of(probe(1_800, 1000 * 0.9 * 0.9), probe(2_100, 1000 * 1.05 * 1.05), probe(1_900, 1000 * 0.95 * 0.95));
-		double slope = Crossing.slope(probes, 1000, 500);
-		assertThat(slope).isCloseTo(2, within(1e-9));
-		assertThat(Crossing.at(probes.get(2), slope, 1000, 500)).isCloseTo(2_000, within(1e-6));
-		// On the floor (within 15% of the downstream's 500 ms) a probe does not shape the slope.
-		assertThat(Crossing.slope(List.of(probe(1_000, 540), probe(1_900, 902.5)), 1000, 500)).isNaN();
+	void aProbeNearTheKneePlacesTheCrossingWithTheElasticity() {
+		// p99 = 1000 · (load / 2,000)^2: elasticity 2, no residual: its range is the value itself.
+		List<RoundProbe> probes = List.of(probe(1_800, 1000 * 0.9 * 0.9), probe(2_100, 1000 * 1.05 * 1.05), probe(1_900, 1000 * 0.95 * 0.95),
+				probe(2_200, 1000 * 1.1 * 1.1));
+		Elasticity e = Elasticity.fit(probes, 1000, 500);
+		assertThat(e.value()).isCloseTo(2, within(1e-9));
+		assertThat(e.low()).isCloseTo(2, within(1e-6));
+		assertThat(e.clamped()).isFalse();
+		// 1,900·(1000/902.5)^(1/2) = 2,000.
+		assertThat(Crossing.at(probes.get(2), e.value(), 1000, 500)).isCloseTo(2_000, within(1e-6));
 		// Never extrapolated past twice the probe's load: 1,000·(1000/700)^(1/0.5) = 2,041 → 2,000.
 		assertThat(Crossing.at(probe(1_000, 700), 0.5, 1000, 500)).isEqualTo(2_000);
-		// A probe farther than twice from the target, or near the floor (within 1.3 times the downstream's 500 ms), places
-		// none: the slope, not the probe, would decide it.
+		// Farther than twice from the target, or near the floor (1.3 × 500 ms): none.
 		assertThat(Crossing.at(probe(1_000, 640), 1, 1000, 500)).isNaN();
 		assertThat(Crossing.at(probe(3_000, 2_100), 1, 1000, 500)).isNaN();
 		assertThat(Crossing.at(probe(3_000, 1_600), 1, 1000, 500)).isCloseTo(1_875, within(1e-6));
-		// A fitted slope is kept within 0.5 and 4: p99 = 1000·(load/2,000)^8 fits 8, kept at 4.
-		assertThat(Crossing.slope(List.of(probe(1_900, 1000 * Math.pow(0.95, 8)), probe(2_000, 1000), probe(2_100, 1000 * Math.pow(1.05, 8))), 1000, 500))
-			.isEqualTo(4);
 	}
 
 	@Test
-	void theIntervalIsAStudentTIntervalOfTheMeanLog() {
+	void aFlatKneeClampedAtItsBoundKeepsTheFitInItsRangeAndWidensTheInterval() {
+		// p99 = 1000·(load/3,000)^0.35 with a wobble: the fit is near 0.35, below the bound 0.5. Crossings are placed with 0.5,
+		// and the range reaches below 0.35, so the interval holds what the crossings would be with the fitted value.
+		double[] wobble = { 1.03, 0.97, 1.02, 0.98, 1.01, 0.99 };
+		int[] loads = { 2_800, 3_200, 2_700, 3_300, 2_900, 3_100 };
+		List<RoundProbe> probes = new ArrayList<>();
+		List<Round> rounds = new ArrayList<>();
+		for (int r = 0; r < loads.length; r++) {
+			probes.add(probe(r + 1, loads[r], 1000 * Math.pow(loads[r] / 3000.0, 0.35) * wobble[r], (r < 3) ? 1 : 2));
+			rounds.add(round(r + 1, Round.Kind.REFINE));
+		}
+		SearchSummary.EntryResult v = SearchSummary.of(record(rounds, probes)).entry("v");
+		assertThat(v.elasticity().clamped()).isTrue();
+		assertThat(v.elasticity().value()).isEqualTo(Elasticity.MIN);
+		assertThat(v.elasticity().low()).isLessThan(0.35);
+		// The same probes' crossings placed with 0.35: their geometric mean lies inside the widened interval.
+		double[] at035 = probes.stream().mapToDouble(p -> Crossing.at(p, 0.35, 1000, 500)).toArray();
+		double mean035 = Interval.ofGeometricMean(at035).estimate();
+		assertThat(v.capacity().low()).isLessThanOrEqualTo(mean035);
+		assertThat(v.capacity().high()).isGreaterThanOrEqualTo(mean035);
+		// And wider than the rounds alone give (t over the JVMs' spread, no elasticity error).
+		Interval roundsOnly = JvmLevels.intervals(List.of(probes.stream().map(p -> new Tagged("jvm" + p.jvmNumber(),
+				Math.log(Crossing.at(p, Elasticity.MIN, 1000, 500)))).toList()), 1).get(0);
+		assertThat(v.capacity().high() / v.capacity().low()).isGreaterThan(roundsOnly.high() / roundsOnly.low());
+	}
+
+	@Test
+	void aRoundsCrossingRestsOnItsOwnProbeOnly() {
+		// Round 1 met at 1,900 (p99 902.5), round 2 missed at 2,100 (p99 1,102.5): each placed with elasticity 2 from its own
+		// probe, 2,000 both, and round 3 at 1,950 (p99 900: not on the curve) gives its own 1,950·(1000/900)^(1/2) = 2,055.5,
+		// not the interpolation between it and round 2's probe.
+		List<RoundProbe> probes = List.of(probe(1, 1_900, 902.5, 1), probe(2, 2_100, 1_102.5, 1), probe(3, 1_950, 900, 2), probe(4, 1_800, 810, 2));
+		List<Round> rounds = List.of(round(1, Round.Kind.REFINE), round(2, Round.Kind.REFINE), round(3, Round.Kind.REFINE), round(4, Round.Kind.REFINE));
+		SearchSummary.EntryResult v = SearchSummary.of(record(rounds, probes)).entry("v");
+		double slope = v.slope();
+		for (int r = 0; r < probes.size(); r++) {
+			assertThat(v.crossings().get(r)).as("round %d", r + 1).isCloseTo(Crossing.at(probes.get(r), slope, 1000, 500), within(1e-9));
+		}
+		assertThat(v.crossings()).doesNotHaveDuplicates();
+		// A marked round places nothing and shapes no elasticity.
+		List<Round> marked = List.of(round(1, Round.Kind.REFINE), round(2, Round.Kind.REFINE), new Round(3, Round.Kind.REFINE, List.of("v"), 100.0, 130.0, 0.0,
+				true, null), round(4, Round.Kind.REFINE));
+		assertThat(SearchSummary.of(record(marked, probes)).entry("v").crossings()).hasSize(3);
+	}
+
+	@Test
+	void aCrossingNeverPassesALoadThatBrokeItsJvmAndTheIntervalThenReachesIt() {
+		// Met at 1,120 (p99 772) with a flat elasticity would place 1,120·(1000/772)^2 = 1,879; the JVM broke at 1,300 in
+		// another round: the crossing stops at 1,300 and the interval reaches from 1,120 (met) to 1,300.
+		RoundProbe broke = new RoundProbe(2, 1, "v", 1_300, Verdict.FAILED, false, null, "OutOfMemoryError", "v/1300", 1, "");
+		List<RoundProbe> probes = List.of(probe(1, 1_120, 772, 1), broke, probe(3, 1_100, 760, 2));
+		List<Round> rounds = List.of(round(1, Round.Kind.REFINE), round(2, Round.Kind.REFINE), round(3, Round.Kind.REFINE));
+		SearchSummary.EntryResult v = SearchSummary.of(record(rounds, probes)).entry("v");
+		assertThat(v.wall()).isEqualTo(1_300);
+		assertThat(v.crossings().get(0)).isLessThanOrEqualTo(1_300);
+		assertThat(v.capacity().low()).isLessThanOrEqualTo(1_120);
+		assertThat(v.capacity().high()).isGreaterThanOrEqualTo(1_300);
+	}
+
+	@Test
+	void theHierarchicalIntervalOnAHandWorkedExample() {
+		// Two series (entries), two JVMs each, two rounds per JVM, log values:
+		//   A: jvm1 [0, 0.02], jvm2 [0.10, 0.12]   B: jvm1 [0, 0.04], jvm2 [0.02, 0.06]
+		// Within a JVM: A's squares 0.0002 + 0.0002 over 2 df = 0.0002; B's 0.0008 + 0.0008 over 2 = 0.0008.
+		// JVM means: A 0.01, 0.11 (variance 0.005); B 0.02, 0.04 (0.0002). σ²_jvm: A 0.005 - 0.0002/2 = 0.0049; B 0.0002 -
+		// 0.0008/2 = -0.0002; pooled with the prior (2 df of 0.075² = 0.005625): (0.0049 - 0.0002 + 2·0.005625) / (2 + 2) =
+		// 0.0039875, 4 df. A: estimate 0.06; variance 0.0039875/2 + 0.0002·(1/2)/2 = 0.00199375 + 0.00005 = 0.00204375,
+		// SE 0.045208; Satterthwaite df = 0.00204375² / (0.00199375²/4 + 0.00005²/2) = 4.17691e-6 / (9.9376e-7 + 1.25e-9) = 4.1979.
+		List<Tagged> a = List.of(new Tagged("1", 0), new Tagged("1", 0.02), new Tagged("2", 0.10), new Tagged("2", 0.12));
+		List<Tagged> b = List.of(new Tagged("1", 0), new Tagged("1", 0.04), new Tagged("2", 0.02), new Tagged("2", 0.06));
+		Interval ia = JvmLevels.intervals(List.of(a, b), 1).get(0);
+		assertThat(Math.log(ia.estimate())).isCloseTo(0.06, within(1e-12));
+		assertThat(ia.df()).isCloseTo(4.1979, within(1e-3));
+		assertThat(ia.jvms()).isEqualTo(2);
+		assertThat(ia.n()).isEqualTo(4);
+		assertThat(ia.jvmLevel()).isEqualTo(Interval.JvmLevel.POOLED);
+		// t(4.20) = 2.74 (between t(4) 2.776 and t(5) 2.571): half-width 2.74 × 0.045208 = 0.1239.
+		assertThat(Interval.t95(4.1979)).isBetween(2.70, 2.776);
+		assertThat(Math.log(ia.high()) - 0.06).isCloseTo(Interval.t95(4.1979) * 0.045208, within(1e-5));
+		// Every entry on one JVM: the prior alone stands in for the JVM level (2 df: t 4.30), and says so.
+		Interval one = JvmLevels.intervals(List.of(List.of(new Tagged("1", 0), new Tagged("1", 0.02), new Tagged("1", 0.01))), 1).get(0);
+		assertThat(one.jvmLevel()).isEqualTo(Interval.JvmLevel.PRIOR);
+		assertThat(one.high() / one.estimate()).isGreaterThan(Math.exp(0.075 * 2));
+	}
+
+	@Test
+	void theIntervalOfRepeatsIsAStudentTIntervalOfTheMeanLogToThreeFigures() {
 		Interval one = Interval.ofGeometricMean(new double[] { 0.5 });
-		assertThat(one.n()).isEqualTo(1);
 		assertThat(one.hasSpread()).isFalse();
-		assertThat(one.asRatio()).isEqualTo("0.50 (1 round, no interval)");
+		assertThat(one.asRatio()).isEqualTo("0.500 (1 JVM, 1 round, no interval)");
 		// Logs of 0.45, 0.5, 0.55: mean -0.6965 (geometric mean 0.4983); sd 0.1004, /√3 = 0.0580; t(2) 4.303 → ±0.2494:
 		// e^(-0.9459) = 0.3883 to e^(-0.4471) = 0.6395.
 		Interval three = Interval.ofGeometricMean(new double[] { 0.45, 0.5, 0.55, Double.NaN });
 		assertThat(three.estimate()).isCloseTo(0.4983, within(1e-4));
-		assertThat(three.n()).isEqualTo(3);
 		assertThat(three.low()).isCloseTo(0.3883, within(1e-3));
 		assertThat(three.high()).isCloseTo(0.6395, within(1e-3));
-		assertThat(three.holds(1.0)).isFalse();
-		// Three A/A rounds all on one side of 1 are still not a difference (0.996-1.072); three that agree closely are.
+		assertThat(three.asRatio()).isEqualTo("0.498 (0.388-0.639, 3 JVMs, 3 rounds)");
+		assertThat(Interval.figure(3_088, true)).isEqualTo("3,090");
+		assertThat(Interval.figure(0.12, false)).isEqualTo("0.120");
 		assertThat(Interval.ofGeometricMean(new double[] { 1.02, 1.05, 1.03 }).holds(1.0)).isTrue();
 		assertThat(Interval.ofGeometricMean(new double[] { 1.10, 1.12, 1.11 }).holds(1.0)).isFalse();
-		assertThat(Interval.ofGeometricMean(new double[] { 0.95, 1.05, 1.0 }).holds(1.0)).isTrue();
-		assertThat(Interval.ofGeometricMean(new double[0])).isEqualTo(Interval.NONE);
 	}
 
-
 	@Test
-	void aMetProbeIsPlacedAgainstTheNearestMissAboveIt() {
-		// Tomcat + virtual threads as measured: p99 flat below its cliff (772 ms at 1,120 users), 4,596 ms at 1,500. A slope
-		// fitted below the cliff (0.5) would put the crossing at 1,120·(1000/772)^2 = 1,879, beyond the miss; against the
-		// miss it is 1,120·(1500/1120)^(ln(1000/772)/ln(4596/772)) = 1,120·1.3393^0.1451 = 1,168.
-		RoundProbe below = probe(1_120, 772);
-		List<RoundProbe> own = List.of(probe(1_000, 744), below, probe(1_500, 4_596));
-		assertThat(SearchSummary.crossing(below, own, 0.5, 1000, 500)).isCloseTo(1_168, within(1.0));
-		// A miss that broke the JVM has no latency: the slope's crossing, but never beyond its load.
-		RoundProbe broke = new RoundProbe(1, 1, "v", 1_300, Verdict.FAILED, false, null, "OutOfMemoryError", "v/1300");
-		assertThat(SearchSummary.crossing(below, List.of(below, broke), 0.5, 1000, 500)).isEqualTo(1_300);
-		// A missed probe is placed against the nearest met load below it.
-		RoundProbe above = probe(2_200, 1_250);
-		assertThat(SearchSummary.crossing(above, List.of(probe(2_000, 800), above), 2, 1000, 500)).isCloseTo(2_097.6, within(0.1));
+	void theSizingSentenceNamesTheJvmsAndMinutesThatWouldResolveARatio() {
+		// Half-width 0.1 in log over 2 JVMs at 5 df: per JVM 0.1 / t(5) 2.5706 · √2 = 0.055016; to ±5% (ln 1.05 = 0.048790)
+		// at 1.96: (1.96 · 0.055016 / 0.048790)² = 4.885 → 5 JVMs, 3 more; 2 rounds a JVM, 5 entries, a start 90 s and a
+		// probe 35 s: 3 · 5 · (90 + 2 · 35) / 60 = 40 min.
+		List<SearchSummary.EntryResult> five = new ArrayList<>();
+		for (String name : List.of("a", "b", "c", "d", "e")) {
+			five.add(new SearchSummary.EntryResult(name, null, Elasticity.PRIOR_RANGE, List.of(), Interval.NONE, 0, null, ""));
+		}
+		SearchRecord record = new SearchRecord("default", "", "a", null, List.of("a", "b", "c", "d", "e"), null, List.of(), List.of(), Map.of(), Map.of(),
+				new SearchCosts(90, 35));
+		SearchSummary summary = new SearchSummary(record, five, List.of(), List.of());
+		Interval interval = new Interval(1.0, Math.exp(-0.1), Math.exp(0.1), 4, 2, 5, Interval.JvmLevel.POOLED);
+		assertThat(summary.sizing(interval)).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");
 	}
 
 }

@@ -1,4 +1,4 @@
-package lab;
+package lab.run;
 
 import java.io.PrintStream;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,4 +1,4 @@
-package lab.analyse.search;
+package lab.run.search;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,9 +8,13 @@ import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 
 import lab.analyse.LevelResult.Verdict;
-import lab.analyse.search.InterleavedSearch.Outcome;
-import lab.analyse.search.InterleavedSearch.Reference;
-import lab.analyse.search.InterleavedSearch.Settings;
+import lab.analyse.search.Interval;
+import lab.analyse.search.Round;
+import lab.analyse.search.RoundProbe;
+import lab.analyse.search.SearchSettings;
+import lab.analyse.search.SearchSummary;
+import lab.run.search.InterleavedSearch.Outcome;
+import lab.run.search.InterleavedSearch.Reference;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,10 +27,10 @@ import static org.assertj.core.api.Assertions.within;
  */
 class InterleavedSearchTests {
 
-	static final Settings SETTINGS = new Settings(500, 16_000, 100, 3, 5, 10, 2, 42, 1000, 500);
+	static final SearchSettings SETTINGS = new SearchSettings(500, 16_000, 100, 3, 5, 10, 2, 42, 1000, 500);
 
 	/** A synthetic lab: knees per entry, a drift per round, a reference per call, a break above a load. */
-	static class SyntheticLab implements InterleavedSearch.Lab {
+	static class SyntheticLab implements InterleavedSearch.Prober {
 
 		final Map<String, Double> knees;
 
@@ -68,7 +72,8 @@ class InterleavedSearchTests {
 		}
 
 		@Override
-		public boolean restart(String entry) {
+		public boolean restart(String entry, int jvm, boolean planned) {
+			this.elapsedSeconds += 120;
 			this.restarts.add(entry);
 			return true;
 		}
@@ -132,8 +137,9 @@ class InterleavedSearchTests {
 
 		SyntheticLab lab = new SyntheticLab(knees());
 		lab.breaksAbove.put("platform", 400);
-		// Before the last refining round 110 s are left: room for its three probes (100 s), not for a start (120 s) too.
-		lab.budgetSeconds = unbounded.elapsedSeconds - 90 + 110;
+		// Before the last refining round 110 s are left: room for its three probes (90 s), not for a start (120 s, as the
+		// bracket's restart measured) too.
+		lab.budgetSeconds = unbounded.elapsedSeconds - 90 - 120 + 110;
 		InterleavedSearch bounded = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
 		bounded.run(lab);
 		assertThat(lab.restarts).as("the bracket's restart, not the last refining round's").hasSize(unbounded.restarts.size() - 1);
@@ -160,7 +166,7 @@ class InterleavedSearchTests {
 		bounded.run(lab);
 		assertThat(bounded.rounds()).filteredOn(r -> r.kind() == Round.Kind.REFINE).hasSize(1);
 		assertThat(lab.elapsedSeconds).isLessThanOrEqualTo(lab.budgetSeconds);
-		assertThat(lab.said).anySatisfy(line -> assertThat(line).contains("time budget left 45 s, less than a refining round (about 100 s: 3 probes of 30 s)")
+		assertThat(lab.said).anySatisfy(line -> assertThat(line).contains("time budget left 45 s, less than a refining round (3 probes of 30 s) (about 90 s at this run's costs)")
 			.contains("before refining round 2"));
 		assertThat(bounded.ended()).containsOnlyKeys(knees().keySet()).allSatisfy((entry, why) -> assertThat(why).contains("time budget"));
 		// A bracket that used the whole budget leaves no refining round at all; its own crossings stand.
@@ -182,8 +188,7 @@ class InterleavedSearchTests {
 		double[] drift = { 1.0, 0.9, 1.0, 0.95, 0.85, 1.0, 0.9, 1.0, 0.85, 0.95, 1.0 };
 		lab.drift = round -> drift[(round - 1) % drift.length];
 		search.run(lab);
-		SearchSummary summary = SearchSummary.of(new SearchRecord("default", "p99<=1000ms", "webflux", null, search.entries(), search.settings(),
-				search.rounds(), search.probes(), search.brackets(), search.ended()));
+		SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", "webflux", null));
 		SearchSummary.Ratio tomcat = summary.ratios().stream().filter(r -> r.entry().equals("tomcat-loom")).findFirst().orElseThrow();
 		assertThat(tomcat.interval().n()).isGreaterThanOrEqualTo(3);
 		// Within 6% of the true 0.478 (the synthetic knee is exponential in load, so log-log crossings away from it carry a
@@ -220,7 +225,7 @@ class InterleavedSearchTests {
 		// The reference takes 130 ms instead of 100 once: after the bracket rounds, in the first refining round.
 		int[] slowCall = { -1 };
 		lab.referenceMs = call -> (call == slowCall[0]) ? 130.0 : 100.0;
-		InterleavedSearch bracketOnly = new InterleavedSearch(List.copyOf(knees().keySet()), new Settings(500, 16_000, 100, 0, 5, 10, 2, 42, 1000, 500));
+		InterleavedSearch bracketOnly = new InterleavedSearch(List.copyOf(knees().keySet()), new SearchSettings(500, 16_000, 100, 0, 5, 10, 2, 42, 1000, 500));
 		bracketOnly.run(new SyntheticLab(knees()));
 		slowCall[0] = 2 * bracketOnly.rounds().size() + 1;
 		search.run(lab);
@@ -230,10 +235,9 @@ class InterleavedSearchTests {
 		assertThat(refining.get(0).referenceAfterMs()).isEqualTo(130.0);
 		assertThat(refining.get(1).rerunOf()).isEqualTo(refining.get(0).index());
 		assertThat(refining.get(1).moved()).isFalse();
-		assertThat(refining.stream().filter(Round::counts)).hasSize(3);
+		assertThat(refining.stream().filter(Round::counted)).hasSize(3);
 		assertThat(lab.said).anyMatch(line -> line.contains("moved") && line.contains("running it again"));
-		SearchSummary summary = SearchSummary.of(new SearchRecord("default", "p99<=1000ms", "webflux", null, search.entries(), search.settings(),
-				search.rounds(), search.probes(), search.brackets(), search.ended()));
+		SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", "webflux", null));
 		// The marked round is not used: every other round is, bracket rounds included (their probes near the knee).
 		assertThat(summary.entry("webflux").crossings()).hasSize(search.rounds().size() - 1);
 		assertThat(summary.entry("webflux").capacity().n()).isGreaterThanOrEqualTo(3);
@@ -259,8 +263,7 @@ class InterleavedSearchTests {
 		};
 		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees.keySet()), SETTINGS);
 		search.run(lab);
-		SearchSummary summary = SearchSummary.of(new SearchRecord("default", "p99<=1000ms", "webflux", "webflux.aa", search.entries(),
-				search.settings(), search.rounds(), search.probes(), search.brackets(), search.ended()));
+		SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", "webflux", "webflux.aa"));
 		SearchSummary.Ratio floor = summary.noiseFloor();
 		assertThat(floor.entry()).isEqualTo("webflux.aa");
 		assertThat(floor.interval().holds(1.0)).isTrue();

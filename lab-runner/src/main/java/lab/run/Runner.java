@@ -1,4 +1,4 @@
-package lab;
+package lab.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -44,7 +44,7 @@ import tools.jackson.databind.json.JsonMapper;
  * then the report. Everything is written as it is produced; a variant that breaks is recorded FAILED with its
  * evidence and the run goes on with the next.
  */
-final class Runner {
+public final class Runner {
 
 	/** The lab's JSON mapper for what it writes (indented; a {@code Level} by its field). */
 	private static final JsonMapper json = LevelJson.json;
@@ -95,7 +95,7 @@ final class Runner {
 	/** {@code --profile-cpu}: async-profiler's agent library, loaded into the service for each steady window; or null. */
 	private Path profiler;
 
-	Runner(RunPlan plan, PrintStream out) {
+	public Runner(RunPlan plan, PrintStream out) {
 		this.plan = plan;
 		this.out = out;
 		this.cpus = Pinning.of(plan);
@@ -104,18 +104,18 @@ final class Runner {
 		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), this.cpus.harnessTaskset());
 	}
 
-	Runner withCpuProfile(Path library) {
+	public Runner withCpuProfile(Path library) {
 		this.profiler = library;
 		this.window = new WindowTasks(this.plan.out(), this.out, library);
 		return this;
 	}
 
-	Runner withJfr(boolean jfr) {
+	public Runner withJfr(boolean jfr) {
 		this.jfr = jfr;
 		return this;
 	}
 
-	Runner withDownstreamArguments(List<String> arguments) {
+	public Runner withDownstreamArguments(List<String> arguments) {
 		this.downstreamArguments = List.copyOf(arguments);
 		return this;
 	}
@@ -137,7 +137,7 @@ final class Runner {
 	 * Runs the plan; returns the exit code: 0, 3 when a declared latency target was missed ({@link #gate}), 4 when the
 	 * results disk filled ({@link lab.launch.Storage}), 130 when interrupted.
 	 */
-	int run(List<String> args) throws IOException, InterruptedException {
+	public int run(List<String> args) throws IOException, InterruptedException {
 		lab.analyse.RunAnalysis analysis = null;
 		// SSH injectors get the simulation first: a host that cannot take it stops the run before anything starts.
 		this.injectors.install();
@@ -259,7 +259,7 @@ final class Runner {
 	}
 
 	/** The runner's own JVM on the harness cores ({@link Pinning#pinThisProcess}). */
-	void pinSelf() {
+	public void pinSelf() {
 		this.cpus.pinThisProcess(this.out);
 	}
 

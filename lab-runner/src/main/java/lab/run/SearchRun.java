@@ -1,4 +1,4 @@
-package lab;
+package lab.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -13,7 +13,10 @@ import lab.analyse.LevelFacts;
 import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
-import lab.analyse.search.InterleavedSearch;
+import lab.analyse.Limit;
+import lab.analyse.search.SearchSettings;
+import lab.layout.ServiceDir;
+import lab.run.search.InterleavedSearch;
 import lab.analyse.search.RoundProbe;
 import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSummary;
@@ -28,14 +31,18 @@ import lab.sample.CpuReference;
 /**
  * A capacity search of every variant of one arm at once ({@link InterleavedSearch}): each variant started, admitted and
  * warmed once ({@link ServiceLife}) and kept alive while the others are probed, only one loaded at a time; probes are
- * ordinary judged levels ({@code <level>-round<k>}); a probe that broke a JVM gets that variant alone a fresh one
- * ({@code restart-<n>/}). The search is written to {@link lab.layout.RunDir#CAPACITY_SEARCH} after every probe, and each variant's
- * bracket and crossing to its {@code capacity.json}.
+ * ordinary judged levels ({@link ServiceDir#roundLevel}); a variant's later JVMs (the planned ones for the next share of
+ * rounds, and one for a probe that broke its JVM) run in {@link ServiceDir#restart}. The search is written to
+ * {@link lab.layout.RunDir#CAPACITY_SEARCH} after every probe, and each variant's bracket and crossing to its
+ * {@link ServiceDir#CAPACITY}; the crossings also to {@link CapacityHistory}, where the next run on this host starts.
  */
-final class SearchRun implements InterleavedSearch.Lab {
+final class SearchRun implements InterleavedSearch.Prober {
 
 	/** A refining probe's distance from the estimate, below or above it. */
 	static final double SPREAD_PERCENT = 5;
+
+	/** The bracket's step when it starts from the last run's crossings on this host (less than 2: the knee is near). */
+	static final double STEP_FROM_HISTORY = 1.5;
 
 	/** Rounds that may be run again in all because their reference moved. */
 	static final int MAX_RERUNS = 2;
@@ -54,8 +61,6 @@ final class SearchRun implements InterleavedSearch.Lab {
 		final Path dir;
 
 		ServiceLife.Live live;
-
-		int lives = 1;
 
 		boolean firstAfterWarmup = true;
 
@@ -97,6 +102,12 @@ final class SearchRun implements InterleavedSearch.Lab {
 	/** When the search began (System.nanoTime): its time budget counts from here. */
 	private long began;
 
+	/** What starting and warming each first JVM took, seconds. */
+	private final List<Double> startSeconds = new ArrayList<>();
+
+	/** Where the last run on this host put each entry's crossing. */
+	private CapacityHistory history;
+
 	SearchRun(Harness harness, Arm arm, Service downstream, NotRun notRun) {
 		this.harness = harness;
 		this.arm = arm;
@@ -121,17 +132,34 @@ final class SearchRun implements InterleavedSearch.Lab {
 		}
 		List<Integer> firsts = (this.shape == LoadShape.OPEN) ? scenario.ratesPerSecond() : scenario.users();
 		long seed = System.nanoTime();
-		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()), new InterleavedSearch.Settings(firsts.get(0), scenario.searchMax(),
+		this.history = new CapacityHistory(this.harness.plan().out().toAbsolutePath().getParent());
+		Map<String, CapacityHistory.Crossing> last = this.history.last(scenario.name(), this.arm.name(), this.target.text());
+		Map<String, Integer> starts = new LinkedHashMap<>();
+		for (String label : this.entries.keySet()) {
+			CapacityHistory.Crossing crossing = last.get(label);
+			if (crossing != null && crossing.users() >= 1) {
+				starts.put(label, (int) Math.round(Double.parseDouble(lab.analyse.search.Interval.figure(crossing.users(), false))));
+			}
+		}
+		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
+		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()), new SearchSettings(firsts.get(0), scenario.searchMax(),
 				scenario.searchResolution(), scenario.rounds(), SPREAD_PERCENT, scenario.referenceMovedPercent(), MAX_RERUNS, seed,
-				this.target.maxMs(), scenario.delayMs()));
-		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; starting and warming each once",
-				this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline, (this.twin != null) ? ", A/A twin " + this.twin : ""));
+				this.target.maxMs(), scenario.delayMs(), scenario.jvms(), starts.isEmpty() ? 2 : STEP_FROM_HISTORY, starts));
+		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; %d JVMs each, the refining rounds shared "
+				+ "out among them; starting and warming each", this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline,
+				(this.twin != null) ? ", A/A twin " + this.twin : "", scenario.jvms()));
+		if (!starts.isEmpty()) {
+			say("lab: brackets start from the last run's crossings on this host: " + String.join(", ", starts.entrySet().stream()
+				.map(e -> e.getKey() + " " + e.getValue() + " (commit " + shortCommit(last.get(e.getKey()).commit()) + ")").toList()));
+		}
 		try {
 			for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
 				if (Interruption.requested()) {
 					return;
 				}
+				long started = System.nanoTime();
 				Optional<ServiceLife.Live> live = begin(e.getKey(), e.getValue(), e.getValue().dir);
+				this.startSeconds.add((System.nanoTime() - started) / 1e9);
 				if (live.isEmpty()) {
 					this.search.exclude(e.getKey(), "it did not start, pass its contract check or warm up");
 					continue;
@@ -168,7 +196,7 @@ final class SearchRun implements InterleavedSearch.Lab {
 			return null;
 		}
 		PlannedLevel level = PlannedLevel.of(this.shape.level(load));
-		String id = level.id() + "-round" + round;
+		String id = ServiceDir.roundLevel(level.id(), round);
 		say(String.format(Locale.ROOT, "lab: round %d, %d of %d: %s %s", round, position, of, label, id));
 		Path warmup = entry.live.warmup();
 		Service service = entry.live.service();
@@ -187,7 +215,7 @@ final class SearchRun implements InterleavedSearch.Lab {
 		double latency = result.latency(this.target);
 		RoundProbe probe = new RoundProbe(round, position, label, load, result.verdict(), result.meetsTarget(),
 				Double.isFinite(latency) ? latency : null, result.reasons().isEmpty() ? "" : result.reasons().get(0),
-				this.harness.plan().out().relativize(service.dir().resolve(id)).toString());
+				this.harness.plan().out().relativize(service.dir().resolve(id)).toString(), null, Limit.of(result));
 		boolean broken = outcome.verdict() == Verdict.FAILED || !facts.serviceAlive();
 		String busy = broken ? null : stillBusy(service);
 		if (busy != null) {
@@ -212,7 +240,7 @@ final class SearchRun implements InterleavedSearch.Lab {
 	}
 
 	@Override
-	public boolean restart(String label) throws IOException, InterruptedException {
+	public boolean restart(String label, int jvm, boolean planned) throws IOException, InterruptedException {
 		Entry entry = this.entries.get(label);
 		if (entry.live != null) {
 			entry.live.service().close();
@@ -221,14 +249,32 @@ final class SearchRun implements InterleavedSearch.Lab {
 		if (Interruption.requested()) {
 			return false;
 		}
-		entry.lives++;
-		say("lab: " + label + " gets a fresh JVM (its last probe broke the one before, stopped then): the others wait, warm");
-		Optional<ServiceLife.Live> live = begin(label, entry, entry.dir.resolve("restart-" + entry.lives));
+		say("lab: " + label + " gets a fresh JVM, its " + ordinal(jvm) + (planned ? " (its share of the refining rounds on a JVM of its own)"
+				: " (its last probe broke the one before, stopped then)") + ": the others wait, warm");
+		Optional<ServiceLife.Live> live = begin(label, entry, entry.dir.resolve(ServiceDir.restart(jvm)));
 		live.ifPresent(l -> {
 			entry.live = l;
 			entry.firstAfterWarmup = true;
 		});
 		return live.isPresent();
+	}
+
+	@Override
+	public List<Double> startSeconds() {
+		return List.copyOf(this.startSeconds);
+	}
+
+	private static String ordinal(int n) {
+		return n + ((n % 100 >= 11 && n % 100 <= 13) ? "th" : switch (n % 10) {
+			case 1 -> "st";
+			case 2 -> "nd";
+			case 3 -> "rd";
+			default -> "th";
+		});
+	}
+
+	private static String shortCommit(String commit) {
+		return (commit == null) ? "unknown" : commit.substring(0, Math.min(7, commit.length()));
 	}
 
 	@Override
@@ -255,7 +301,7 @@ final class SearchRun implements InterleavedSearch.Lab {
 	}
 
 	private SearchRecord record() {
-		return SearchRecord.of(this.arm.name(), this.target.text(), this.baseline, this.twin, this.search);
+		return this.search.record(this.arm.name(), this.target.text(), this.baseline, this.twin);
 	}
 
 	/** Each variant's capacity with its interval, its ratio to the baseline, the noise floor; capacity.json per variant. */
@@ -263,13 +309,22 @@ final class SearchRun implements InterleavedSearch.Lab {
 		SearchSummary summary = SearchSummary.of(record());
 		String unit = (this.shape == LoadShape.OPEN) ? "requests/s" : "users";
 		for (SearchSummary.EntryResult result : summary.entries()) {
-			say(String.format(Locale.ROOT, "lab: %s within %s: %s", result.entry(), this.target.describe(), result.describe(unit)));
+			say(String.format(Locale.ROOT, "lab: %s within %s: %s%s", result.entry(), this.target.describe(), result.describe(unit),
+					result.limit().isEmpty() ? "" : "; bound at its knee by " + result.limit()));
 			Map<String, Object> file = new LinkedHashMap<>();
 			file.put("target", this.target.text());
 			file.put("found", result.bracket());
 			file.put("crossing", result.capacity());
 			file.put("probes", this.search.probes().stream().filter(p -> p.entry().equals(result.entry())).toList());
-			LevelJson.json.writeValue(this.entries.get(result.entry()).dir.resolve("capacity.json").toFile(), file);
+			file.put("limit", result.limit());
+			LevelJson.json.writeValue(this.entries.get(result.entry()).dir.resolve(ServiceDir.CAPACITY).toFile(), file);
+		}
+		Map<String, Double> crossings = new LinkedHashMap<>();
+		summary.entries().stream().filter(e -> e.capacity().n() > 0 && Double.isFinite(e.capacity().estimate()))
+			.forEach(e -> crossings.put(e.entry(), e.capacity().estimate()));
+		if (!crossings.isEmpty()) {
+			this.history.record(this.harness.plan().scenario().name(), this.arm.name(), this.target.text(), crossings,
+					lab.analyse.Manifest.git(this.harness.plan().root()));
 		}
 		for (SearchSummary.Ratio ratio : summary.ratios()) {
 			say(String.format(Locale.ROOT, "lab: %s / %s: %s%s", ratio.entry(), ratio.baseline(), ratio.describe(),

@@ -1,4 +1,4 @@
-package lab;
+package lab.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,17 +35,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Whole runs against the real services built by this reactor: the smoke scenario, and a service killed mid-level. */
 @Tag("slow") // not in ./lab test --fast: starts services or runs load
-class RunnerTests {
+public class RunnerTests {
 
 	/** Kept when a test fails: the run's logs and dumps are the evidence. */
 	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path out;
 
-	static Path root() {
+	public static Path root() {
 		return Path.of(System.getProperty("lab.root", "..")).toAbsolutePath().normalize();
 	}
 
-	static RunPlan plan(Scenario scenario, Path out) {
+	public static RunPlan plan(Scenario scenario, Path out) {
 		return RunPlan.of(scenario, root(), out, Path.of(System.getProperty("java.home")), List.of(), Host.read());
 	}
 
@@ -233,7 +233,7 @@ class RunnerTests {
 	}
 
 	/** Gatling's own total from its console summary: "> request count | 1,073 | ...". */
-	static long gatlingCount(Path log) throws Exception {
+	public static long gatlingCount(Path log) throws Exception {
 		Matcher matcher = Pattern.compile(">\\s*request count\\s*\\|\\s*([\\d,]+)").matcher(Files.readString(log));
 		assertThat(matcher.find()).as("Gatling printed its request count in " + log).isTrue();
 		return Long.parseLong(matcher.group(1).replace(",", ""));

@@ -1,4 +1,4 @@
-package lab;
+package lab.run;
 
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,0 +1,48 @@
+package lab.analyse;
+
+import java.util.Locale;
+
+/**
+ * What bound a level, read from the service's outside (USE: the first resource that saturated): the heap (the collector
+ * busy), a connection pool (every connection in use and threads waiting), the thread pool (as many threads as the pool
+ * allows and the core not busy), the core (busy), or none found. A capacity search names each variant's at its knee,
+ * so a reader knows which ratios move with a faster core and which with memory or pool sizes.
+ */
+public final class Limit {
+
+	/** The collector's share of wall time from which the heap is named: a JVM this busy collecting is short of heap. */
+	static final double GC_PERCENT = 10;
+
+	/** The service's share of its core from which the core is named. */
+	static final double CORE_PERCENT = 85;
+
+	/** A platform-thread pool at its size (Tomcat's default 200) with the core below {@link #CORE_PERCENT}. */
+	static final double THREADS = 200;
+
+	private Limit() {
+	}
+
+	/** "the core (93% busy)", "the heap (GC 31% of the time)", "a connection pool (10 of 10 in use, 406 waiting)", ...; "" without figures. */
+	public static String of(LevelResult level) {
+		double gc = level.value(Figures.of(Metric.GC_PERCENT));
+		double cpu = level.value(Figures.SERVICE_CPU_PERCENT);
+		double pending = level.value(Figures.of(Metric.PEAK_POOL_PENDING));
+		double active = level.value(Figures.of(Metric.PEAK_POOL_ACTIVE));
+		double poolMax = level.value(Figures.of(Metric.POOL_MAX));
+		double threads = level.value(Figures.of(Metric.PEAK_NATIVE_THREADS));
+		if (gc >= GC_PERCENT) {
+			return String.format(Locale.ROOT, "the heap (GC %.0f%% of the time)", gc);
+		}
+		if (pending > 0 && poolMax > 0 && active >= poolMax) {
+			return String.format(Locale.ROOT, "a connection pool (%.0f of %.0f in use, %.0f waiting)", active, poolMax, pending);
+		}
+		if (cpu >= CORE_PERCENT) {
+			return String.format(Locale.ROOT, "the core (%.0f%% busy)", cpu);
+		}
+		if (threads >= THREADS) {
+			return String.format(Locale.ROOT, "the thread pool (%.0f threads, core %.0f%% busy)", threads, cpu);
+		}
+		return Double.isFinite(cpu) ? String.format(Locale.ROOT, "none found (core %.0f%% busy)", cpu) : "";
+	}
+
+}

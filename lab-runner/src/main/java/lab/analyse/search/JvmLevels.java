@@ -1,0 +1,132 @@
+package lab.analyse.search;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The hierarchical interval of a search's capacities (or ratios): rounds within a JVM, JVMs within an entry (Kalibera and
+ * Jones' levels: a JVM invocation carries its own JIT decisions and heap layout, which move all of its rounds alike).
+ * Each series is one entry's (or pair's) log values per round, tagged with the JVM (or pair of JVMs) of that round. The
+ * estimate is the mean of its JVMs' means; its variance is (σ²_jvm + σ²_round · mean(1/rounds per JVM)) / JVMs, where
+ * σ²_round is the series' own spread between rounds of one JVM (or, with too few, the pooled one) and σ²_jvm is the spread
+ * between JVMs beyond what their rounds explain: the series' own with four JVMs or more, else pooled over every series
+ * of the search that has two or more (a search gives each entry two or three JVMs, too few to see its own), combined
+ * with a prior: the JVM-to-JVM spread measured between whole runs on the development machine ({@link #PRIOR_SD}, 7.5%
+ * of a capacity; a ratio has two JVMs in it), weighted as {@link #PRIOR_DF} degrees of freedom (a scaled inverse χ²
+ * prior: a handful of JVMs outweighs it, none leaves it alone, and the interval is then wide, with t at 2 degrees of
+ * freedom, 4.30). The degrees of freedom of the two parts are combined by Satterthwaite's approximation.
+ */
+final class JvmLevels {
+
+	/** A series' own JVM-level spread is used from this many JVMs on; fewer borrow the pooled one. */
+	static final int OWN_FROM = 4;
+
+	/** The JVM-to-JVM standard deviation of a log capacity measured between whole runs here (7-8%: issue 57's three runs). */
+	static final double PRIOR_SD = 0.075;
+
+	/** How many degrees of freedom the prior weighs as. */
+	static final int PRIOR_DF = 2;
+
+	/** A series' own round-level spread is used from this many degrees of freedom on. */
+	static final int OWN_ROUNDS_FROM = 2;
+
+	/** One round's log value, tagged with its JVM (or pair of JVMs). */
+	record Tagged(String unit, double log) {
+	}
+
+	private JvmLevels() {
+	}
+
+	/**
+	 * One interval per series, in order; a series without values gets {@link Interval#NONE}.
+	 *
+	 * @param jvmsPerValue how many JVMs' offsets each value carries: 1 for a capacity, 2 for a ratio (the prior's weight)
+	 */
+	static List<Interval> intervals(List<List<Tagged>> series, int jvmsPerValue) {
+		List<Stats> stats = series.stream().map(Stats::of).toList();
+		double withinSquares = 0;
+		int withinDf = 0;
+		for (Stats s : stats) {
+			withinSquares += s.withinSquares;
+			withinDf += s.withinDf;
+		}
+		double pooledWithin = (withinDf > 0) ? withinSquares / withinDf : Double.NaN;
+		// σ²_jvm pooled: each series with two or more JVMs gives its JVM means' spread less what its rounds explain.
+		double betweenSum = 0;
+		int betweenDf = 0;
+		for (Stats s : stats) {
+			if (s.means.size() >= 2) {
+				double within = s.within(pooledWithin);
+				betweenSum += (s.means.size() - 1) * (s.meansVariance() - (Double.isFinite(within) ? within * s.inverseRounds() : 0));
+				betweenDf += s.means.size() - 1;
+			}
+		}
+		double prior = jvmsPerValue * PRIOR_SD * PRIOR_SD;
+		double pooledBetween = (Math.max(0, betweenSum) + PRIOR_DF * prior) / (betweenDf + PRIOR_DF);
+		Interval.JvmLevel level = (betweenDf > 0) ? Interval.JvmLevel.POOLED : Interval.JvmLevel.PRIOR;
+		List<Interval> intervals = new ArrayList<>();
+		for (Stats s : stats) {
+			intervals.add(s.interval(pooledWithin, withinDf, pooledBetween, betweenDf + PRIOR_DF, level));
+		}
+		return intervals;
+	}
+
+	/** One series' JVM means and its spread between rounds of one JVM. */
+	private record Stats(List<Double> means, List<Integer> rounds, double withinSquares, int withinDf) {
+
+		static Stats of(List<Tagged> values) {
+			Map<String, List<Double>> byUnit = new LinkedHashMap<>();
+			values.forEach(v -> byUnit.computeIfAbsent(v.unit(), k -> new ArrayList<>()).add(v.log()));
+			List<Double> means = new ArrayList<>();
+			List<Integer> rounds = new ArrayList<>();
+			double squares = 0;
+			int df = 0;
+			for (List<Double> unit : byUnit.values()) {
+				double mean = unit.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+				means.add(mean);
+				rounds.add(unit.size());
+				squares += unit.stream().mapToDouble(x -> (x - mean) * (x - mean)).sum();
+				df += unit.size() - 1;
+			}
+			return new Stats(means, rounds, squares, df);
+		}
+
+		double within(double pooled) {
+			return (this.withinDf >= OWN_ROUNDS_FROM) ? this.withinSquares / this.withinDf : pooled;
+		}
+
+		double inverseRounds() {
+			return this.rounds.stream().mapToDouble(r -> 1.0 / r).average().orElse(1);
+		}
+
+		double meansVariance() {
+			double mean = this.means.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+			return this.means.stream().mapToDouble(m -> (m - mean) * (m - mean)).sum() / (this.means.size() - 1);
+		}
+
+		Interval interval(double pooledWithin, int pooledWithinDf, double pooledBetween, int pooledBetweenDf, Interval.JvmLevel level) {
+			int n = this.rounds.stream().mapToInt(Integer::intValue).sum();
+			int k = this.means.size();
+			if (k == 0) {
+				return Interval.NONE;
+			}
+			double estimate = this.means.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+			if (k >= OWN_FROM) {
+				return Interval.ofLog(estimate, Math.sqrt(meansVariance() / k), k - 1, n, k, Interval.JvmLevel.OWN);
+			}
+			double within = within(pooledWithin);
+			double withinDf = (this.withinDf >= OWN_ROUNDS_FROM) ? this.withinDf : pooledWithinDf;
+			double roundPart = Double.isFinite(within) ? within * inverseRounds() / k : 0;
+			double jvmPart = pooledBetween / k;
+			double variance = jvmPart + roundPart;
+			// Satterthwaite: the degrees of freedom of a sum of two estimated variances.
+			double df = (variance > 0) ? variance * variance
+					/ (jvmPart * jvmPart / pooledBetweenDf + ((roundPart > 0 && withinDf > 0) ? roundPart * roundPart / withinDf : 0)) : 0;
+			return Interval.ofLog(estimate, Math.sqrt(variance), Math.max(1, df), n, k, level);
+		}
+
+	}
+
+}

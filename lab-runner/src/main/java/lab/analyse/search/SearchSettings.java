@@ -1,0 +1,51 @@
+package lab.analyse.search;
+
+import java.util.Map;
+
+/**
+ * How an interleaved search searched, as its record keeps it (a re-render reads the same settings).
+ *
+ * @param start the first bracket probe's load, for an entry the last run on this host left no crossing for
+ * @param max the bracket's planned maximum
+ * @param bracketPercent the bracket stops when its met and missed loads are this close
+ * @param rounds refining rounds
+ * @param spreadPercent a refining probe's distance below or above the estimate
+ * @param referenceMovedPercent a round whose reference is this far from the run's median so far is marked and run again
+ * @param maxReruns how many rounds may be run again in all (a host that keeps moving is said, not chased)
+ * @param seed the shuffles' seed (recorded: the order can be replayed)
+ * @param targetMs the latency target's bound, ms
+ * @param floorMs the latency no load goes below (the downstream's delay): probes near it are off the knee
+ * @param jvms how many JVMs each entry is searched with (the refining rounds are shared out among them; 0 in older
+ * records: one)
+ * @param stepFactor the bracket's step while it has not bracketed the knee (0 in older records: 2)
+ * @param starts each entry's first bracket load from the last run's crossing on this host (absent: {@code start})
+ */
+public record SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
+		long seed, double targetMs, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts) {
+
+	public SearchSettings {
+		starts = (starts == null) ? Map.of() : Map.copyOf(starts);
+	}
+
+	/** One JVM per entry, doubling steps, no earlier crossings: the search as it was before JVMs were replicated. */
+	public SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
+			long seed, double targetMs, double floorMs) {
+		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, targetMs, floorMs, 1, 2, Map.of());
+	}
+
+	/** The entry's first bracket load. */
+	public int startOf(String entry) {
+		return this.starts.getOrDefault(entry, this.start);
+	}
+
+	/** JVMs per entry, at least one. */
+	public int jvmsPerEntry() {
+		return Math.max(1, this.jvms);
+	}
+
+	/** The bracket's step, 2 unless set. */
+	public double step() {
+		return (this.stepFactor > 1) ? this.stepFactor : 2;
+	}
+
+}

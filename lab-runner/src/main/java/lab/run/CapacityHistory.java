@@ -1,0 +1,78 @@
+package lab.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import lab.json.Json;
+import lab.layout.RunDir;
+
+/**
+ * Each host's last capacity crossings ({@link RunDir#CAPACITY_HISTORY} at the results root): a search starts its bracket
+ * from the crossing the last run on this host found for the same scenario, arm, target and variant, so it brackets in
+ * two rounds instead of four and has more of its budget for JVMs and refining rounds. Which commit measured it is kept
+ * and said; a crossing that is wrong costs a bracket step, never a wrong result (the bracket checks it).
+ */
+final class CapacityHistory {
+
+	/** One crossing as recorded. */
+	record Crossing(String host, String scenario, String arm, String target, String entry, double users, String commit, String at) {
+	}
+
+	/** The file's contents. */
+	record File(List<Crossing> crossings) {
+	}
+
+	private final Path file;
+
+	private final String host;
+
+	CapacityHistory(Path resultsRoot) {
+		this.file = resultsRoot.resolve(RunDir.CAPACITY_HISTORY);
+		this.host = lab.analyse.Manifest.hostname();
+	}
+
+	/** The last crossing of each entry on this host, for this scenario, arm and target; an unreadable file is no history. */
+	Map<String, Crossing> last(String scenario, String arm, String target) {
+		Map<String, Crossing> last = new LinkedHashMap<>();
+		for (Crossing c : read()) {
+			if (c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target)) {
+				last.put(c.entry(), c);
+			}
+		}
+		return last;
+	}
+
+	/** Records this run's crossings, replacing this host's earlier ones for the same keys. */
+	void record(String scenario, String arm, String target, Map<String, Double> crossings, String commit) throws IOException {
+		List<Crossing> all = new ArrayList<>(read());
+		all.removeIf(c -> c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target)
+				&& crossings.containsKey(c.entry()));
+		String at = Instant.now().toString();
+		crossings.forEach((entry, users) -> all.add(new Crossing(this.host, scenario, arm, target, entry, users, commit, at)));
+		Files.createDirectories(this.file.getParent());
+		Path partial = this.file.resolveSibling(this.file.getFileName() + ".partial");
+		Json.MAPPER.writeValue(partial.toFile(), new File(all));
+		Files.move(partial, this.file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+	}
+
+	private List<Crossing> read() {
+		if (!Files.isRegularFile(this.file)) {
+			return List.of();
+		}
+		try {
+			File read = Json.MAPPER.readValue(this.file.toFile(), File.class);
+			return (read.crossings() == null) ? List.of() : read.crossings();
+		}
+		catch (RuntimeException ex) {
+			return List.of();
+		}
+	}
+
+}

@@ -1,0 +1,410 @@
+package lab.run.search;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.Random;
+import java.util.Set;
+
+import lab.analyse.search.BracketFound;
+import lab.analyse.search.Round;
+import lab.analyse.search.Round.Kind;
+import lab.analyse.search.RoundProbe;
+import lab.analyse.search.SearchCosts;
+import lab.analyse.search.SearchRecord;
+import lab.analyse.search.SearchSettings;
+import lab.analyse.search.SearchSummary;
+
+/**
+ * Capacity searches of several entries (variants in their arms) at once, round by round (Randomized Multiple
+ * Interleaved Trials): every entry is started and warmed and kept alive; each round probes every entry still searching
+ * once, in a freshly shuffled order, so a drift of the host falls on every entry of a round alike. First bracket rounds
+ * ({@link Bracket} to a coarse resolution, from the last run's crossing on this host when there is one) locate each knee;
+ * then {@code rounds} refining rounds probe each entry just below or just above its estimate (alternately). The
+ * refining rounds are shared out among {@code jvms} JVMs per entry: before the first round of each share every entry
+ * gets a fresh JVM, so the run sees the JVM-to-JVM spread its intervals must hold. A round whose CPU reference moved
+ * beyond the threshold is marked and run again. A probe that broke an entry's JVM gets it a fresh one before its next
+ * probe; the others' searches go on untouched. No refining round, and no set of fresh JVMs, starts that the time budget
+ * has no room for, at the costs measured so far in this run.
+ */
+public final class InterleavedSearch {
+
+	/** What the search asks of the run: probes, fresh JVMs, the reference, and a place to keep what it found. */
+	public interface Prober {
+
+		/**
+		 * Runs one probe of the entry's current JVM, the {@code position}th of {@code of} in its round; null when the run
+		 * cannot go on (interrupted, the downstream died): the search ends there.
+		 */
+		Outcome probe(String entry, int load, int round, int position, int of) throws IOException, InterruptedException;
+
+		/**
+		 * Replaces the entry's JVM with a fresh one, its {@code jvm}th ({@code planned}: for the next share of rounds, else
+		 * because its last probe broke the one before); false when none could be had (that entry's search ends).
+		 */
+		boolean restart(String entry, int jvm, boolean planned) throws IOException, InterruptedException;
+
+		/** The CPU reference timed on the service's core, with the host's steal counters read at that moment. */
+		Reference reference() throws IOException, InterruptedException;
+
+		/** After every probe and round: the search so far, to be written as it is produced. */
+		void progress(InterleavedSearch search) throws IOException;
+
+		void say(String line);
+
+		/** Seconds left of the run's time budget for its search (infinite: none). */
+		default double secondsLeft() {
+			return Double.POSITIVE_INFINITY;
+		}
+
+		/** What starting and warming the first JVMs took, seconds each (measured before the search began); empty when unknown. */
+		default List<Double> startSeconds() {
+			return List.of();
+		}
+
+	}
+
+	/** A probe as judged (its JVM is filled in by the search), and whether it left its JVM broken (FAILED, or dead). */
+	public record Outcome(RoundProbe probe, boolean broken) {
+	}
+
+	/** The reference's time in ms (NaN: could not be timed) and the host's steal and total CPU ticks at that moment. */
+	public record Reference(double ms, long stealTicks, long totalTicks) {
+	}
+
+	/** A start's cost when none has been measured yet in this run (90-120 s on the development machine). */
+	static final double START_SECONDS_UNMEASURED = 120;
+
+	private final List<String> entries;
+
+	private final SearchSettings settings;
+
+	private final Random random;
+
+	private final Map<String, Bracket> brackets = new LinkedHashMap<>();
+
+	private final Map<String, Integer> jvms = new HashMap<>();
+
+	private final List<RoundProbe> probes = new ArrayList<>();
+
+	private final List<Round> rounds = new ArrayList<>();
+
+	private final List<Double> references = new ArrayList<>();
+
+	private final Set<String> broken = new HashSet<>();
+
+	private final Map<String, String> ended = new LinkedHashMap<>();
+
+	private boolean stopped;
+
+	/** How long each probe took, by the budget's clock (fresh JVMs' starts apart). */
+	private final List<Double> probeSeconds = new ArrayList<>();
+
+	/** How long each start took: the first ones (from the prober) and every fresh JVM since. */
+	private final List<Double> startSeconds = new ArrayList<>();
+
+	/** How long a round's own work beyond its probes took (its two CPU references). */
+	private final List<Double> overheadSeconds = new ArrayList<>();
+
+	public InterleavedSearch(List<String> entries, SearchSettings settings) {
+		if (entries.isEmpty() || entries.stream().distinct().count() != entries.size()) {
+			throw new IllegalArgumentException("an interleaved search needs distinct entries, got " + entries);
+		}
+		this.entries = List.copyOf(entries);
+		this.settings = settings;
+		this.random = new Random(settings.seed());
+		for (String entry : entries) {
+			this.brackets.put(entry, new Bracket(Math.min(settings.startOf(entry), settings.max()), settings.max(), settings.bracketPercent(),
+					settings.step()));
+			this.jvms.put(entry, 1);
+		}
+	}
+
+	/** An entry that could not be started or admitted: it takes no probe. */
+	public void exclude(String entry, String why) {
+		this.ended.put(entry, why);
+	}
+
+	/** Runs the bracket rounds, then the refining rounds with fresh JVMs between their shares, until done or the prober says the run cannot go on. */
+	public void run(Prober prober) throws IOException, InterruptedException {
+		this.startSeconds.addAll(prober.startSeconds());
+		while (!this.stopped) {
+			Map<String, Integer> loads = new LinkedHashMap<>();
+			for (String entry : searching()) {
+				OptionalInt next = this.brackets.get(entry).next();
+				if (next.isPresent()) {
+					loads.put(entry, next.getAsInt());
+				}
+			}
+			if (loads.isEmpty()) {
+				break;
+			}
+			runRound(prober, Kind.BRACKET, loads, null);
+		}
+		int reruns = 0;
+		for (int k = 1; k <= this.settings.rounds() && !this.stopped; k++) {
+			List<String> refining = searching().stream().filter(this::bracketed).toList();
+			if (refining.isEmpty()) {
+				break;
+			}
+			int jvm = jvmOfRound(k);
+			List<String> fresh = refining.stream().filter(e -> this.jvms.get(e) < jvm).toList();
+			if (!fresh.isEmpty() && outOfTime(prober, fresh.size() * startCost() + refining.size() * probeCost() + overheadCost(),
+					String.format(Locale.ROOT, "fresh JVMs for %d variants and a refining round", fresh.size()), "before JVM " + jvm, refining)) {
+				break;
+			}
+			if (fresh.isEmpty() && outOfTime(prober, refining.size() * probeCost() + overheadCost(),
+					String.format(Locale.ROOT, "a refining round (%d probes of %.0f s)", refining.size(), probeCost()), "before refining round " + k, refining)) {
+				break;
+			}
+			for (String entry : fresh) {
+				if (!restart(prober, entry, jvm, true)) {
+					continue;
+				}
+			}
+			Map<String, Integer> loads = new LinkedHashMap<>();
+			for (String entry : searching().stream().filter(this::bracketed).toList()) {
+				loads.put(entry, refineLoad(entry, k));
+			}
+			if (loads.isEmpty()) {
+				break;
+			}
+			Round round = runRound(prober, Kind.REFINE, loads, null);
+			while (round != null && round.moved() && reruns < this.settings.maxReruns() && !this.stopped) {
+				if (outOfTime(prober, loads.size() * probeCost() + overheadCost(), "running a marked round again",
+						"before running round " + round.index() + " again", loads.keySet())) {
+					break;
+				}
+				reruns++;
+				prober.say(String.format(Locale.ROOT, "lab: round %d's CPU reference moved (%s ms before, %s after, run median %s): marked, running it again",
+						round.index(), ms(round.referenceBeforeMs()), ms(round.referenceAfterMs()), ms(median(this.references))));
+				round = runRound(prober, Kind.REFINE, loads, round.index());
+			}
+			if (round != null && round.moved() && !this.stopped) {
+				prober.say("lab: round " + round.index() + "'s CPU reference moved again; no re-runs left (" + this.settings.maxReruns()
+						+ "): it stays marked and unused");
+			}
+		}
+	}
+
+	/**
+	 * The JVM refining round {@code k} runs on: the first JVM (which ran the bracket) the first refining round, the others
+	 * the rest in order; early, so that a budget that cuts the last rounds still leaves every entry two JVMs.
+	 */
+	int jvmOfRound(int k) {
+		int jvms = Math.min(this.settings.jvmsPerEntry(), Math.max(1, this.settings.rounds()));
+		if (jvms == 1 || k == 1) {
+			return 1;
+		}
+		return 2 + (int) Math.floor((k - 2) * (double) (jvms - 1) / (this.settings.rounds() - 1) + 1e-9);
+	}
+
+	private boolean bracketed(String entry) {
+		BracketFound found = this.brackets.get(entry).found();
+		return found != null && found.capacity() > 0 && found.firstMissed() > 0;
+	}
+
+	/**
+	 * Whether the run's time budget has no room for {@code seconds} more: then the search ends here, said, and every entry
+	 * still searching records why.
+	 */
+	private boolean outOfTime(Prober prober, double seconds, String what, String where, Collection<String> searching) {
+		double left = prober.secondsLeft();
+		if (Double.isInfinite(left) || Double.isNaN(seconds) || left >= seconds) {
+			return false;
+		}
+		String why = String.format(Locale.ROOT, "the run's time budget left %.0f s, less than %s (about %.0f s at this run's costs); refining stopped %s",
+				Math.max(0, left), what, seconds, where);
+		prober.say("lab: " + why);
+		searching.forEach(entry -> this.ended.putIfAbsent(entry, why));
+		this.stopped = true;
+		return true;
+	}
+
+	/** The median probe so far (0 before the first: the budget cannot judge before it has a cost). */
+	private double probeCost() {
+		double median = median(this.probeSeconds);
+		return Double.isNaN(median) ? 0 : median;
+	}
+
+	/** The median start so far, else {@value #START_SECONDS_UNMEASURED} s. */
+	private double startCost() {
+		double median = median(this.startSeconds);
+		return Double.isNaN(median) ? START_SECONDS_UNMEASURED : median;
+	}
+
+	/** The median round's own time beyond its probes (its CPU references). */
+	private double overheadCost() {
+		double median = median(this.overheadSeconds);
+		return Double.isNaN(median) ? 0 : median;
+	}
+
+	/** What a start and a probe cost in this run so far. */
+	public SearchCosts costs() {
+		return new SearchCosts(startCost(), probeCost());
+	}
+
+	/** The entries still searching, in the run's order. */
+	private List<String> searching() {
+		return this.entries.stream().filter(entry -> !this.ended.containsKey(entry)).toList();
+	}
+
+	/** A fresh JVM for the entry, its {@code jvm}th, timed by the budget's clock; false (and the entry's search ended) when none could be had. */
+	private boolean restart(Prober prober, String entry, int jvm, boolean planned) throws IOException, InterruptedException {
+		double left = prober.secondsLeft();
+		boolean started = prober.restart(entry, jvm, planned);
+		double took = left - prober.secondsLeft();
+		if (Double.isFinite(took)) {
+			this.startSeconds.add(took);
+		}
+		if (!started) {
+			this.ended.put(entry, planned ? "no fresh JVM could be had for its next share of rounds" : "no fresh JVM could be had after its probe broke the last one");
+			return false;
+		}
+		this.jvms.put(entry, jvm);
+		this.broken.remove(entry);
+		return true;
+	}
+
+	/** One round: the reference, each entry's probe in a fresh random order (a broken JVM replaced first), the reference. */
+	private Round runRound(Prober prober, Kind kind, Map<String, Integer> loads, Integer rerunOf) throws IOException, InterruptedException {
+		int index = this.rounds.size() + 1;
+		List<String> order = new ArrayList<>(loads.keySet());
+		Collections.shuffle(order, this.random);
+		double clock = prober.secondsLeft();
+		Reference before = prober.reference();
+		double overhead = clock - prober.secondsLeft();
+		List<String> ran = new ArrayList<>();
+		for (int i = 0; i < order.size() && !this.stopped; i++) {
+			String entry = order.get(i);
+			if (this.broken.contains(entry)) {
+				double room = prober.secondsLeft() - (order.size() - i) * probeCost();
+				if (kind == Kind.REFINE && room < startCost()) {
+					// A fresh JVM's start and warm-up would carry the round past the budget: this entry sits the round out.
+					prober.say(String.format(Locale.ROOT, "lab: %s needs a fresh JVM, but the run's time budget leaves %.0f s beyond this round's probes (a start "
+							+ "takes about %.0f s here): it sits round %d out", entry, Math.max(0, room), startCost(), index));
+					continue;
+				}
+				if (!restart(prober, entry, this.jvms.get(entry) + 1, false)) {
+					continue;
+				}
+			}
+			double left = prober.secondsLeft();
+			Outcome outcome = prober.probe(entry, loads.get(entry), index, i + 1, order.size());
+			double took = left - prober.secondsLeft();
+			if (Double.isFinite(took)) {
+				this.probeSeconds.add(took);
+			}
+			if (outcome == null) {
+				this.stopped = true;
+				break;
+			}
+			RoundProbe probe = outcome.probe().ofJvm(this.jvms.get(entry));
+			ran.add(entry);
+			this.probes.add(probe);
+			if (kind == Kind.BRACKET) {
+				this.brackets.get(entry).record(probe);
+			}
+			if (outcome.broken()) {
+				this.broken.add(entry);
+			}
+			prober.progress(this);
+		}
+		if (this.stopped && ran.isEmpty()) {
+			return null;
+		}
+		clock = prober.secondsLeft();
+		Reference after = prober.reference();
+		overhead += clock - prober.secondsLeft();
+		if (Double.isFinite(overhead)) {
+			this.overheadSeconds.add(overhead);
+		}
+		double median = median(this.references);
+		boolean moved = moved(before.ms(), median) || moved(after.ms(), Double.isNaN(median) ? before.ms() : median);
+		this.references.add(before.ms());
+		this.references.add(after.ms());
+		long total = after.totalTicks() - before.totalTicks();
+		Double steal = (total > 0) ? 100.0 * (after.stealTicks() - before.stealTicks()) / total : null;
+		Round round = new Round(index, kind, ran, finite(before.ms()), finite(after.ms()), steal, moved, rerunOf);
+		this.rounds.add(round);
+		prober.progress(this);
+		return this.stopped ? null : round;
+	}
+
+	private boolean moved(double ms, double median) {
+		return Double.isFinite(ms) && Double.isFinite(median) && median > 0 && 100 * Math.abs(ms / median - 1) > this.settings.referenceMovedPercent();
+	}
+
+	/** Refining round k's load: alternately just below and just above the estimate, on three significant digits. */
+	private int refineLoad(String entry, int k) {
+		double estimate = SearchSummary.estimate(record(), entry);
+		double factor = (k % 2 == 1) ? 1 - this.settings.spreadPercent() / 100 : 1 + this.settings.spreadPercent() / 100;
+		double load = Math.max(1, estimate * factor);
+		double step = Math.pow(10, Math.max(0, Math.floor(Math.log10(load)) - 2));
+		return (int) Math.max(1, Math.round(load / step) * step);
+	}
+
+	/** The search so far as a record (its group, target and baseline left for the caller to name). */
+	private SearchRecord record() {
+		return record("", "", this.entries.get(0), null);
+	}
+
+	/** The search so far as its record. */
+	public SearchRecord record(String group, String target, String baseline, String twin) {
+		return new SearchRecord(group, target, baseline, twin, this.entries, this.settings, List.copyOf(this.rounds), List.copyOf(this.probes),
+				brackets(), Map.copyOf(this.ended), costs());
+	}
+
+	public List<String> entries() {
+		return this.entries;
+	}
+
+	public SearchSettings settings() {
+		return this.settings;
+	}
+
+	public List<RoundProbe> probes() {
+		return List.copyOf(this.probes);
+	}
+
+	public List<Round> rounds() {
+		return List.copyOf(this.rounds);
+	}
+
+	/** Each entry's bracket as found so far (null: still bracketing). */
+	public Map<String, BracketFound> brackets() {
+		Map<String, BracketFound> found = new LinkedHashMap<>();
+		this.brackets.forEach((entry, search) -> found.put(entry, search.found()));
+		return found;
+	}
+
+	/** Entries whose search ended early, and why. */
+	public Map<String, String> ended() {
+		return Map.copyOf(this.ended);
+	}
+
+	private static double median(List<Double> values) {
+		double[] finite = values.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).sorted().toArray();
+		if (finite.length == 0) {
+			return Double.NaN;
+		}
+		return (finite.length % 2 == 1) ? finite[finite.length / 2] : (finite[finite.length / 2 - 1] + finite[finite.length / 2]) / 2;
+	}
+
+	private static Double finite(double value) {
+		return Double.isFinite(value) ? value : null;
+	}
+
+	private static String ms(Double value) {
+		return (value == null || !Double.isFinite(value)) ? "-" : String.format(Locale.ROOT, "%.1f", value);
+	}
+
+}
