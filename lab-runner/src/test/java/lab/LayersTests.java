@@ -36,17 +36,33 @@ class LayersTests {
 			for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
 				String own = sources.relativize(file.getParent()).toString().replace('/', '.');
 				assertThat(LAYERS).as("%s's package has a layer", file).contains(own);
-				String text = Files.readString(file);
-				Matcher matcher = USE.matcher(text);
-				while (matcher.find()) {
-					String used = matcher.group(1);
-					if (LAYERS.contains(used) && LAYERS.indexOf(used) > LAYERS.indexOf(own)) {
-						upward.add(sources.relativize(file) + " uses " + matcher.group());
-					}
-				}
+				upward(own, Files.readString(file)).forEach(use -> upward.add(sources.relativize(file) + " uses " + use));
 			}
 		}
 		assertThat(upward).as("uses of a package above the user's own").isEmpty();
+	}
+
+	@Test
+	void aWrongWayImportIsFound() {
+		// Planted: the analysis reaching up into the run, and the run's search into the run that drives it.
+		assertThat(upward("lab.analyse", "package lab.analyse;\nimport lab.run.Runner;\nclass X { lab.run.search.Bracket b; }"))
+			.containsExactly("lab.run.Runner", "lab.run.search.Bracket");
+		assertThat(upward("lab.run.search", "import lab.run.SearchRun;")).containsExactly("lab.run.SearchRun");
+		// Downward uses are the rule: the run uses the analysis and the plan.
+		assertThat(upward("lab.run", "import lab.analyse.search.SearchSummary;\nimport lab.plan.RunPlan;")).isEmpty();
+	}
+
+	/** The uses in {@code text} (a source of package {@code own}) of a package above {@code own}. */
+	static List<String> upward(String own, String text) {
+		List<String> upward = new ArrayList<>();
+		Matcher matcher = USE.matcher(text);
+		while (matcher.find()) {
+			String used = matcher.group(1);
+			if (LAYERS.contains(used) && LAYERS.indexOf(used) > LAYERS.indexOf(own)) {
+				upward.add(matcher.group());
+			}
+		}
+		return upward;
 	}
 
 }

@@ -103,7 +103,7 @@ class OwnServiceRunTests {
 			assertThat(row.path("rps").asDouble()).as(variant + " rps bounded by the pool").isLessThan(110);
 			// From outside: /proc and jstat, no meter of the lab's in the service.
 			assertThat(row.path("peakRssMiB").asDouble()).as(variant + " RSS").isPositive();
-			assertThat(row.path("peakHeapMiB").asDouble()).as(variant + " heap (jstat)").isPositive();
+			assertThat(row.path("jstatHeapMiB").asDouble()).as(variant + " heap (jstat, under its own name)").isPositive();
 			assertThat(row.path("peakNativeThreads").asDouble()).as(variant + " threads").isPositive();
 			// HikariCP's own meters from the service's endpoint: the pool full, threads waiting for it.
 			assertThat(row.path("poolMax").asDouble()).as(variant + " pool size").isEqualTo(2);

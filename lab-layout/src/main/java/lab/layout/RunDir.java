@@ -37,6 +37,14 @@ public final class RunDir {
 
 	public static final String REPORT = "report.html";
 
+	/** A service of the user's own: its requests as the simulation reads them ({@link RequestMix}), written at the run's start. */
+	public static final String REQUEST_MIX = "requests.tsv";
+
+	/** The PostgreSQL the lab started for a service of the user's own: its directory, and its log in it. */
+	public static final String POSTGRES = "postgres-server";
+
+	public static final String POSTGRES_LOG = "postgres.log";
+
 	/**
 	 * At the top of the results root (not of a run): each host's last capacity crossings per arm and variant, with the
 	 * commit that measured them; the next search on that host starts its bracket there.

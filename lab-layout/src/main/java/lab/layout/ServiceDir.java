@@ -15,6 +15,11 @@ public final class ServiceDir {
 
 	public static final String PID = "pid";
 
+	/** The port the lab's service bound to ({@code --lab.port-file}), and its management port (Spring Boot writes it beside, with this suffix). */
+	public static final String PORT = "port";
+
+	public static final String PORT_MANAGEMENT = PORT + "-management";
+
 	/** When the runner launched the service's process (epoch ms, one line): a start's clock begins here. */
 	public static final String STARTED_AT = "started-at";
 
@@ -55,9 +60,30 @@ public final class ServiceDir {
 		return RESTART_PREFIX + n;
 	}
 
-	/** A capacity search probe's level directory: the level's id and its round ({@code c1000-round3}). */
+	/** A capacity search probe's level directory: the level's id and its round ({@code users-1000-round3}). */
 	public static String roundLevel(String levelId, int round) {
-		return levelId + "-round" + round;
+		return levelId + ROUND_INFIX + round;
+	}
+
+	private static final String ROUND_INFIX = "-round";
+
+	/** A level run once more after an INVALID ({@code users-2000-again}). */
+	public static final String AGAIN_SUFFIX = "-again";
+
+	/**
+	 * What sets a level's directory apart from another of the same load, as a row of its own: "again" for a level run
+	 * once more, "round<k>" for a capacity search's probe, "" for a plain level (whose repeats combine).
+	 */
+	public static String rowSuffix(String levelDirName) {
+		if (levelDirName.endsWith(AGAIN_SUFFIX)) {
+			return "again";
+		}
+		int at = levelDirName.lastIndexOf(ROUND_INFIX);
+		if (at >= 0 && at + ROUND_INFIX.length() < levelDirName.length()
+				&& levelDirName.substring(at + ROUND_INFIX.length()).chars().allMatch(Character::isDigit)) {
+			return levelDirName.substring(at + 1);
+		}
+		return "";
 	}
 
 	/** The directory of warm-up round {@code k} (2-based: the first round is {@link #WARMUP}), run while the JIT compiled. */

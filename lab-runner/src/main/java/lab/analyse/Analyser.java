@@ -88,9 +88,6 @@ public final class Analyser {
 	static final String GATLING_ASSERTIONS_NOTE = "Gatling's assertions of the latency target failed over all its requests, ramp included, "
 			+ "where the lab's steady window met it (its report shows which)";
 
-	/** A probe of an interleaved capacity search: {@code users-2310-round4}. */
-	private static final java.util.regex.Pattern ROUND = java.util.regex.Pattern.compile("round\\d+$");
-
 	/** Measurements grouped by variant and level, repeats combined, judged, in report order. */
 	private List<LevelResult> judge(List<Measurement> measurements, List<String> variantOrder) {
 		Map<String, List<Measurement>> groups = new LinkedHashMap<>();
@@ -99,8 +96,8 @@ public final class Analyser {
 			// Repeats of a level combine; a capacity search's probe run once more ("-again") or in a round of an interleaved
 			// search ("-round<k>") is a row of its own.
 			String name = measurement.dir().getFileName().toString();
-			java.util.regex.Matcher round = ROUND.matcher(name);
-			String again = name.endsWith("-again") ? "/again" : round.find() ? "/" + round.group() : "";
+			String suffix = lab.layout.ServiceDir.rowSuffix(name);
+			String again = suffix.isEmpty() ? "" : "/" + suffix;
 			groups.computeIfAbsent(facts.variant() + "/" + facts.load() + again, k -> new ArrayList<>()).add(measurement);
 		}
 		List<LevelResult> levels = new ArrayList<>();

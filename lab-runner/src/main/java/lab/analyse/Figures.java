@@ -188,6 +188,10 @@ public final class Figures {
 			+ "waiting for a CPU, per second of window, summed over its threads (`thread-schedstat.csv`: `/proc/<pid>/task/<tid>/schedstat` "
 			+ "at the window's start and end)", r -> r.median(m -> m.offCpu().runQueueMsPerSecond()));
 
+	public static final Figure POOL_WAITING_AT_END = Figure.of("poolWaitingAtEnd", "threads", "threads found waiting for a pooled JDBC "
+			+ "connection (HikariCP, Tomcat JDBC, DBCP2 or c3p0 frames) in the thread dump taken at the window's end: a pool named as the limit "
+			+ "without any meter of the service", r -> r.median(m -> PoolEvidence.waitingAtEnd(m.dir())));
+
 	private static final java.util.Map<Metric, Figure> SAMPLED = new java.util.EnumMap<>(Metric.class);
 
 	/** Every figure of a level, in summary.json's order: the declared metrics stand after the warm-up's CPU per request. */
@@ -202,7 +206,7 @@ public final class Figures {
 		for (Metric metric : Metric.values()) {
 			all.add(of(metric));
 		}
-		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND));
+		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND, POOL_WAITING_AT_END));
 		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, DOWNSTREAM_P99_LATE_MS, DOWNSTREAM_OWN_P99_OVERHEAD_MS));
 		return List.copyOf(all);
 	}

@@ -53,6 +53,7 @@ public final class LevelJson {
 		});
 		row.set("headroom", json.valueToTree(result.headroom()));
 		row.put("verdict", result.verdict().name());
+		row.put("limit", Limit.of(result));
 		row.put("meetsTarget", result.meetsTarget());
 		row.set("reasons", json.valueToTree(result.reasons()));
 		row.set("evidence", json.valueToTree(result.evidence()));

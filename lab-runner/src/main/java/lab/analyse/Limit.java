@@ -4,8 +4,11 @@ import java.util.Locale;
 
 /**
  * What bound a level, read from the service's outside (USE: the first resource that saturated): the heap (the collector
- * busy), a connection pool (every connection in use and threads waiting), the thread pool (as many threads as the pool
- * allows and the core not busy), the core (busy), or none found. A capacity search names each variant's at its knee,
+ * busy), a connection pool (every connection in use and threads waiting, from the pool's meters or from the threads
+ * waiting in a pool's frames in the thread dump at the window's end; with the core too when it was saturated), the core
+ * (busy in 85% of the window or saturated in half its 100 ms slices), the thread pool (as many threads as Tomcat's pool
+ * and the core not busy), or "none found", itself a finding. Written per level as {@code limit} in summary.json, a
+ * report column and the console's level line. A capacity search names each variant's at its knee,
  * so a reader knows which ratios move with a faster core and which with memory or pool sizes.
  */
 public final class Limit {
@@ -15,6 +18,9 @@ public final class Limit {
 
 	/** The service's share of its core from which the core is named. */
 	static final double CORE_PERCENT = 85;
+
+	/** The share of the window's 100 ms slices with the core saturated from which the core is named. */
+	static final double SATURATED_PERCENT = 50;
 
 	/** A platform-thread pool at its size (Tomcat's default 200) with the core below {@link #CORE_PERCENT}. */
 	static final double THREADS = 200;
@@ -30,13 +36,21 @@ public final class Limit {
 		double active = level.value(Figures.of(Metric.PEAK_POOL_ACTIVE));
 		double poolMax = level.value(Figures.of(Metric.POOL_MAX));
 		double threads = level.value(Figures.of(Metric.PEAK_NATIVE_THREADS));
+		double waitingAtEnd = level.value(Figures.POOL_WAITING_AT_END);
+		double saturated = level.value(Figures.SATURATED_SLICES_PERCENT);
 		if (gc >= GC_PERCENT) {
-			return String.format(Locale.ROOT, "the heap (GC %.0f%% of the time)", gc);
+			// With Serial GC on one core the collector and the service share it: both named, the heap first (a larger one
+			// collects less often), the core's figure beside it.
+			return String.format(Locale.ROOT, "the heap (GC %.0f%% of the time%s)", gc, Double.isFinite(cpu) ? String.format(Locale.ROOT, ", core %.0f%% busy", cpu) : "");
 		}
-		if (pending > 0 && poolMax > 0 && active >= poolMax) {
-			return String.format(Locale.ROOT, "a connection pool (%.0f of %.0f in use, %.0f waiting)", active, poolMax, pending);
+		String core = (cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT) ? String.format(Locale.ROOT, " and the core (%.0f%% busy)", cpu) : "";
+		if (PoolEvidence.limited(active, poolMax, pending)) {
+			return String.format(Locale.ROOT, "a connection pool (%.0f of %.0f in use, %.0f waiting)%s", active, poolMax, pending, core);
 		}
-		if (cpu >= CORE_PERCENT) {
+		if (waitingAtEnd >= 1) {
+			return String.format(Locale.ROOT, "a connection pool (%.0f threads waiting for a connection at the window's end)%s", waitingAtEnd, core);
+		}
+		if (cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT) {
 			return String.format(Locale.ROOT, "the core (%.0f%% busy)", cpu);
 		}
 		if (threads >= THREADS) {

@@ -101,12 +101,18 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			busy = max(busy, !Double.isNaN(cores) ? cores
 					: 100 * (localInjectors + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus()));
 		}
+		List<PinnedSite> pinned = PinnedSite.read(dir.resolve(LevelDir.PINNED_RECORDING), window);
+		Map<Metric, Double> sampled = sampled(samples, window);
+		if (PinnedSite.recorded(dir.resolve(LevelDir.PINNED_RECORDING)) && Double.isNaN(sampled.get(Metric.PINNED_EVENTS))) {
+			// No meter of the service counted them (a jar without micrometer-java21): the level's own JFR recording did, 0 when none.
+			sampled.put(Metric.PINNED_EVENTS, (double) pinned.stream().mapToLong(PinnedSite::events).sum());
+		}
 		return new Measurement(dir, facts, window, latency, counts, rps, 100 * cpuPerSecond,
-				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN, sampled(samples, window), 100 * injector, busy, downstreamP99OverheadMillis(samples, window),
+				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN, sampled, 100 * injector, busy, downstreamP99OverheadMillis(samples, window),
 				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window, facts.startedCold()),
 				WarmUpProfile.of(facts, files.resultsRoot()), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
 				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, files.requests(), window),
-				PinnedSite.read(dir.resolve(LevelDir.PINNED_RECORDING), window), Breakdown.of(samples, window, latency),
+				pinned, Breakdown.of(samples, window, latency),
 				OffCpu.read(dir, window, facts.serviceCpus()));
 	}
 

@@ -50,6 +50,11 @@ public record PinnedSite(String frame, String library, long events, double total
 		return sorted(sites.values());
 	}
 
+	/** Whether the level has a recording to count from (a level recorded with JFR). */
+	public static boolean recorded(Path recording) throws IOException {
+		return Files.isRegularFile(recording) && Files.size(recording) > 0;
+	}
+
 	/** The sites of several repeats of a level as one list: the same frame's events added. */
 	public static List<PinnedSite> merge(List<List<PinnedSite>> repeats) {
 		Map<String, PinnedSite> sites = new LinkedHashMap<>();

@@ -37,8 +37,10 @@ final class Warmth {
 			notes.add("the JIT was not sampled (a run older than its series): warmth judged by the window's halves only");
 		}
 		else if (jit > this.thresholds.get(Rule.NOT_WARM_JIT)) {
-			invalid.add(String.format(Locale.ROOT, "not warm: the JIT was busy %.1f s of the %.0f s window (%.0f%% > %.0f%%)",
-					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.get(Rule.NOT_WARM_JIT)));
+			invalid.add(String.format(Locale.ROOT, "not warm: the JIT was busy %.1f s of the %.0f s window (%.0f%% > %.0f%%: %.1f times the bound); "
+					+ "give the warm-up longer: --warmup-max-seconds (or warmupMaxSeconds in the scenario or service file)",
+					jit / 100 * m.window().steadySeconds(), m.window().steadySeconds(), jit, this.thresholds.get(Rule.NOT_WARM_JIT),
+					jit / this.thresholds.get(Rule.NOT_WARM_JIT)));
 		}
 		if (!Double.isNaN(dearer) && dearer > this.thresholds.get(Rule.NOT_WARM_HALVES)) {
 			String dearerText = String.format(Locale.ROOT, "the window's first half cost %.3f ms mutator CPU per request, its second %.3f (+%.0f%% > %.0f%%)",
@@ -52,7 +54,7 @@ final class Warmth {
 						+ "request is the mean of its halves", dearerText, jit, this.thresholds.get(Rule.NOT_WARM_JIT)));
 			}
 			else if (extra > this.thresholds.get(Rule.NOT_WARM_HALVES_MIN_CORE)) {
-				invalid.add("not warm: " + dearerText);
+				invalid.add("not warm: " + dearerText + "; give the warm-up longer: --warmup-max-seconds (or warmupMaxSeconds in the scenario or service file)");
 			}
 			else {
 				notes.add(String.format(Locale.ROOT, "%s, but the difference was %.1f%% of one core (<= %.0f%%: what fixed per-second costs move)",

@@ -103,16 +103,7 @@ public final class Postgres implements AutoCloseable {
 		Postgres postgres = new Postgres(process, data, port, spec.database(), bin);
 		boolean ready = false;
 		try {
-			long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-			while (!postgres.accepting()) {
-				if (!process.isAlive()) {
-					throw new ServiceFailure("PostgreSQL exited with code " + process.exitValue() + " while starting; see " + log);
-				}
-				if (System.nanoTime() > deadline) {
-					throw new ServiceFailure("PostgreSQL did not accept connections within " + READY_TIMEOUT.toSeconds() + " s; see " + log);
-				}
-				Thread.sleep(200);
-			}
+			Readiness.await("PostgreSQL", process, READY_TIMEOUT, log, "did not accept connections", () -> postgres.accepting() ? Boolean.TRUE : null);
 			postgres.psql("postgres", List.of("-c", "CREATE DATABASE " + spec.database()), log);
 			if (spec.init() != null) {
 				postgres.psql(spec.database(), List.of("-v", "ON_ERROR_STOP=1", "-f", spec.init().toString()), log);

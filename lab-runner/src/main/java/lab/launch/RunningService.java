@@ -46,38 +46,24 @@ public final class RunningService implements Service {
 	public static RunningService start(String name, Path java, Path jar, List<String> jvmFlags, List<String> arguments,
 			String cpus, Path dir) throws IOException, InterruptedException {
 		Files.createDirectories(dir);
-		Path portFile = dir.resolve("port");
-		// Spring Boot writes the management server's port beside it, with this suffix.
-		Path managementPortFile = dir.resolve("port-management");
+		Path portFile = dir.resolve(ServiceDir.PORT);
+		Path managementPortFile = dir.resolve(ServiceDir.PORT_MANAGEMENT);
 		Files.deleteIfExists(portFile);
 		Files.deleteIfExists(managementPortFile);
-		List<String> command = new ArrayList<>(List.of(java.toString()));
-		command.addAll(jvmFlags);
-		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve(ServiceDir.GC_LOG) + ":uptime,time,level,tags");
+		List<String> command = javaCommand(java, jvmFlags, dir);
 		// Actuator on its own port and connector: a scrape never queues behind the load (a saturated Tomcat pool
 		// of 200 threads would otherwise starve /actuator/prometheus and lose the very samples that matter).
 		command.addAll(List.of("-jar", jar.toString(), "--server.port=0", "--management.server.port=0", "--lab.port-file=" + portFile));
 		command.addAll(arguments);
 		Process process = launch(command, cpus, dir);
-		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (!process.isAlive()) {
-				throw new ServiceFailure(name + " exited with code " + process.exitValue() + " while starting; see "
-						+ dir.resolve(ServiceDir.LOG));
+		return ready(name, process, dir, "was not healthy", () -> {
+			if (!(Files.exists(portFile) && Files.size(portFile) > 0 && Files.exists(managementPortFile) && Files.size(managementPortFile) > 0)) {
+				return null;
 			}
-			if (Files.exists(portFile) && Files.size(portFile) > 0 && Files.exists(managementPortFile) && Files.size(managementPortFile) > 0) {
-				RunningService service = new RunningService(name, java.toAbsolutePath().getParent().getParent(), process, Integer.parseInt(Files.readString(portFile).trim()),
-						Integer.parseInt(Files.readString(managementPortFile).trim()), dir);
-				if (service.healthy()) {
-					Files.writeString(dir.resolve(ServiceDir.READY_AT), System.currentTimeMillis() + "\n");
-					return service;
-				}
-			}
-			Thread.sleep(200);
-		}
-		Children.stop(process);
-		throw new ServiceFailure(name + " was not healthy within " + STARTUP_TIMEOUT.toSeconds() + " s; see "
-				+ dir.resolve(ServiceDir.LOG));
+			RunningService service = new RunningService(name, home(java), process, Integer.parseInt(Files.readString(portFile).trim()),
+					Integer.parseInt(Files.readString(managementPortFile).trim()), dir);
+			return service.healthy() ? service : null;
+		});
 	}
 
 	/**
@@ -91,31 +77,43 @@ public final class RunningService implements Service {
 		Files.createDirectories(dir);
 		int port = Launch.freePort();
 		int managementPort = (managementPortProperty != null) ? Launch.freePort() : port;
-		List<String> command = new ArrayList<>(List.of(java.toString()));
-		command.addAll(jvmFlags);
-		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve(ServiceDir.GC_LOG) + ":uptime,time,level,tags");
+		List<String> command = javaCommand(java, jvmFlags, dir);
 		command.addAll(List.of("-jar", jar.toString(), "--" + portProperty + "=" + port));
 		if (managementPortProperty != null) {
 			command.add("--" + managementPortProperty + "=" + managementPort);
 		}
 		command.addAll(arguments);
 		Process process = launch(command, cpus, dir);
-		RunningService service = new RunningService(name, java.toAbsolutePath().getParent().getParent(), process, port, managementPort, dir);
+		RunningService service = new RunningService(name, home(java), process, port, managementPort, dir);
 		String ready = service.managementUrl() + readiness;
-		long deadline = System.nanoTime() + STARTUP_TIMEOUT.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (!process.isAlive()) {
-				throw new ServiceFailure(name + " exited with code " + process.exitValue() + " while starting; see " + dir.resolve(ServiceDir.LOG));
-			}
-			if (Service.answers200(ready)) {
-				Files.writeString(dir.resolve(ServiceDir.READY_AT), System.currentTimeMillis() + "\n");
-				return service;
-			}
-			Thread.sleep(200);
+		return ready(name, process, dir, "did not answer " + ready + " with 200", () -> Service.answers200(ready) ? service : null);
+	}
+
+	/** {@code java <flags> -Xlog:gc...}: every service the lab starts logs its collections the same way. */
+	private static List<String> javaCommand(Path java, List<String> jvmFlags, Path dir) {
+		List<String> command = new ArrayList<>(List.of(java.toString()));
+		command.addAll(jvmFlags);
+		command.add("-Xlog:gc*,safepoint:file=" + dir.resolve(ServiceDir.GC_LOG) + ":uptime,time,level,tags");
+		return command;
+	}
+
+	/** The JDK a {@code bin/java} belongs to. */
+	private static Path home(Path java) {
+		return java.toAbsolutePath().getParent().getParent();
+	}
+
+	/** Waits ({@link Readiness}) for the service; its ready time written; stopped when it never became ready. */
+	private static RunningService ready(String name, Process process, Path dir, String notReady, Readiness.Check<RunningService> check)
+			throws IOException, InterruptedException {
+		try {
+			RunningService service = Readiness.await(name, process, STARTUP_TIMEOUT, dir.resolve(ServiceDir.LOG), notReady, check);
+			Files.writeString(dir.resolve(ServiceDir.READY_AT), System.currentTimeMillis() + "\n");
+			return service;
 		}
-		Children.stop(process);
-		throw new ServiceFailure(name + " did not answer " + ready + " with 200 within " + STARTUP_TIMEOUT.toSeconds() + " s; see "
-				+ dir.resolve(ServiceDir.LOG));
+		catch (ServiceFailure ex) {
+			Children.stop(process);
+			throw ex;
+		}
 	}
 
 	/** Starts {@code command} into {@code dir}: its command line, log, PID and launch time written there. */

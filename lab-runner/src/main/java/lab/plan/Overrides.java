@@ -7,12 +7,19 @@ import lab.layout.LoadShape;
 /** What flags of {@code ./lab run} change in a scenario; null means keep the scenario's value. */
 public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds,
 		String profile, Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget, List<Integer> works,
-		Integer responseBytes, List<String> aot) {
+		Integer responseBytes, List<String> aot, Integer warmupMaxSeconds) {
+
+	/** The flags without a warm-up cap (the scenario's stands). */
+	public Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds, String profile,
+			Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget, List<Integer> works,
+			Integer responseBytes, List<String> aot) {
+		this(variants, users, delayMs, holdSeconds, warmupSeconds, profile, repeat, tunings, observe, jdks, latencyTarget, works, responseBytes, aot, null);
+	}
 
 	/** The flags without a work per request (the scenario's stands). */
 	public Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds, String profile,
 			Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget) {
-		this(variants, users, delayMs, holdSeconds, warmupSeconds, profile, repeat, tunings, observe, jdks, latencyTarget, null, null, null);
+		this(variants, users, delayMs, holdSeconds, warmupSeconds, profile, repeat, tunings, observe, jdks, latencyTarget, null, null, null, null);
 	}
 
 	public Scenario applyTo(Scenario s) {
@@ -23,7 +30,8 @@ public record Overrides(List<String> variants, List<Integer> users, Long delayMs
 				(this.holdSeconds != null) ? this.holdSeconds : s.holdSeconds(),
 				// --warmup-seconds is a fixed warm-up: not extended while the JIT compiles.
 				(this.warmupSeconds != null) ? this.warmupSeconds : s.warmupSeconds(), s.warmupUsers(),
-				(this.warmupSeconds != null) ? this.warmupSeconds : s.warmupMaxSeconds(), s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),
+				(this.warmupMaxSeconds != null) ? this.warmupMaxSeconds : (this.warmupSeconds != null) ? this.warmupSeconds : s.warmupMaxSeconds(),
+				s.requestTimeoutMs(), (this.profile != null) ? this.profile : s.profile(),
 				(this.repeat != null) ? this.repeat : s.repeat(), (this.tunings != null) ? this.tunings : s.tunings(),
 				(this.observe != null) ? this.observe : s.observe(), (this.jdks != null) ? this.jdks : s.jdks(),
 				(this.latencyTarget != null) ? this.latencyTarget : s.latencyTarget(), s.searchMax(), s.searchResolutionPercent(),

@@ -34,9 +34,11 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param arms the ways the service is run side by side (at least one)
  * @param target the latency target every level is judged by ({@code p99<=200ms,errors<=0.1%}); none: the scenario's
  * @param needs what must run before it (a PostgreSQL)
+ * @param warmupMaxSeconds the warm-up's cap for this service (a service whose JIT takes long to settle gets longer than
+ * the scenario's; {@code --warmup-max-seconds} overrides it); none: the scenario's
  */
 public record OwnService(String name, Path jar, String port, String readiness, Metrics metrics, List<Request> requests,
-		Map<String, String> properties, List<String> jvm, List<ServiceArm> arms, String target, Needs needs) {
+		Map<String, String> properties, List<String> jvm, List<ServiceArm> arms, String target, Needs needs, Integer warmupMaxSeconds) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
@@ -204,7 +206,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			String at = path(ex);
 			at = at.equals(ex.getPropertyName()) ? "the top" : at.substring(0, at.length() - ex.getPropertyName().length() - 1);
 			throw new PlanException(file + ": unknown field '" + ex.getPropertyName() + "' at " + at
-					+ "; a service file has name, jar, port, readiness, metrics, requests, properties, jvm, arms, target and needs (docs/your-service.md)");
+					+ "; a service file has name, jar, port, readiness, metrics, requests, properties, jvm, arms, target, needs and warmupMaxSeconds (docs/your-service.md)");
 		}
 		catch (DatabindException ex) {
 			throw new PlanException(file + ": " + path(ex) + ": " + ex.getOriginalMessage().lines().findFirst().orElse("not a valid service file"));
@@ -240,7 +242,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 					this.needs.downstream());
 		}
 		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, this.requests, this.properties, this.jvm, this.arms,
-				this.target, resolvedNeeds);
+				this.target, resolvedNeeds, this.warmupMaxSeconds);
 	}
 
 	/** Every problem of the file, each naming its field and the fix; empty when it can run. */
@@ -306,6 +308,9 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		}
 		checkJvm("jvm", this.jvm, problems);
 		checkProperties("properties", this.properties, problems);
+		if (this.warmupMaxSeconds != null && (this.warmupMaxSeconds < 1 || this.warmupMaxSeconds > 3600)) {
+			problems.add("warmupMaxSeconds must be between 1 and 3600 (seconds of warm-up at most, while the JIT still compiles), got " + this.warmupMaxSeconds);
+		}
 		if (this.target != null) {
 			try {
 				LatencyTarget.parse(this.target);

@@ -105,8 +105,13 @@ public final class CompareWriter {
 
 	/** A between-runs table row: the variant, what it is relative to, each run's ratio and the verdict in words. */
 	private static Map<String, Object> betweenRow(lab.analyse.search.BetweenRuns b) {
-		return Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun",
-				String.join(", ", b.perRun().stream().map(v -> String.format(java.util.Locale.ROOT, "%.2f", v)).toList()), "text", b.describe());
+		List<String> perRun = new ArrayList<>();
+		for (int i = 0; i < b.perRun().size(); i++) {
+			lab.analyse.search.Interval own = b.ownIntervals().get(i);
+			perRun.add(lab.analyse.search.Interval.figure(b.perRun().get(i), false) + (own.hasSpread()
+					? " (" + lab.analyse.search.Interval.figure(own.low(), false) + "-" + lab.analyse.search.Interval.figure(own.high(), false) + ")" : ""));
+		}
+		return Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun", String.join(", ", perRun), "text", b.describe());
 	}
 
 	/** One table row per variant, load and run. */
@@ -165,14 +170,16 @@ public final class CompareWriter {
 			one.set("runs", json.valueToTree(b.runs()));
 			one.set("ratios", json.valueToTree(b.perRun()));
 			one.put("ratio", b.interval().estimate()).put("low", b.interval().low()).put("high", b.interval().high()).put("spreadPercent", b.spreadPercent())
-				.put("agreesWithin5Percent", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
+				.put("agreementPercent", lab.analyse.search.BetweenRuns.AGREE_PERCENT).put("agrees", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
+			one.set("ownIntervals", json.valueToTree(b.ownIntervals().stream().map(i -> List.of(i.low(), i.high())).toList()));
+			one.set("ownIntervalMisses", json.valueToTree(b.misses()));
 		}
 		ArrayNode pairs = root.putArray("betweenRunsPairs");
 		for (lab.analyse.search.BetweenRuns b : pairRuns) {
 			ObjectNode one = pairs.addObject().put("entry", b.entry()).put("relativeTo", b.baseline());
 			one.set("ratios", json.valueToTree(b.perRun()));
 			one.put("ratio", b.interval().estimate()).put("spreadPercent", b.spreadPercent())
-				.put("agreesWithin5Percent", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
+				.put("agreementPercent", lab.analyse.search.BetweenRuns.AGREE_PERCENT).put("agrees", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
 		}
 		ArrayNode rows = root.putArray("rows");
 		for (Comparison.Row row : c.rows()) {

@@ -226,6 +226,8 @@ final class ReportScope {
 		row.put("overValid", r.headroom().validUpToRps() < r.rps());
 		row.put("verdict", r.verdict().name());
 		row.put("meetsTarget", (r.meetsTarget() == null) ? "-" : r.meetsTarget() ? "met" : "missed");
+		String limit = lab.analyse.Limit.of(r);
+		row.put("limit", limit.isEmpty() ? "-" : limit);
 		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
 		// The first reason is the cause (a FAILED level's: what broke the service); what followed from it goes under it.
 		row.put("cause", r.reasons().isEmpty() ? "" : r.reasons().get(0));

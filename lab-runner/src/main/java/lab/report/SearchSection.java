@@ -59,15 +59,21 @@ final class SearchSection {
 			block.put("group", record.group());
 			block.put("baseline", record.baseline());
 			long counted = record.rounds().stream().filter(Round::counted).count();
-			block.put("rounds", String.format(Locale.ROOT, "%d rounds in all (%d bracketing, %d refining; %d counted, %d marked for a moved CPU reference)",
+			double[] references = record.rounds().stream().filter(Round::counted).flatMap(r -> java.util.stream.Stream.of(r.referenceBeforeMs(),
+					r.referenceAfterMs())).filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).sorted().toArray();
+			String reference = (references.length == 0) ? "" : String.format(Locale.ROOT, "; the CPU reference on the service's core %.1f ms (median): "
+					+ "a knee bound by the core moves with it on another machine, one bound by the heap or a pool does not", references[references.length / 2]);
+			block.put("rounds", String.format(Locale.ROOT, "%d rounds in all (%d bracketing, %d refining; %d counted, %d marked for a moved CPU reference)%s",
 					record.rounds().size(), record.rounds().stream().filter(r -> r.kind() == Round.Kind.BRACKET).count(),
-					record.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).count(), counted, record.rounds().stream().filter(Round::moved).count()));
+					record.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).count(), counted, record.rounds().stream().filter(Round::moved).count(),
+					reference));
 			List<Map<String, String>> rows = new ArrayList<>();
 			for (SearchSummary.EntryResult entry : summary.entries()) {
 				SearchSummary.Ratio ratio = summary.ratios().stream().filter(r -> r.entry().equals(entry.entry())).findFirst().orElse(null);
 				rows.add(Map.of("variant", entry.entry(), "capacity", entry.describe(loadUnit), "ratio",
 						entry.entry().equals(record.baseline()) ? "1 (the baseline)" : (ratio == null) ? "-" : ratio.describe(),
-						"perRound", (ratio == null) ? "" : String.join(", ", ratio.perRound().stream().map(v -> String.format(Locale.ROOT, "%.2f", v)).toList())));
+						"perRound", (ratio == null) ? "" : String.join(", ", ratio.perRound().stream().map(v -> lab.analyse.search.Interval.figure(v, false)).toList()),
+						"limit", entry.limit().isEmpty() ? "-" : entry.limit()));
 			}
 			block.put("entries", rows);
 			SearchSummary.Ratio floor = summary.noiseFloor();

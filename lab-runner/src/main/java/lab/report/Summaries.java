@@ -26,11 +26,12 @@ public final class Summaries {
 			case Level.Closed closed -> closed.users() + " users";
 			case Level.Open open -> open.ratePerSecond() + "/s";
 		};
-		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms (ok %s)  errors %d of %d  CPU %s%%  injector %s%%  %s%s",
+		String limit = lab.analyse.Limit.of(r);
+		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms (ok %s)  errors %d of %d  CPU %s%%  injector %s%%  %s%s%s",
 				r.variant(), level, number(r.rps()), percent(r.efficiency()), number(r.ceilingRps()), number(r.p99AllMs()),
 				number(r.p99OkMs()), r.errors(), r.requests(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), verdict,
 				r.reasons().isEmpty() ? "" : ": " + r.reasons().get(0) + ((r.reasons().size() > 1) ? " (" + (r.reasons().size() - 1)
-						+ " more in the report)" : ""));
+						+ " more in the report)" : ""), limit.isEmpty() ? "" : "; limit: " + limit);
 	}
 
 	/** Whole numbers with thousands separators; a dash where the data was missing. */

@@ -65,6 +65,7 @@ final class Timeline {
 		charts.add(Charts.png(jit));
 		XYChart heap = chart("Service heap used", "MiB", window, origin);
 		level(heap, "heap used", samples.series("service", "heap_used_bytes"), origin, 1 / MIB);
+		level(heap, "jstat heap (S0U+S1U+EU+OU)", samples.series("service", "jstat_heap_bytes"), origin, 1 / MIB);
 		charts.add(Charts.png(heap));
 		XYChart gc = chart("GC pauses", "ms of pause per second", window, origin);
 		rate(gc, "GC pause", samples.series("service", "gc_pause_seconds"), origin, 1000);

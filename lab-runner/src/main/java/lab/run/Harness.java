@@ -34,9 +34,6 @@ import lab.sample.WindowTasks;
 record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors, WindowTasks window, Thresholds thresholds, boolean jfr,
 		boolean profiling, PinnedRecording pinned, Work work, java.util.Map<String, String> needs) {
 
-	/** A service of the user's own: its requests as the simulation reads them, written by the runner at the run's start. */
-	static final String REQUESTS = "requests.tsv";
-
 	/** A sampler of the service (its endpoint, process and threads), the downstream (if any) and the harness cores. */
 	Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
 		Sampler sampler = new Sampler(dir.resolve(LevelDir.METRICS));
@@ -77,7 +74,7 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 				tail, this.plan.scenario().requestTimeoutMs(), target, this.work.rounds(), this.work.responseBytes()).properties());
 		if (this.plan.own() != null) {
 			// The user's requests instead of the lab's /address/{delayMs}: written once into the results, read by the simulation.
-			properties.add(lab.layout.RequestMix.PROPERTY + "=" + this.plan.out().resolve(REQUESTS).toAbsolutePath());
+			properties.add(lab.layout.RequestMix.PROPERTY + "=" + this.plan.out().resolve(lab.layout.RunDir.REQUEST_MIX).toAbsolutePath());
 		}
 		return properties;
 	}

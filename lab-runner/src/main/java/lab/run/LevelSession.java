@@ -54,9 +54,10 @@ final class LevelSession {
 
 	/**
 	 * Runs {@code level} as {@code id} (its name, a repeat's included) in the service's directory; {@code warmup} is the
-	 * warm-up's directory (null: none), {@code firstAfter} the same for the first level after it.
+	 * warm-up's directory (null: none); {@code firstAfterWarmup}: this is the first level after it (its facts name the
+	 * warm-up, whose tail its first seconds are compared with).
 	 */
-	Outcome run(Service service, Service downstream, PlannedLevel level, String id, int repeat, Path warmup, Path firstAfter)
+	Outcome run(Service service, Service downstream, PlannedLevel level, String id, int repeat, Path warmup, boolean firstAfterWarmup)
 			throws IOException, InterruptedException {
 		Path dir = service.dir().resolve(id);
 		Files.createDirectories(dir);
@@ -79,7 +80,7 @@ final class LevelSession {
 		}
 		LevelFacts facts = facts(service.name(), level, repeat, warmup != null, alive, service.exitCode(), service.outOfMemory(), exit,
 				evidence, List.of(), null, downstream != null, (downstream == null) ? null : downstream.alive(),
-				(downstream == null) ? null : downstream.exitCode(), interruptedAt, (firstAfter != null) ? relative(firstAfter) : null);
+				(downstream == null) ? null : downstream.exitCode(), interruptedAt, (firstAfterWarmup && warmup != null) ? relative(warmup) : null);
 		if (interruptedAt != null) {
 			LevelJson.writeFacts(dir, facts);
 			say("  " + name + ": INTERRUPTED");

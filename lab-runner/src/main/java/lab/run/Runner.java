@@ -245,8 +245,7 @@ public final class Runner {
 		for (lab.analyse.LevelResult level : analysis.levels()) {
 			if (Boolean.FALSE.equals(level.meetsTarget())) {
 				missed.add(level.variant() + " at " + level.load() + " (" + level.verdict()
-						+ (level.verdict() == lab.analyse.LevelResult.Verdict.OK ? String.format(java.util.Locale.ROOT, ": %s %,.0f ms, errors %.2f%%",
-								this.plan.scenario().target().percentileName(), level.latency(this.plan.scenario().target()), level.errorPercent())
+						+ (level.verdict() == lab.analyse.LevelResult.Verdict.OK ? ", " + level.targetText(this.plan.scenario().target())
 								: level.reasons().isEmpty() ? "" : ": " + level.reasons().get(0)) + ")");
 			}
 		}
@@ -266,20 +265,26 @@ public final class Runner {
 	/**
 	 * The service of the user's own in the manifest ({@code ownService}): its file as read, its jar's hash and libraries
 	 * (the driver, pool, server, Boot and Spring named apart); and its requests as the simulation reads them
-	 * ({@link Harness#REQUESTS}).
+	 * ({@link lab.layout.RunDir#REQUEST_MIX}).
 	 */
 	private void recordOwnService(tools.jackson.databind.node.ObjectNode manifest) throws IOException {
 		var own = this.plan.own();
 		lab.layout.RequestMix.write(own.requests().stream().map(lab.plan.OwnService.Request::toMix).toList(),
-				this.plan.out().resolve(Harness.REQUESTS));
-		var facts = lab.analyse.JarLibraries.read(own.jar());
+				this.plan.out().resolve(lab.layout.RunDir.REQUEST_MIX));
+		// The driver is the one the datasource URL names: the lab's own PostgreSQL, the file's database, or the service's property.
+		var pg = own.needs().postgres();
+		String url = (pg == null) ? own.properties().get("spring.datasource.url") : pg.startedHere() ? "jdbc:postgresql:" : pg.url();
+		var facts = lab.plan.JarLibraries.read(own.jar(), url);
 		tools.jackson.databind.node.ObjectNode node = manifest.putObject("ownService");
 		node.set("file", json.valueToTree(own));
 		node.put("jarSha256", facts.sha256());
 		node.set("libraries", json.valueToTree(facts.roles()));
 		node.set("allLibraries", json.valueToTree(facts.libraries().stream().map(Object::toString).toList()));
+		node.set("driversPresent", json.valueToTree(facts.driversPresent()));
+		List<String> others = facts.driversPresent().stream().filter(d -> !d.equals(facts.roles().get("driver"))).toList();
 		this.out.println("lab: your service " + own.name() + ": " + own.jar().getFileName() + " (sha256 " + facts.sha256().substring(0, 12) + "), "
-				+ (facts.roles().isEmpty() ? "no Spring Boot libraries found in BOOT-INF/lib" : String.join(", ", facts.roles().values())));
+				+ (facts.roles().isEmpty() ? "no Spring Boot libraries found in BOOT-INF/lib" : String.join(", ", facts.roles().values()))
+				+ (others.isEmpty() ? "" : "; also in the jar, not used: " + String.join(", ", others)));
 	}
 
 	/**
@@ -297,7 +302,7 @@ public final class Runner {
 			return;
 		}
 		try {
-			this.postgres = lab.launch.Postgres.start(pg, this.cpus.harnessTaskset(), this.plan.out().resolve("postgres").resolve("postgres.log"));
+			this.postgres = lab.launch.Postgres.start(pg, this.cpus.harnessTaskset(), this.plan.out().resolve(lab.layout.RunDir.POSTGRES).resolve(lab.layout.RunDir.POSTGRES_LOG));
 		}
 		catch (ServiceFailure ex) {
 			// Nothing was measured: one line and exit code 2, as for any other thing the run needs and lacks.
@@ -399,7 +404,7 @@ public final class Runner {
 				String id = levelId(level, repeat);
 				this.out.println(position(variant + " " + id));
 				this.levelsDone++;
-				LevelSession.Outcome outcome = session.run(service, downstream, level, id, repeat, warmup, (i == 0) ? warmup : null);
+				LevelSession.Outcome outcome = session.run(service, downstream, level, id, repeat, warmup, i == 0);
 				LevelFacts facts = outcome.facts();
 				if (facts.interruptedAtMs() != null) {
 					return;

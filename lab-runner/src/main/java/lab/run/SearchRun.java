@@ -200,8 +200,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 		say(String.format(Locale.ROOT, "lab: round %d, %d of %d: %s %s", round, position, of, label, id));
 		Path warmup = entry.live.warmup();
 		Service service = entry.live.service();
-		LevelSession.Outcome outcome = new LevelSession(this.harness).run(service, this.downstream, level, id, 1, warmup,
-				entry.firstAfterWarmup ? warmup : null);
+		LevelSession.Outcome outcome = new LevelSession(this.harness).run(service, this.downstream, level, id, 1, warmup, entry.firstAfterWarmup);
 		entry.firstAfterWarmup = false;
 		LevelFacts facts = outcome.facts();
 		if (facts.interruptedAtMs() != null || outcome.result() == null) {
@@ -220,13 +219,12 @@ final class SearchRun implements InterleavedSearch.Prober {
 		String busy = broken ? null : stillBusy(service);
 		if (busy != null) {
 			// Judged as measured, but its JVM did not fall idle: it would share the service's core under the next probes
-			// (the open map here had two INVALID, 41% and 91% of the core taken, by a JVM whose probe had missed without failing).
+			// (docs/findings.md: the open map's INVALID probes).
 			say("lab: " + label + " " + busy + ": stopped now, a fresh JVM at its next probe");
 			broken = true;
 		}
 		if (broken) {
-			// Stopped now, not at its next turn: a JVM in a GC death spiral burns the service's core under the others'
-			// probes (a first run here had two of them INVALID, the core shared 52-90%, until it was replaced).
+			// Stopped now, not at its next turn: a JVM in a GC death spiral burns the service's core under the others' probes.
 			service.close();
 			entry.live = null;
 		}

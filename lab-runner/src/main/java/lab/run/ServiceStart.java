@@ -72,12 +72,7 @@ final class ServiceStart {
 			arguments.addAll(List.of("--management.endpoints.web.exposure.include=health,info,prometheus,env",
 					"--management.endpoint.env.show-values=always"));
 		}
-		List<String> flags = new ArrayList<>(this.jvmFlags);
-		flags.addAll(arm.jvmFlags(module));
-		if (this.harness.jfr()) {
-			// Reactive stacks run deeper than JFR's default 64 frames: truncated ones cannot be merged in a flame graph.
-			flags.add(SteadyRecording.STACK_DEPTH_FLAG);
-		}
+		List<String> flags = jvmFlags(arm.jvmFlags(module));
 		if (arm.aot() != null) {
 			// From the extracted jar, with the cache its mode asks for (trained now when missing or stale).
 			AotCache.Prepared aot = new AotCache(this.harness).prepare(module, arm, flags, arguments, dir);
@@ -99,16 +94,23 @@ final class ServiceStart {
 	private Service startOwn(lab.plan.OwnService own, lab.plan.OwnService.ServiceArm arm, String variant, Path dir) throws IOException, InterruptedException {
 		Path javaHome = (arm.jdk() != null) ? lab.plan.Jdks.resolve(arm.jdk(), this.harness.plan().root(), this.harness.out())
 				: this.harness.plan().jdks().get(0).home();
-		List<String> flags = new ArrayList<>(this.jvmFlags);
-		flags.addAll(own.jvmOptions(arm));
-		if (this.harness.jfr()) {
-			flags.add(SteadyRecording.STACK_DEPTH_FLAG);
-		}
+		List<String> flags = jvmFlags(own.jvmOptions(arm));
 		List<String> arguments = new ArrayList<>();
 		this.harness.needs().forEach((key, value) -> arguments.add("--" + key + "=" + value));
 		arguments.addAll(own.arguments(arm));
 		return RunningService.startOwn(variant, javaHome.resolve("bin/java"), own.jar(), flags, own.port(),
 				(own.metrics() != null) ? own.metrics().port() : null, own.readiness(), arguments, this.harness.cpus().serviceTaskset(), dir);
+	}
+
+	/** The one JVM-flag builder: the profile's flags, then the arm's, then JFR's stack depth when recording. */
+	private List<String> jvmFlags(List<String> armFlags) {
+		List<String> flags = new ArrayList<>(this.jvmFlags);
+		flags.addAll(armFlags);
+		if (this.harness.jfr()) {
+			// Reactive stacks run deeper than JFR's default 64 frames: truncated ones cannot be merged in a flame graph.
+			flags.add(SteadyRecording.STACK_DEPTH_FLAG);
+		}
+		return flags;
 	}
 
 	/** Checks a started service before it is measured: empty when admitted, else why its levels are not run. */

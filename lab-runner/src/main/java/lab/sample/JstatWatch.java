@@ -19,10 +19,10 @@ import lab.launch.Launch;
 /**
  * A JVM's heap and GC read from outside: {@code jstat -gc <pid> 1000} of the JDK it runs on. jstat reads the JVM's
  * perf-data memory ({@code hsperfdata}), shared by the JVM without attaching to it or stopping it at a safepoint; the
- * service runs none of the lab's code. Each line becomes the series the lab's own services report through their
- * meters: {@code heap_used_bytes} (S0U + S1U + EU + OU, in KiB), {@code gc_live_bytes} (OU, the old generation's occupancy, promoted garbage
- * included: above the lab's own live-data meter),
- * {@code gc_pause_seconds} (GCT: young, full and concurrent-cycle pause time) and {@code gc_pause_count} (YGC + FGC +
+ * service runs none of the lab's code. Each line becomes series of jstat's own names, never the Micrometer meters' (they
+ * are other quantities): {@code jstat_heap_bytes} (S0U + S1U + EU + OU, in KiB), {@code jstat_old_bytes} (OU, the old
+ * generation's occupancy, promoted garbage included: above a live-data meter), and the pause series the lab's own
+ * services report the same way, {@code gc_pause_seconds} (GCT: young, full and concurrent-cycle pause time) and {@code gc_pause_count} (YGC + FGC +
  * CGC). Its output is kept as printed. On JDK 25 with Serial GC (the t2-micro profile's) jstat's eden count (EU) reads 0
  * between collections, so the heap used it gives is the heap after the last collection: below the peak the lab's own
  * services report through Micrometer, which counts the eden filling up.
@@ -85,12 +85,12 @@ public final class JstatWatch implements AutoCloseable {
 		}
 		List<String> used = new ArrayList<>(List.of("S0U", "S1U", "EU", "OU"));
 		if (column.keySet().containsAll(used)) {
-			values.put("heap_used_bytes", 1024 * used.stream().mapToDouble(column::get).sum());
+			values.put("jstat_heap_bytes", 1024 * used.stream().mapToDouble(column::get).sum());
 		}
 		if (column.containsKey("OU")) {
 			// The old generation's occupancy: what young collections promoted, garbage included until a full collection,
 			// so above the live data the lab's own services report (the old generation after the last full collection).
-			values.put("gc_live_bytes", 1024 * column.get("OU"));
+			values.put("jstat_old_bytes", 1024 * column.get("OU"));
 		}
 		if (column.containsKey("GCT")) {
 			values.put("gc_pause_seconds", column.get("GCT"));

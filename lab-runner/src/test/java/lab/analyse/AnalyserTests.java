@@ -115,7 +115,7 @@ class AnalyserTests {
 		LevelResult result = judged(edited("users-100", "metrics.csv", text -> text.replace("jit_cpu_seconds,1.2", "jit_cpu_seconds,3.0")));
 		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(20.0, within(1e-9));
 		assertThat(result.verdict()).isEqualTo(Verdict.INVALID);
-		assertThat(result.reasons()).containsExactly("not warm: the JIT was busy 2.0 s of the 10 s window (20% > 10%)");
+		assertThat(result.reasons()).containsExactly("not warm: the JIT was busy 2.0 s of the 10 s window (20% > 10%: 2.0 times the bound); give the warm-up longer: --warmup-max-seconds (or warmupMaxSeconds in the scenario or service file)");
 	}
 
 	@Test
@@ -123,7 +123,7 @@ class AnalyserTests {
 		// A service the runner did not start: no /proc series, the compile counter's 10 s in 10 s = 100 %.
 		LevelResult result = judged(edited("users-100", "metrics.csv", text -> text.replaceAll("(?m)^.*jit_cpu_seconds.*\\n", "")));
 		assertThat(result.metric(Metric.JIT_PERCENT)).isCloseTo(100.0, within(1e-9));
-		assertThat(result.reasons()).containsExactly("not warm: the JIT was busy 10.0 s of the 10 s window (100% > 10%)");
+		assertThat(result.reasons()).containsExactly("not warm: the JIT was busy 10.0 s of the 10 s window (100% > 10%: 10.0 times the bound); give the warm-up longer: --warmup-max-seconds (or warmupMaxSeconds in the scenario or service file)");
 	}
 
 	@Test
@@ -157,7 +157,7 @@ class AnalyserTests {
 		Measurement old = edited("users-100", "metrics.csv", text -> text.replace(at + "12.0", at + "13.5").replaceAll("(?m)^.*jit_.*\\n", ""));
 		LevelResult oldResult = judged(old);
 		assertThat(oldResult.verdict()).isEqualTo(Verdict.INVALID);
-		assertThat(oldResult.reasons()).containsExactly("not warm: the window's first half cost 4.283 ms mutator CPU per request, its second 2.344 (+83% > 25%)",
+		assertThat(oldResult.reasons()).containsExactly("not warm: the window's first half cost 4.283 ms mutator CPU per request, its second 2.344 (+83% > 25%); give the warm-up longer: --warmup-max-seconds (or warmupMaxSeconds in the scenario or service file)",
 				"the JIT was not sampled (a run older than its series): warmth judged by the window's halves only");
 	}
 
@@ -215,7 +215,7 @@ class AnalyserTests {
 				text -> text.replace("jit_cpu_seconds,1.2", "jit_cpu_seconds,3.0"), true));
 		assertThat(result.verdict()).isEqualTo(Verdict.FAILED);
 		assertThat(result.reasons()).containsExactly("stalled 3 s at +4 s: no response while users waited",
-				"not warm: the JIT was busy 2.0 s of the 10 s window (20% > 10%) (named, not judged: a JIT still compiling slows a service, it does not stop it answering)");
+				"not warm: the JIT was busy 2.0 s of the 10 s window (20% > 10%: 2.0 times the bound); give the warm-up longer: --warmup-max-seconds (or warmupMaxSeconds in the scenario or service file) (named, not judged: a JIT still compiling slows a service, it does not stop it answering)");
 	}
 
 	@Test

@@ -49,7 +49,7 @@ class CombinedRulesTests {
 		Set<String> notes = new LinkedHashSet<>();
 		assertThat(new Warmth(Thresholds.DEFAULT).judge(ok, notes)).isEmpty();
 		List<String> cold = new Warmth(Thresholds.DEFAULT.with(Rule.NOT_WARM_JIT, 1)).judge(ok, new LinkedHashSet<>());
-		assertThat(cold).singleElement().asString().startsWith("not warm: the JIT was busy 0.2 s of the 10 s window (2% > 1%)");
+		assertThat(cold).singleElement().asString().startsWith("not warm: the JIT was busy 0.2 s of the 10 s window (2% > 1%: 2.0 times the bound)");
 	}
 
 }

@@ -21,6 +21,23 @@ class PinnedSiteTests {
 	Path dir;
 
 	@Test
+	void aRecordingWithNoPinnedEventsCountsZeroNotUnknown() throws Exception {
+		// A level recorded with JFR where nothing pinned: the count is 0 (a service without micrometer-java21's meter
+		// showed "-" before), while a level without a recording has nothing to count from.
+		Path file = this.dir.resolve("quiet.jfr");
+		try (Recording recording = new Recording()) {
+			recording.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ofMillis(1)).withStackTrace();
+			recording.start();
+			Thread.ofVirtual().start(() -> { }).join();
+			recording.stop();
+			recording.dump(file);
+		}
+		assertThat(PinnedSite.recorded(file)).isTrue();
+		assertThat(PinnedSite.read(file, null).stream().mapToLong(PinnedSite::events).sum()).isZero();
+		assertThat(PinnedSite.recorded(this.dir.resolve("none.jfr"))).isFalse();
+	}
+
+	@Test
 	void eventsAreGroupedByTheTopmostFrameOutsideTheJdk() throws Exception {
 		Path file = this.dir.resolve("pinned.jfr");
 		long before = System.currentTimeMillis();

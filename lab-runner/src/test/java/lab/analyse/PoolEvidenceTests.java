@@ -40,6 +40,21 @@ class PoolEvidenceTests {
 				""");
 		assertThat(PoolEvidence.waitingThreads(this.dir.resolve(LevelDir.THREADS_AT_END))).as("one platform, one virtual; each once").isEqualTo(2);
 		assertThat(PoolEvidence.waitingThreads(this.dir.resolve("none.json"))).isEqualTo(-1);
+		// From the dump alone, any known pool's frames: the figure a service without meters gets.
+		assertThat(PoolEvidence.waitingAtEnd(this.dir)).isEqualTo(2);
+		assertThat(PoolEvidence.waitingAtEnd(this.dir.resolve("elsewhere"))).isNaN();
+	}
+
+	@Test
+	void otherPoolsAreRecognisedByTheirOwnFrames() throws Exception {
+		Files.writeString(this.dir.resolve(LevelDir.THREADS_AT_END), """
+				{"threadDump": {"threadContainers": [{"container": "<root>", "threads": [
+				  {"tid": "2", "stack": ["org.apache.tomcat.jdbc.pool.ConnectionPool.borrowConnection(ConnectionPool.java:800)"]},
+				  {"tid": "3", "stack": ["org.apache.commons.dbcp2.PoolingDataSource.getConnection(PoolingDataSource.java:142)"]},
+				  {"tid": "4", "stack": ["com.mchange.v2.resourcepool.BasicResourcePool.awaitAvailable(BasicResourcePool.java:1503)"]},
+				  {"tid": "5", "stack": ["org.postgresql.core.v3.QueryExecutorImpl.execute(QueryExecutorImpl.java:371)"]}]}]}}
+				""");
+		assertThat(PoolEvidence.waitingAtEnd(this.dir)).isEqualTo(3);
 	}
 
 }

@@ -24,9 +24,10 @@ class ExternalSamplingTests {
 				"CGC", "CGCT", "GCT");
 		String[] line = "0.0 4096.0 0.0 1024.0 20480.0 8192.0 40960.0 2048.0 30000.0 29000.0 3000.0 2900.0 12 0.150 1 0.050 - - 0.200".split(" ");
 		Map<String, Double> series = JstatWatch.parse(header, line);
-		assertThat(series).containsEntry("heap_used_bytes", (0 + 1024 + 8192 + 2048) * 1024.0).containsEntry("gc_live_bytes", 2048 * 1024.0)
+		assertThat(series).containsEntry("jstat_heap_bytes", (0 + 1024 + 8192 + 2048) * 1024.0).containsEntry("jstat_old_bytes", 2048 * 1024.0)
 			.containsEntry("gc_pause_seconds", 0.2)
 			.containsEntry("gc_pause_count", 13.0);
+		assertThat(series).as("never under the Micrometer meters' names: other quantities").doesNotContainKeys("heap_used_bytes", "gc_live_bytes");
 		assertThat(JstatWatch.parse(header, new String[] { "1", "2" })).as("a line that does not fit its header").isEmpty();
 	}
 
@@ -69,7 +70,7 @@ class ExternalSamplingTests {
 				Thread.sleep(4_500);
 			}
 			String csv = Files.readString(metrics);
-			for (String series : List.of("proc_cpu_seconds", "rss_bytes", "native_threads", "heap_used_bytes", "gc_pause_seconds", "gc_pause_count")) {
+			for (String series : List.of("proc_cpu_seconds", "rss_bytes", "native_threads", "jstat_heap_bytes", "gc_pause_seconds", "gc_pause_count")) {
 				assertThat(csv).as(series + " sampled from outside").containsPattern(",service," + series + ",\\d");
 			}
 			double rss = last(csv, "rss_bytes");
@@ -78,7 +79,7 @@ class ExternalSamplingTests {
 			assertThat(ps.waitFor(10, TimeUnit.SECONDS)).isTrue();
 			double psRss = Long.parseLong(new String(ps.getInputStream().readAllBytes()).trim()) * 1024.0;
 			assertThat(rss).isBetween(psRss / 2, psRss * 2);
-			assertThat(last(csv, "heap_used_bytes")).as("heap within -Xmx64m").isPositive().isLessThanOrEqualTo(64 * 1024 * 1024);
+			assertThat(last(csv, "jstat_heap_bytes")).as("heap within -Xmx64m").isPositive().isLessThanOrEqualTo(64 * 1024 * 1024);
 			assertThat(last(csv, "native_threads")).isGreaterThan(5);
 			assertThat(Files.readString(this.dir.resolve("jstat-gc.txt"))).contains("S0C");
 		}

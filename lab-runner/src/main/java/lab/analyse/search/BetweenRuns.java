@@ -19,8 +19,11 @@ import java.util.Map;
  * @param perRun each of those runs' ratio (its geometric mean over its rounds)
  * @param interval their geometric mean and interval over the runs
  * @param spreadPercent the farthest run from that mean, in percent of it
+ * @param ownIntervals each run's own interval for it, in the same order: set beside the spread between runs, a reader
+ * sees whether one run's stated precision held for the next
  */
-public record BetweenRuns(String entry, String baseline, List<String> runs, List<Double> perRun, Interval interval, double spreadPercent) {
+public record BetweenRuns(String entry, String baseline, List<String> runs, List<Double> perRun, Interval interval, double spreadPercent,
+		List<Interval> ownIntervals) {
 
 	/** The agreement asked of repeated runs: every run's ratio within this many percent of their mean. */
 	public static final double AGREE_PERCENT = 5;
@@ -43,6 +46,7 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 	public static List<BetweenRuns> of(Map<String, List<SearchSummary>> runs, boolean pairs) {
 		Map<String, List<String>> names = new LinkedHashMap<>();
 		Map<String, List<Double>> values = new LinkedHashMap<>();
+		Map<String, List<Interval>> own = new LinkedHashMap<>();
 		for (Map.Entry<String, List<SearchSummary>> run : runs.entrySet()) {
 			for (SearchSummary summary : run.getValue()) {
 				for (SearchSummary.Ratio ratio : pairs ? summary.pairs() : summary.ratios()) {
@@ -52,6 +56,7 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 					String key = ratio.entry() + "\u0000" + ratio.baseline();
 					names.computeIfAbsent(key, k -> new ArrayList<>()).add(run.getKey());
 					values.computeIfAbsent(key, k -> new ArrayList<>()).add(ratio.interval().estimate());
+					own.computeIfAbsent(key, k -> new ArrayList<>()).add(ratio.interval());
 				}
 			}
 		}
@@ -64,9 +69,29 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 			for (double value : each) {
 				spread = Math.max(spread, 100 * Math.abs(value / interval.estimate() - 1));
 			}
-			all.add(new BetweenRuns(key[0], key[1], List.copyOf(names.get(e.getKey())), List.copyOf(e.getValue()), interval, spread));
+			all.add(new BetweenRuns(key[0], key[1], List.copyOf(names.get(e.getKey())), List.copyOf(e.getValue()), interval, spread,
+					List.copyOf(own.get(e.getKey()))));
 		}
 		return List.copyOf(all);
+	}
+
+	/**
+	 * The runs whose own interval misses another run's estimate, in words ("run2's 0.620-0.730 misses run1's 0.790");
+	 * empty when every run's interval holds every other's estimate (or fewer than two runs).
+	 */
+	public List<String> misses() {
+		List<String> misses = new ArrayList<>();
+		for (int i = 0; i < this.perRun.size(); i++) {
+			Interval mine = this.ownIntervals.get(i);
+			for (int j = 0; j < this.perRun.size(); j++) {
+				double other = this.perRun.get(j);
+				if (i != j && mine.hasSpread() && !(mine.low() <= other && other <= mine.high())) {
+					misses.add(String.format(Locale.ROOT, "%s's %s-%s misses %s's %s", this.runs.get(i), Interval.figure(mine.low(), false),
+							Interval.figure(mine.high(), false), this.runs.get(j), Interval.figure(other, false)));
+				}
+			}
+		}
+		return misses;
 	}
 
 	/** Whether two runs or more placed it and every one lies within {@code percent} of their mean. */
@@ -80,14 +105,19 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 	 */
 	public String describe() {
 		if (this.perRun.size() < 2) {
-			return String.format(Locale.ROOT, "%.2f from one run: repeat the run to see whether it reproduces", this.interval.estimate());
+			return Interval.figure(this.interval.estimate(), false) + " from one run: repeat the run to see whether it reproduces";
 		}
 		double low = this.perRun.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
 		double high = this.perRun.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-		String head = String.format(Locale.ROOT, "%.2f over %d runs (%.2f-%.2f between them, 95%% interval %.2f-%.2f)", this.interval.estimate(),
-				this.perRun.size(), low, high, this.interval.low(), this.interval.high());
+		String head = String.format(Locale.ROOT, "%s over %d runs (%s-%s between them, 95%% interval %s-%s)", Interval.figure(this.interval.estimate(), false),
+				this.perRun.size(), Interval.figure(low, false), Interval.figure(high, false), Interval.figure(this.interval.low(), false),
+				Interval.figure(this.interval.high(), false));
+		List<String> misses = misses();
+		boolean anyOwn = this.ownIntervals.stream().anyMatch(Interval::hasSpread);
+		String held = !anyOwn ? "" : misses.isEmpty() ? "; each run's own interval holds the others' estimates"
+				: "; a run's own interval missed another's estimate: " + String.join(", ", misses);
 		return head + (agrees(AGREE_PERCENT) ? String.format(Locale.ROOT, ": they agree within ±%.0f%%", AGREE_PERCENT)
-				: String.format(Locale.ROOT, ": the runs lie within ±%.0f%%, not within ±%.0f%%", Math.ceil(this.spreadPercent), AGREE_PERCENT));
+				: String.format(Locale.ROOT, ": the runs lie within ±%.0f%%, not within ±%.0f%%", Math.ceil(this.spreadPercent), AGREE_PERCENT)) + held;
 	}
 
 }

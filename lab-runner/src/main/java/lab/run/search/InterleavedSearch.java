@@ -196,15 +196,17 @@ public final class InterleavedSearch {
 	}
 
 	/**
-	 * The JVM refining round {@code k} runs on: the first JVM (which ran the bracket) the first refining round, the others
-	 * the rest in order; early, so that a budget that cuts the last rounds still leaves every entry two JVMs.
+	 * The JVM refining round {@code k} runs on: with one JVM per entry, the first; else the first JVM runs the bracket
+	 * and the others share the refining rounds in order. A fresh JVM right after the bracket costs its start once, early,
+	 * so a budget that cuts the last rounds still leaves every entry two JVMs, and its refining rounds (just below and
+	 * just above the estimate by turns) fall on one JVM together.
 	 */
 	int jvmOfRound(int k) {
-		int jvms = Math.min(this.settings.jvmsPerEntry(), Math.max(1, this.settings.rounds()));
-		if (jvms == 1 || k == 1) {
+		int jvms = Math.min(this.settings.jvmsPerEntry(), Math.max(1, this.settings.rounds()) + 1);
+		if (jvms == 1) {
 			return 1;
 		}
-		return 2 + (int) Math.floor((k - 2) * (double) (jvms - 1) / (this.settings.rounds() - 1) + 1e-9);
+		return 2 + (int) Math.floor((k - 1) * (double) (jvms - 1) / this.settings.rounds() + 1e-9);
 	}
 
 	private boolean bracketed(String entry) {

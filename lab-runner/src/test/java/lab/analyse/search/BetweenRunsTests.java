@@ -90,6 +90,20 @@ public class BetweenRunsTests {
 	}
 
 	@Test
+	void eachRunsOwnIntervalIsSetBesideTheOtherRunsEstimates() {
+		// Run 2's rounds agree closely (0.67-0.68): its own interval is narrow and misses runs 1's and 3's 0.79 and 0.76, as
+		// the WebFlux + virtual threads did; runs 1 and 3 are wide enough to hold every estimate.
+		Map<String, List<SearchSummary>> runs = new LinkedHashMap<>();
+		runs.put("run1", List.of(run(ratio("webflux-loom", "webflux", 0.70, 0.79, 0.89))));
+		runs.put("run2", List.of(run(ratio("webflux-loom", "webflux", 0.67, 0.675, 0.68))));
+		runs.put("run3", List.of(run(ratio("webflux-loom", "webflux", 0.66, 0.76, 0.86))));
+		BetweenRuns b = BetweenRuns.of(runs).get(0);
+		assertThat(b.ownIntervals()).hasSize(3);
+		assertThat(b.misses()).hasSize(2).allSatisfy(miss -> assertThat(miss).startsWith("run2's "));
+		assertThat(b.describe()).contains("a run's own interval missed another's estimate: run2's");
+	}
+
+	@Test
 	void aRunSaysWhichOfItsRatiosItResolvedToFivePercent() {
 		// 0.40 from rounds within 1%: resolved; 0.45 from rounds 0.40-0.50: its interval is far wider; one round: no interval.
 		SearchSummary summary = run(ratio("tomcat-loom", "webflux", 0.40, 0.401, 0.399), ratio("jetty-loom", "webflux", 0.40, 0.45, 0.50),

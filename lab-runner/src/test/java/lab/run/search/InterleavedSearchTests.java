@@ -29,6 +29,9 @@ class InterleavedSearchTests {
 
 	static final SearchSettings SETTINGS = new SearchSettings(500, 16_000, 100, 3, 5, 10, 2, 42, 1000, 500);
 
+	/** The same with two JVMs per entry: the bracket on the first, the refining rounds on a fresh one. */
+	static final SearchSettings TWO_JVMS = new SearchSettings(500, 16_000, 100, 3, 5, 10, 2, 42, 1000, 500, 2, 2, Map.of());
+
 	/** A synthetic lab: knees per entry, a drift per round, a reference per call, a break above a load. */
 	static class SyntheticLab implements InterleavedSearch.Prober {
 
@@ -269,6 +272,44 @@ class InterleavedSearchTests {
 		assertThat(floor.interval().holds(1.0)).isTrue();
 		assertThat(floor.unresolved()).isTrue();
 		assertThat(floor.describe()).startsWith("≈ ").contains("cannot be told apart");
+	}
+
+	@Test
+	void withTwoJvmsEveryEntryGetsAFreshOneAfterTheBracketForItsRefiningRounds() throws Exception {
+		SyntheticLab lab = new SyntheticLab(knees());
+		// A budget the search never reaches: its clock measures the costs.
+		lab.budgetSeconds = 1e6;
+		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees().keySet()), TWO_JVMS);
+		search.run(lab);
+		// One planned fresh JVM each, before the first refining round; the bracket's probes on the first JVM, the refining ones on the second.
+		assertThat(lab.restarts).containsExactlyInAnyOrderElementsOf(knees().keySet());
+		int firstRefining = search.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).mapToInt(Round::index).min().orElseThrow();
+		assertThat(search.probes()).allSatisfy(p -> assertThat(p.jvmNumber()).isEqualTo((p.round() < firstRefining) ? 1 : 2));
+		// The summary's intervals then see two JVMs per entry.
+		SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", "webflux", null));
+		assertThat(summary.entry("tomcat-loom").capacity().jvmLevel()).isEqualTo(Interval.JvmLevel.POOLED);
+		// Costs as measured: a start 120 s (the synthetic lab's), a probe 30 s.
+		assertThat(search.costs().startSeconds()).isEqualTo(120);
+		assertThat(search.costs().probeSeconds()).isEqualTo(30);
+	}
+
+	@Test
+	void aBudgetWithoutRoomForTheFreshJvmsAndARoundStopsRefiningAndSaysSo() throws Exception {
+		SyntheticLab unbounded = new SyntheticLab(knees());
+		InterleavedSearch first = new InterleavedSearch(List.copyOf(knees().keySet()), TWO_JVMS);
+		first.run(unbounded);
+		long bracketProbes = first.probes().stream().filter(p -> p.jvmNumber() == 1).count();
+		// Room for the bracket and 400 s more: three starts (360 s) and a round (90 s) do not fit.
+		SyntheticLab lab = new SyntheticLab(knees());
+		lab.budgetSeconds = 30 * bracketProbes + 400;
+		InterleavedSearch bounded = new InterleavedSearch(List.copyOf(knees().keySet()), TWO_JVMS);
+		bounded.run(lab);
+		assertThat(lab.restarts).isEmpty();
+		assertThat(bounded.rounds()).noneMatch(r -> r.kind() == Round.Kind.REFINE);
+		assertThat(lab.said).anySatisfy(line -> assertThat(line).contains("less than fresh JVMs for 3 variants and a refining round").contains("before JVM 2"));
+		// Every entry on one JVM: the lab's prior stands in for the JVM level, and the report says so.
+		SearchSummary summary = SearchSummary.of(bounded.record("default", "p99<=1000ms", "webflux", null));
+		assertThat(summary.entries()).allSatisfy(e -> assertThat(e.capacity().n() == 0 || e.capacity().jvmLevel() == Interval.JvmLevel.PRIOR).isTrue());
 	}
 
 	private static List<Integer> loads(InterleavedSearch search, String entry) {

@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.plan;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,6 +39,11 @@ public final class JarLibraries {
 		ROLES.put("spring", List.of("spring-core"));
 	}
 
+	/** A JDBC URL's subprotocol ({@code jdbc:postgresql:...}) and the driver artifacts that serve it. */
+	private static final Map<String, List<String>> DRIVERS_BY_URL = Map.of("postgresql", List.of("postgresql"), "mysql",
+			List.of("mysql-connector-j", "mysql-connector-java"), "mariadb", List.of("mariadb-java-client"), "oracle", List.of("ojdbc11", "ojdbc8"),
+			"sqlserver", List.of("mssql-jdbc"), "h2", List.of("h2"));
+
 	/** One library: its artifact name and version as the jar's file name gives them. */
 	public record Library(String name, String version) {
 
@@ -53,14 +58,23 @@ public final class JarLibraries {
 	 * @param sha256 the jar's hash
 	 * @param roles the libraries that play a named role (driver, pool, server, springBoot, spring), "name version"
 	 * @param libraries every library of {@code BOOT-INF/lib}, in the jar's order
+	 * @param driversPresent every JDBC driver in the jar, the one in use or not ("postgresql 42.7.8", "h2 2.4.240")
 	 */
-	public record Facts(String sha256, Map<String, String> roles, List<Library> libraries) {
+	public record Facts(String sha256, Map<String, String> roles, List<Library> libraries, List<String> driversPresent) {
 	}
 
 	private JarLibraries() {
 	}
 
 	public static Facts read(Path jar) throws IOException {
+		return read(jar, null);
+	}
+
+	/**
+	 * The jar's libraries; its driver is the one the datasource URL the service runs with names ({@code jdbc:postgresql:}
+	 * picks postgresql even where h2 comes first in the jar), else the first driver in the jar.
+	 */
+	public static Facts read(Path jar, String jdbcUrl) throws IOException {
 		List<Library> libraries = new ArrayList<>();
 		try (ZipFile zip = new ZipFile(jar.toFile())) {
 			zip.stream().map(ZipEntry::getName).filter(name -> name.startsWith("BOOT-INF/lib/") && name.endsWith(".jar"))
@@ -69,7 +83,20 @@ public final class JarLibraries {
 		Map<String, String> roles = new LinkedHashMap<>();
 		ROLES.forEach((role, names) -> libraries.stream().filter(library -> names.contains(library.name())).findFirst()
 			.ifPresent(library -> roles.put(role, library.toString())));
-		return new Facts(sha256(jar), roles, libraries);
+		List<String> drivers = libraries.stream().filter(library -> ROLES.get("driver").contains(library.name())).map(Library::toString).toList();
+		List<String> byUrl = driverArtifacts(jdbcUrl);
+		libraries.stream().filter(library -> byUrl.contains(library.name())).findFirst().ifPresent(library -> roles.put("driver", library.toString()));
+		return new Facts(sha256(jar), roles, libraries, drivers);
+	}
+
+	/** The driver artifacts a JDBC URL's subprotocol names; empty without a URL or for one not listed. */
+	static List<String> driverArtifacts(String jdbcUrl) {
+		if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:")) {
+			return List.of();
+		}
+		String rest = jdbcUrl.substring("jdbc:".length());
+		int colon = rest.indexOf(':');
+		return DRIVERS_BY_URL.getOrDefault((colon < 0) ? rest : rest.substring(0, colon), List.of());
 	}
 
 	/** A library from its file name: {@code postgresql-42.7.8.jar} → postgresql 42.7.8; no version: the name alone. */

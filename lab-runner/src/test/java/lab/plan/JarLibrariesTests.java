@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.plan;
 
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -48,6 +48,22 @@ class JarLibrariesTests {
 			System.out.println("JarLibrariesTests: no /usr/bin/sha256sum: the hash is not cross-checked");
 		}
 		assertThat(facts.sha256()).hasSize(64);
+	}
+
+	@Test
+	void theDriverIsTheOneTheDatasourceUrlUsesAndTheOthersAreListedAsPresent() throws Exception {
+		// A sample application's jar holds H2 first and PostgreSQL second; its arms ran on PostgreSQL.
+		Path jar = this.dir.resolve("petclinic.jar");
+		try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(jar))) {
+			for (String entry : List.of("BOOT-INF/lib/h2-2.4.240.jar", "BOOT-INF/lib/HikariCP-7.0.2.jar", "BOOT-INF/lib/postgresql-42.7.8.jar")) {
+				zip.putNextEntry(new ZipEntry(entry));
+				zip.closeEntry();
+			}
+		}
+		assertThat(JarLibraries.read(jar, "jdbc:postgresql://127.0.0.1:5432/lab").roles()).containsEntry("driver", "postgresql 42.7.8");
+		assertThat(JarLibraries.read(jar, "jdbc:h2:mem:test").roles()).containsEntry("driver", "h2 2.4.240");
+		assertThat(JarLibraries.read(jar, null).roles()).as("no URL: the first in the jar").containsEntry("driver", "h2 2.4.240");
+		assertThat(JarLibraries.read(jar, "jdbc:postgresql://x/y").driversPresent()).containsExactly("h2 2.4.240", "postgresql 42.7.8");
 	}
 
 	@Test
