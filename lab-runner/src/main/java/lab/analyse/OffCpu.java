@@ -27,13 +27,14 @@ import lab.layout.LevelDir;
  * had the core; a request queued on a carrier that is itself running other virtual threads is not in it.</li>
  * </ul>
  *
- * @param slices 100 ms slices in the window (0: not sampled)
+ * @param cpuSamples the service's CPU read every 100 ms in the window: how many reads (0: not sampled); not the
+ * scheduler's time slices of {@link Threads#schedulerSlices}
  * @param saturatedPercent share of those slices with the service at 90% of its cores or more
  * @param idlePercent share with it at 10% or less
  * @param windowSeconds the steady window's length
  * @param groups the threads by name, busiest first (empty: not sampled)
  */
-public record OffCpu(int slices, double saturatedPercent, double idlePercent, double windowSeconds, List<Threads> groups) {
+public record OffCpu(int cpuSamples, double saturatedPercent, double idlePercent, double windowSeconds, List<Threads> groups) {
 
 	public static final OffCpu NONE = new OffCpu(0, Double.NaN, Double.NaN, Double.NaN, List.of());
 
@@ -50,13 +51,13 @@ public record OffCpu(int slices, double saturatedPercent, double idlePercent, do
 	 * @param threads how many threads of that name ran in the window
 	 * @param cpuMs their time on a CPU
 	 * @param runQueueMs their time runnable, waiting for a CPU
-	 * @param slices their time slices (each a wake-up or a preemption)
+	 * @param schedulerSlices their time slices on a CPU as the scheduler counts them (each a wake-up or a preemption)
 	 */
-	public record Threads(String name, int threads, double cpuMs, double runQueueMs, long slices) {
+	public record Threads(String name, int threads, double cpuMs, double runQueueMs, long schedulerSlices) {
 
 		/** The mean wait for a CPU per time slice, ms. */
 		public double waitPerSliceMs() {
-			return (this.slices > 0) ? this.runQueueMs / this.slices : Double.NaN;
+			return (this.schedulerSlices > 0) ? this.runQueueMs / this.schedulerSlices : Double.NaN;
 		}
 
 	}

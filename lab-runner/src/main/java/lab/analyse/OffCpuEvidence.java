@@ -84,13 +84,13 @@ public final class OffCpuEvidence {
 		lines.add("");
 		lines.add("## The core in 100 ms slices (`" + LevelDir.CPU_SLICES + "`)");
 		lines.add("");
-		if (off.slices() == 0) {
+		if (off.cpuSamples() == 0) {
 			lines.add("Not sampled.");
 		}
 		else {
 			double between = 100 - off.saturatedPercent() - off.idlePercent();
 			lines.add(String.format(Locale.ROOT, "%d slices: saturated (≥ %.0f%% of the cores) %.0f%%, idle (≤ %.0f%%) %.0f%%, in between %.0f%%.",
-					off.slices(), 100 * OffCpu.SATURATED, off.saturatedPercent(), 100 * OffCpu.IDLE, off.idlePercent(), between));
+					off.cpuSamples(), 100 * OffCpu.SATURATED, off.saturatedPercent(), 100 * OffCpu.IDLE, off.idlePercent(), between));
 			lines.add("");
 			lines.add(waves(off) ? String.format(Locale.ROOT, "Saturated and idle by turns (each at least %.0f%% of the slices): the load came in "
 					+ "waves. Requests that arrive together queue for the core although it is idle the rest of the time; closed users on a fixed "
@@ -112,7 +112,7 @@ public final class OffCpuEvidence {
 			lines.add("|---|---:|---:|---:|---:|---:|");
 			for (OffCpu.Threads group : off.groups()) {
 				lines.add("| `" + group.name() + "` | " + group.threads() + " | " + ms(group.cpuMs() / off.windowSeconds()) + " | "
-						+ ms(group.runQueueMs() / off.windowSeconds()) + " | " + ms(group.slices() / off.windowSeconds()) + " | "
+						+ ms(group.runQueueMs() / off.windowSeconds()) + " | " + ms(group.schedulerSlices() / off.windowSeconds()) + " | "
 						+ String.format(Locale.ROOT, "%.2f", group.waitPerSliceMs()) + " |");
 			}
 			lines.add("");

@@ -78,7 +78,7 @@ public final class Postgres implements AutoCloseable {
 	 * Creates a cluster and the database {@code spec} names, runs its init SQL, and returns the running server; its log
 	 * goes to {@code log}.
 	 */
-	public static Postgres start(OwnService.Postgres spec, String cpus, Path log) throws IOException, InterruptedException {
+	public static Postgres start(OwnService.PostgresNeed spec, String cpus, Path log) throws IOException, InterruptedException {
 		Path bin = binaries();
 		boolean root = "root".equals(System.getProperty("user.name"));
 		Path data = Files.createTempDirectory("loom-lab-postgres-");

@@ -101,7 +101,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	 * @param downstream the lab's downstream, an HTTP dependency that answers after the delay each request asks for
 	 * ({@code GET /address/{delayMs}}), started as for the lab's own variants; its base URL goes to the property named
 	 */
-	public record Needs(Postgres postgres, Downstream downstream) {
+	public record Needs(PostgresNeed postgres, Downstream downstream) {
 	}
 
 	/** @param property the Spring property that takes the downstream's base URL, e.g. {@code lab.downstream.base-url} */
@@ -119,9 +119,9 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	 * @param username for {@code url} (the lab's own database: {@code lab})
 	 * @param password for {@code url}
 	 */
-	public record Postgres(String database, Path init, String url, String username, String password) {
+	public record PostgresNeed(String database, Path init, String url, String username, String password) {
 
-		public Postgres {
+		public PostgresNeed {
 			database = (database != null) ? database : "lab";
 		}
 
@@ -237,8 +237,8 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		Path jarPath = (this.jar != null) ? base.resolve(this.jar).normalize() : null;
 		Needs resolvedNeeds = this.needs;
 		if (this.needs.postgres() != null && this.needs.postgres().init() != null) {
-			Postgres pg = this.needs.postgres();
-			resolvedNeeds = new Needs(new Postgres(pg.database(), base.resolve(pg.init()).normalize(), pg.url(), pg.username(), pg.password()),
+			PostgresNeed pg = this.needs.postgres();
+			resolvedNeeds = new Needs(new PostgresNeed(pg.database(), base.resolve(pg.init()).normalize(), pg.url(), pg.username(), pg.password()),
 					this.needs.downstream());
 		}
 		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, this.requests, this.properties, this.jvm, this.arms,
@@ -319,7 +319,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 				problems.add("target: " + ex.getMessage());
 			}
 		}
-		Postgres pg = this.needs.postgres();
+		PostgresNeed pg = this.needs.postgres();
 		if (pg != null) {
 			if (!pg.database().matches("[a-z_][a-z0-9_]*")) {
 				problems.add("needs.postgres.database must be lower-case letters, digits and underscores, got '" + pg.database() + "'");

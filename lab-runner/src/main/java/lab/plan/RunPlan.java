@@ -133,7 +133,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		int total = this.own.requests().stream().mapToInt(OwnService.Request::weight).sum();
 		text.append("each request: ").append(String.join("; ", this.own.requests().stream().map(r -> String.format(java.util.Locale.ROOT,
 				"%s %s (%.0f%%, expects %d)", r.method(), r.path(), 100.0 * r.weight() / total, r.status())).toList())).append('\n');
-		OwnService.Postgres pg = this.own.needs().postgres();
+		OwnService.PostgresNeed pg = this.own.needs().postgres();
 		if (pg != null) {
 			text.append("needs PostgreSQL: ").append(pg.startedHere() ? "started here from the distribution's binaries (database " + pg.database()
 					+ ((pg.init() != null) ? ", init " + pg.init() : "") + "), on the harness's cores, removed after the run" : "already running at " + pg.url())

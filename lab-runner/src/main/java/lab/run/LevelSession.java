@@ -36,8 +36,7 @@ import lab.sample.SteadyRecording;
  */
 final class LevelSession {
 
-	/** What the runner wrote for a level and the verdict it got (null when interrupted: not analysed). */
-	/** A level as it ended: its facts and, when it was judged, its row (verdict, target). */
+	/** A level as it ended: its facts and, when it was judged, its row (verdict, target; null when interrupted: not analysed). */
 	record Outcome(LevelFacts facts, LevelResult result) {
 
 		Verdict verdict() {

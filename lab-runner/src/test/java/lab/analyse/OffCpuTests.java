@@ -47,7 +47,7 @@ class OffCpuTests {
 		// Five slices saturated, five idle, by turns: 50% on average.
 		slices(1, 1, 1, 1, 1, 0, 0, 0, 0, 0);
 		OffCpu waves = OffCpu.read(this.dir, WINDOW, 1);
-		assertThat(waves.slices()).isEqualTo(100);
+		assertThat(waves.cpuSamples()).isEqualTo(100);
 		assertThat(waves.saturatedPercent()).isCloseTo(50, within(1.0));
 		assertThat(waves.idlePercent()).isCloseTo(50, within(1.0));
 		assertThat(OffCpuEvidence.waves(waves)).isTrue();
@@ -81,7 +81,7 @@ class OffCpuTests {
 		assertThat(carriers.threads()).isEqualTo(2);
 		assertThat(carriers.cpuMs()).isCloseTo(4_000, within(0.1));
 		assertThat(carriers.runQueueMs()).isCloseTo(800, within(0.1));
-		assertThat(carriers.slices()).isEqualTo(900);
+		assertThat(carriers.schedulerSlices()).isEqualTo(900);
 		assertThat(carriers.waitPerSliceMs()).isCloseTo(800.0 / 900, within(1e-9));
 		OffCpu off = new OffCpu(100, 0, 0, 10, groups);
 		assertThat(off.runQueueMsPerSecond()).as("(800 + 100) ms over 10 s").isCloseTo(90, within(1e-9));

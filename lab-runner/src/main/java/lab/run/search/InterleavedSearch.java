@@ -80,9 +80,6 @@ public final class InterleavedSearch {
 	public record Reference(double ms, long stealTicks, long totalTicks) {
 	}
 
-	/** A start's cost when none has been measured yet in this run (90-120 s on the development machine). */
-	static final double START_SECONDS_UNMEASURED = 120;
-
 	private final List<String> entries;
 
 	private final SearchSettings settings;
@@ -105,14 +102,8 @@ public final class InterleavedSearch {
 
 	private boolean stopped;
 
-	/** How long each probe took, by the budget's clock (fresh JVMs' starts apart). */
-	private final List<Double> probeSeconds = new ArrayList<>();
-
-	/** How long each start took: the first ones (from the prober) and every fresh JVM since. */
-	private final List<Double> startSeconds = new ArrayList<>();
-
-	/** How long a round's own work beyond its probes took (its two CPU references). */
-	private final List<Double> overheadSeconds = new ArrayList<>();
+	/** What starts, probes and rounds cost in this run so far. */
+	private final SearchBudget budget = new SearchBudget();
 
 	public InterleavedSearch(List<String> entries, SearchSettings settings) {
 		if (entries.isEmpty() || entries.stream().distinct().count() != entries.size()) {
@@ -135,7 +126,7 @@ public final class InterleavedSearch {
 
 	/** Runs the bracket rounds, then the refining rounds with fresh JVMs between their shares, until done or the prober says the run cannot go on. */
 	public void run(Prober prober) throws IOException, InterruptedException {
-		this.startSeconds.addAll(prober.startSeconds());
+		prober.startSeconds().forEach(this.budget::started);
 		while (!this.stopped) {
 			Map<String, Integer> loads = new LinkedHashMap<>();
 			for (String entry : searching()) {
@@ -157,12 +148,13 @@ public final class InterleavedSearch {
 			}
 			int jvm = jvmOfRound(k);
 			List<String> fresh = refining.stream().filter(e -> this.jvms.get(e) < jvm).toList();
-			if (!fresh.isEmpty() && outOfTime(prober, fresh.size() * startCost() + refining.size() * probeCost() + overheadCost(),
+			if (!fresh.isEmpty() && outOfTime(prober, this.budget.round(refining.size(), fresh.size()),
 					String.format(Locale.ROOT, "fresh JVMs for %d variants and a refining round", fresh.size()), "before JVM " + jvm, refining)) {
 				break;
 			}
-			if (fresh.isEmpty() && outOfTime(prober, refining.size() * probeCost() + overheadCost(),
-					String.format(Locale.ROOT, "a refining round (%d probes of %.0f s)", refining.size(), probeCost()), "before refining round " + k, refining)) {
+			if (fresh.isEmpty() && outOfTime(prober, this.budget.round(refining.size(), 0),
+					String.format(Locale.ROOT, "a refining round (%d probes of %.0f s)", refining.size(), this.budget.probe()), "before refining round " + k,
+					refining)) {
 				break;
 			}
 			for (String entry : fresh) {
@@ -179,13 +171,13 @@ public final class InterleavedSearch {
 			}
 			Round round = runRound(prober, Kind.REFINE, loads, null);
 			while (round != null && round.moved() && reruns < this.settings.maxReruns() && !this.stopped) {
-				if (outOfTime(prober, loads.size() * probeCost() + overheadCost(), "running a marked round again",
+				if (outOfTime(prober, this.budget.round(loads.size(), 0), "running a marked round again",
 						"before running round " + round.index() + " again", loads.keySet())) {
 					break;
 				}
 				reruns++;
 				prober.say(String.format(Locale.ROOT, "lab: round %d's CPU reference moved (%s ms before, %s after, run median %s): marked, running it again",
-						round.index(), ms(round.referenceBeforeMs()), ms(round.referenceAfterMs()), ms(median(this.references))));
+						round.index(), ms(round.referenceBeforeMs()), ms(round.referenceAfterMs()), ms(SearchBudget.median(this.references))));
 				round = runRound(prober, Kind.REFINE, loads, round.index());
 			}
 			if (round != null && round.moved() && !this.stopped) {
@@ -231,27 +223,9 @@ public final class InterleavedSearch {
 		return true;
 	}
 
-	/** The median probe so far (0 before the first: the budget cannot judge before it has a cost). */
-	private double probeCost() {
-		double median = median(this.probeSeconds);
-		return Double.isNaN(median) ? 0 : median;
-	}
-
-	/** The median start so far, else {@value #START_SECONDS_UNMEASURED} s. */
-	private double startCost() {
-		double median = median(this.startSeconds);
-		return Double.isNaN(median) ? START_SECONDS_UNMEASURED : median;
-	}
-
-	/** The median round's own time beyond its probes (its CPU references). */
-	private double overheadCost() {
-		double median = median(this.overheadSeconds);
-		return Double.isNaN(median) ? 0 : median;
-	}
-
 	/** What a start and a probe cost in this run so far. */
 	public SearchCosts costs() {
-		return new SearchCosts(startCost(), probeCost());
+		return this.budget.costs();
 	}
 
 	/** The entries still searching, in the run's order. */
@@ -263,10 +237,7 @@ public final class InterleavedSearch {
 	private boolean restart(Prober prober, String entry, int jvm, boolean planned) throws IOException, InterruptedException {
 		double left = prober.secondsLeft();
 		boolean started = prober.restart(entry, jvm, planned);
-		double took = left - prober.secondsLeft();
-		if (Double.isFinite(took)) {
-			this.startSeconds.add(took);
-		}
+		this.budget.started(left - prober.secondsLeft());
 		if (!started) {
 			this.ended.put(entry, planned ? "no fresh JVM could be had for its next share of rounds" : "no fresh JVM could be had after its probe broke the last one");
 			return false;
@@ -288,11 +259,11 @@ public final class InterleavedSearch {
 		for (int i = 0; i < order.size() && !this.stopped; i++) {
 			String entry = order.get(i);
 			if (this.broken.contains(entry)) {
-				double room = prober.secondsLeft() - (order.size() - i) * probeCost();
-				if (kind == Kind.REFINE && room < startCost()) {
+				double room = prober.secondsLeft() - (order.size() - i) * this.budget.probe();
+				if (kind == Kind.REFINE && room < this.budget.start()) {
 					// A fresh JVM's start and warm-up would carry the round past the budget: this entry sits the round out.
 					prober.say(String.format(Locale.ROOT, "lab: %s needs a fresh JVM, but the run's time budget leaves %.0f s beyond this round's probes (a start "
-							+ "takes about %.0f s here): it sits round %d out", entry, Math.max(0, room), startCost(), index));
+							+ "takes about %.0f s here): it sits round %d out", entry, Math.max(0, room), this.budget.start(), index));
 					continue;
 				}
 				if (!restart(prober, entry, this.jvms.get(entry) + 1, false)) {
@@ -301,10 +272,7 @@ public final class InterleavedSearch {
 			}
 			double left = prober.secondsLeft();
 			Outcome outcome = prober.probe(entry, loads.get(entry), index, i + 1, order.size());
-			double took = left - prober.secondsLeft();
-			if (Double.isFinite(took)) {
-				this.probeSeconds.add(took);
-			}
+			this.budget.probed(left - prober.secondsLeft());
 			if (outcome == null) {
 				this.stopped = true;
 				break;
@@ -326,10 +294,8 @@ public final class InterleavedSearch {
 		clock = prober.secondsLeft();
 		Reference after = prober.reference();
 		overhead += clock - prober.secondsLeft();
-		if (Double.isFinite(overhead)) {
-			this.overheadSeconds.add(overhead);
-		}
-		double median = median(this.references);
+		this.budget.roundOverhead(overhead);
+		double median = SearchBudget.median(this.references);
 		boolean moved = moved(before.ms(), median) || moved(after.ms(), Double.isNaN(median) ? before.ms() : median);
 		this.references.add(before.ms());
 		this.references.add(after.ms());
@@ -391,14 +357,6 @@ public final class InterleavedSearch {
 	/** Entries whose search ended early, and why. */
 	public Map<String, String> ended() {
 		return Map.copyOf(this.ended);
-	}
-
-	private static double median(List<Double> values) {
-		double[] finite = values.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).sorted().toArray();
-		if (finite.length == 0) {
-			return Double.NaN;
-		}
-		return (finite.length % 2 == 1) ? finite[finite.length / 2] : (finite[finite.length / 2 - 1] + finite[finite.length / 2]) / 2;
 	}
 
 	private static Double finite(double value) {
