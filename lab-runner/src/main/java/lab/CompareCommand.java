@@ -1,27 +1,15 @@
 package lab;
 
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
+
 import lab.analyse.Manifest;
 import lab.analyse.Analyser;
-import lab.analyse.Thresholds;
-import lab.launch.Children;
-import lab.launch.Interruption;
-import lab.plan.Host;
-import lab.plan.Overrides;
 import lab.plan.PlanException;
-import lab.plan.Remote;
-import lab.plan.RunPlan;
-import lab.plan.Scenario;
 import lab.plan.Variant;
-import lab.report.ReportWriter;
 import lab.run.Runner;
 import lab.layout.RunDir;
 import picocli.CommandLine;
