@@ -135,8 +135,10 @@ final class SearchRun implements InterleavedSearch.Prober {
 		this.history = new CapacityHistory(this.harness.plan().out().toAbsolutePath().getParent());
 		Map<String, CapacityHistory.Crossing> last = this.history.last(scenario.name(), this.arm.name(), this.target.text());
 		Map<String, Integer> starts = new LinkedHashMap<>();
-		for (String label : this.entries.keySet()) {
-			CapacityHistory.Crossing crossing = last.get(label);
+		for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
+			String label = e.getKey();
+			// The A/A twin is the baseline's variant: it starts where the baseline's last crossing was.
+			CapacityHistory.Crossing crossing = last.getOrDefault(label, last.get(this.arm.label(e.getValue().module)));
 			if (crossing != null && crossing.users() >= 1) {
 				starts.put(label, (int) Math.round(Double.parseDouble(lab.analyse.search.Interval.figure(crossing.users(), false))));
 			}
