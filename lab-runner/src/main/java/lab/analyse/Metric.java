@@ -40,11 +40,11 @@ public enum Metric {
 	JSTAT_HEAP_MIB("jstatHeapMiB", "MiB", "a service of your own (no Micrometer meters): jstat's S0U + S1U + EU + OU, its maximum in the "
 			+ "window; on Serial GC jstat's eden reads 0 between collections, so this is about the heap after the last collection, "
 			+ "below `peakHeapMiB` of a service with meters: not the same quantity", Source.peak(1.0 / Source.MIB, "jstat_heap_bytes"), Over.MAX,
-			new Shown(Table.DETAIL, "jstat heap MiB", Format.NUMBER, null)),
+			new Shown(Table.DETAIL, "jstat heap / old MiB", Format.NUMBER, null)),
 
 	JSTAT_OLD_GEN_MIB("jstatOldGenMiB", "MiB", "a service of your own: jstat's OU, the old generation's occupancy, its maximum in the "
 			+ "window: promoted garbage included until a full collection, so above `peakLiveDataMiB` of a service with meters",
-			Source.peak(1.0 / Source.MIB, "jstat_old_bytes"), Over.MAX, new Shown(Table.DETAIL, "jstat old MiB", Format.NUMBER, null)),
+			Source.peak(1.0 / Source.MIB, "jstat_old_bytes"), Over.MAX, new Shown(Table.DETAIL, null, Format.NUMBER, null)),
 
 	PEAK_RSS_MIB("peakRssMiB", "MiB", "the service process's largest resident set in the window", Source.peak(1.0 / Source.MIB, "rss_bytes"),
 			Over.MAX, new Shown(Table.MAIN, "RSS MiB", Format.NUMBER, "Peak RSS")),
