@@ -6,16 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import lab.analyse.Manifest;
 import lab.analyse.Analyser;
+import lab.analyse.Manifest;
+import lab.layout.RunDir;
 import lab.plan.PlanException;
 import lab.plan.Variant;
-import lab.run.Runner;
-import lab.layout.RunDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
 		description = "Put several results directories side by side in one report (compare.html, compare.md, compare.json).")
@@ -62,8 +61,7 @@ final class CompareCommand implements Callable<Integer> {
 			}
 			var manifest = Manifest.read(dir);
 			var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, Variant.names());
-			var searches = Analyser.searches(dir).values().stream().map(lab.analyse.search.SearchRecord::of)
-				.map(lab.analyse.search.SearchSummary::of).toList();
+			var searches = Analyser.searches(dir);
 			runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels, searches));
 		}
 		Path target = (this.out != null) ? this.out.toAbsolutePath() : Main.timestamped("compare");
@@ -74,8 +72,8 @@ final class CompareCommand implements Callable<Integer> {
 			List<String> worse = comparison.worse();
 			if (!worse.isEmpty()) {
 				this.spec.commandLine().getOut().println("lab: worse than " + comparison.baselineRun().name() + ": " + String.join("; ", worse)
-						+ " (exit code " + Runner.TARGET_MISSED_EXIT_CODE + ")");
-				return Runner.TARGET_MISSED_EXIT_CODE;
+						+ " (exit code " + lab.run.Gate.TARGET_MISSED_EXIT_CODE + ")");
+				return lab.run.Gate.TARGET_MISSED_EXIT_CODE;
 			}
 			this.spec.commandLine().getOut().println("lab: nothing worse than " + comparison.baselineRun().name() + " beyond the noise");
 		}

@@ -5,17 +5,17 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import lab.analyse.Manifest;
 import lab.analyse.Analyser;
-import lab.analyse.Thresholds;
+import lab.analyse.Manifest;
+import lab.analyse.judge.Thresholds;
+import lab.layout.RunDir;
 import lab.plan.PlanException;
 import lab.plan.Variant;
 import lab.report.ReportWriter;
-import lab.layout.RunDir;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 @Command(name = "report", mixinStandardHelpOptions = true, description = "Re-render summary.json, summary.md and report.html from a results directory.")
 final class ReportCommand implements Callable<Integer> {

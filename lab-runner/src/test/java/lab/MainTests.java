@@ -6,7 +6,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import lab.run.Runner;
 import lab.analyse.GoldenFixtures;
 import lab.plan.Variant;
 import org.junit.jupiter.api.Test;
@@ -141,7 +140,7 @@ class MainTests {
 		Path level = b.resolve("app-webflux/users-100");
 		Files.writeString(level.resolve("requests.csv"), Files.readString(level.resolve("requests.csv")).replace(",190,0,2,", ",0,0,192,"));
 		Result worse = run("compare", a.toString(), b.toString(), "--fail-on-worse", "--out", dir.resolve("worse").toString());
-		assertThat(worse.code()).isEqualTo(Runner.TARGET_MISSED_EXIT_CODE).isEqualTo(3);
+		assertThat(worse.code()).isEqualTo(lab.run.Gate.TARGET_MISSED_EXIT_CODE).isEqualTo(3);
 		assertThat(worse.out()).contains("lab: worse than a: b: app-webflux at 100 FAILED (OK in the baseline)");
 		// Without the flag the comparison only reports.
 		assertThat(run("compare", a.toString(), b.toString(), "--out", dir.resolve("plain").toString()).code()).isZero();

@@ -3,6 +3,10 @@ package lab.analyse;
 import java.util.Map;
 import java.util.TreeMap;
 
+import lab.analyse.read.CounterDelta;
+import lab.analyse.read.Latency;
+import lab.analyse.read.Samples;
+import lab.analyse.read.TimeSeries;
 import lab.load.LoadWindow;
 
 /**
@@ -14,12 +18,9 @@ import lab.load.LoadWindow;
  * read from two histograms): the server's and the client's from their Prometheus buckets' deltas over the window,
  * interpolated inside a bucket.
  *
- * What each part holds, per model: "before the server's timer" is the network both ways, the accept queue, the wait for
- * a thread (the platform pool), a carrier to mount on (virtual threads) or the event loop (Netty) before the request
- * reaches the filter, and the request's parsing; "in the service outside the call" is the handler's own work, the
- * serialisation and the write, and the wait to resume after the downstream answered (a carrier, an event loop, the
- * shared executor of WebFlux + virtual threads); "the call" is the downstream's delay, the network to it and the client
- * pool's wait. A service run {@code lean} has no per-request timer: then only the injector's part is known.
+ * What each part holds is said once, in {@link lab.analyse.judge.Figures#BEFORE_SERVER_HOLDS},
+ * {@link lab.analyse.judge.Figures#OUTSIDE_CALL_HOLDS} and {@link lab.analyse.judge.Figures#CALL_HOLDS}. A service run
+ * {@code lean} has no per-request timer: then only the injector's part is known.
  *
  * @param injectorMeanMs the mean of the successful responses sent in the window, as the injector timed them
  * @param serverMeanMs the server timer's mean over the exchanges it completed in the window (NaN: no timer)

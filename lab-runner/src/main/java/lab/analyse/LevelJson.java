@@ -2,6 +2,8 @@ package lab.analyse;
 
 import java.nio.file.Path;
 
+import lab.analyse.judge.Limit;
+import lab.analyse.read.LevelFacts;
 import lab.layout.Level;
 import lab.layout.LevelDir;
 import tools.jackson.databind.JsonNode;

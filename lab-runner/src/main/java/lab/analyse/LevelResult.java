@@ -6,6 +6,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.evidence.PinnedSite;
+import lab.analyse.judge.Figure;
+import lab.analyse.judge.Figures;
+import lab.analyse.judge.Headroom;
+import lab.analyse.judge.Metric;
 import lab.layout.Level;
 
 /**
@@ -133,7 +138,7 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 	 * The same row judged against a latency target. Gatling's own assertions of it (over all its requests, ramp
 	 * included) stay a note only where they disagree with the lab's judgment of the window: failed where the window met it.
 	 */
-	LevelResult withTarget(lab.layout.LatencyTarget target) {
+	public LevelResult withTarget(lab.layout.LatencyTarget target) {
 		Boolean meets = meets(target);
 		List<String> reasons = Boolean.TRUE.equals(meets) ? this.reasons
 				: this.reasons.stream().filter(reason -> !reason.equals(Analyser.GATLING_ASSERTIONS_NOTE)).toList();

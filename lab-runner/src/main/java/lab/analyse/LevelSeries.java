@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.TreeMap;
 
+import lab.analyse.profile.StartProfile;
+import lab.analyse.read.LevelFacts;
+import lab.analyse.read.LevelFiles;
+import lab.analyse.read.Samples;
 import lab.layout.LevelDir;
 import lab.load.LoadWindow;
 

@@ -13,10 +13,11 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
+import lab.analyse.judge.Thresholds;
 import lab.layout.RunDir;
+import lab.plan.Arm;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
-import lab.plan.Arm;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;

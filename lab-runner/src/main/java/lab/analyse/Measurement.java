@@ -10,9 +10,24 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import lab.analyse.evidence.PinnedSite;
+import lab.analyse.judge.Headroom;
+import lab.analyse.judge.Metric;
+import lab.analyse.profile.WarmUpProfile;
+import lab.analyse.read.CounterDelta;
+import lab.analyse.read.Halves;
+import lab.analyse.read.Latency;
+import lab.analyse.read.LevelFacts;
+import lab.analyse.read.LevelFiles;
+import lab.analyse.read.OffCpu;
+import lab.analyse.read.Probes;
+import lab.analyse.read.RequestCounts;
+import lab.analyse.read.Samples;
+import lab.analyse.read.Stall;
+import lab.analyse.read.TimeSeries;
+import lab.layout.LevelDir;
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
-import lab.layout.LevelDir;
 
 /**
  * One run of one level, computed from its raw files only: {@code level.json}, {@code metrics.csv} and the
@@ -143,7 +158,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	 * ({@code whole} its load's window, {@code samples} its metrics.csv): service CPU over the requests sent in those
 	 * seconds; NaN when it left no data.
 	 */
-	static double warmupCpuMsPerRequest(Path warmup, LoadWindow whole, Samples samples) throws IOException {
+	public static double warmupCpuMsPerRequest(Path warmup, LoadWindow whole, Samples samples) throws IOException {
 		LoadWindow tail = new LoadWindow(whole.start(), Math.max(whole.steadyStart(), whole.end() - WARMUP_TAIL_SECONDS * 1000L), whole.end());
 		double cpu = CounterDelta.ratePerSecond(samples.series("service", "proc_cpu_seconds").clipTo(tail));
 		long sent = 0;
@@ -198,7 +213,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 	}
 
 	/** The larger of two figures, ignoring a NaN (a figure that could not be computed). */
-	static double max(double a, double b) {
+	public static double max(double a, double b) {
 		return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
 	}
 

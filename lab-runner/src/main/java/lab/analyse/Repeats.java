@@ -6,6 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
+import lab.analyse.judge.Figure;
+import lab.analyse.judge.Thresholds;
+import lab.analyse.read.Latency;
+import lab.analyse.read.LevelFacts;
+import lab.analyse.read.RequestCounts;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -37,7 +42,7 @@ public final class Repeats {
 	}
 
 	/** The figures of {@code each}, in the order declared. */
-	static Map<Figure, Double> compute(List<Measurement> each, Thresholds thresholds, List<Figure> figures) {
+	public static Map<Figure, Double> compute(List<Measurement> each, Thresholds thresholds, List<Figure> figures) {
 		Repeats repeats = new Repeats(each, thresholds);
 		for (Figure figure : figures) {
 			repeats.computed.put(figure, figure.compute().of(repeats));

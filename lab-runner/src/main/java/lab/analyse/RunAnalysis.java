@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.judge.Thresholds;
+import lab.analyse.profile.MemoryProfile;
+import lab.analyse.search.SearchSummary;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,15 +21,15 @@ import tools.jackson.databind.JsonNode;
  * @param memory every variant's memory profile
  * @param series every level directory's timeline series, in path order
  * @param clients each service's downstream client as it read it back: where it was kept → in words
- * @param searches each interleaved capacity search's file ({@link lab.layout.RunDir#CAPACITY_SEARCH}) as written, by file
- * name (each read into its record by the search package above this one)
+ * @param searches each interleaved capacity search ({@link lab.layout.RunDir#CAPACITY_SEARCH}), read and summarised, in file-name
+ * order
  */
 public record RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels,
-		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients, Map<String, JsonNode> searches) {
+		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients, List<SearchSummary> searches) {
 
 	public RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels, List<MemoryProfile> memory,
 			List<LevelSeries> series, Map<String, String> clients) {
-		this(results, manifest, thresholds, rejudged, levels, memory, series, clients, Map.of());
+		this(results, manifest, thresholds, rejudged, levels, memory, series, clients, List.of());
 	}
 
 }

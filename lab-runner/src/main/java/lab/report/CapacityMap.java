@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import lab.analyse.Figures;
 import lab.analyse.LevelResult;
 import lab.analyse.Manifest;
+import lab.analyse.judge.Figures;
 import lab.plan.Arm;
 import lab.plan.Variant;
 import lab.plan.Work;

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import lab.analyse.LevelResult;
-import lab.analyse.Figure;
-import lab.analyse.Figures;
+import lab.analyse.judge.Figure;
+import lab.analyse.judge.Figures;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;

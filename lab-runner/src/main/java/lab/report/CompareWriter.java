@@ -11,7 +11,7 @@ import java.util.Map;
 
 import lab.analyse.LevelJson;
 import lab.analyse.LevelResult;
-import lab.analyse.Figure;
+import lab.analyse.judge.Figure;
 import lab.layout.RunDir;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -24,8 +24,6 @@ public final class CompareWriter {
 
 	/** The lab's JSON mapper for what it writes (indented; a {@code Level} by its field). */
 	private static final JsonMapper json = LevelJson.json;
-
-
 
 	/** Returns the path of compare.html. */
 	public Path write(Comparison c, Path out) throws IOException {
@@ -203,6 +201,5 @@ public final class CompareWriter {
 		}
 		return root;
 	}
-
 
 }

@@ -9,10 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.Manifest;
-import lab.analyse.Figure;
-import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
+import lab.analyse.LevelResult;
+import lab.analyse.Manifest;
+import lab.analyse.judge.Figure;
 import tools.jackson.databind.JsonNode;
 
 /**

@@ -7,14 +7,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.analyse.Manifest;
-import lab.analyse.ClassHistogram;
-import lab.analyse.Figure;
-import lab.analyse.Figures;
 import lab.analyse.LevelResult;
-import lab.analyse.MemoryProfile;
+import lab.analyse.Manifest;
 import lab.analyse.RunAnalysis;
-import lab.analyse.Thresholds;
+import lab.analyse.evidence.ClassHistogram;
+import lab.analyse.judge.Figure;
+import lab.analyse.judge.Figures;
+import lab.analyse.judge.Thresholds;
+import lab.analyse.profile.MemoryProfile;
 import lab.layout.Level;
 
 /**
@@ -58,7 +58,7 @@ final class ReportScope {
 		String target = manifest.target().describe();
 		scope.put("target", target);
 		scope.put("targetDeclared", manifest.scenario() != null && manifest.scenario().targetDeclared());
-		List<lab.analyse.search.SearchSummary> searches = SearchSection.summaries(analysis);
+		List<lab.analyse.search.SearchSummary> searches = analysis.searches();
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit),
 				"target", v.targetSentence(target, loadUnit) + crossing(searches, v.variant()))).toList());
 		scope.put("searches", SearchSection.scope(searches, loadUnit));
@@ -83,8 +83,8 @@ final class ReportScope {
 		String harnessCpus = (manifest.cpus() != null) ? manifest.cpus().getOrDefault("downstreamAndInjector", "all") : "all";
 		scope.put("harnessCoresNote", harnessCpus.equals("all") ? "every core of the host, the service's included: no pinning"
 				: "CPU " + harnessCpus + ", shared by the injector, the downstream and the runner");
-		scope.put("busyLimit", Summaries.number(thresholds.get(lab.analyse.Rule.INJECTOR_BUSY)));
-		scope.put("thresholds", lab.analyse.Rule.howJudged(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
+		scope.put("busyLimit", Summaries.number(thresholds.get(lab.analyse.judge.Rule.INJECTOR_BUSY)));
+		scope.put("thresholds", lab.analyse.judge.Rule.howJudged(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
 		scope.put("pinnedThreshold", (manifest.pinnedThreshold() != null) ? manifest.pinnedThreshold()
 				: "20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)");
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
@@ -101,7 +101,7 @@ final class ReportScope {
 	static List<Map<String, String>> pinnedRows(List<LevelResult> levels) {
 		List<Map<String, String>> rows = new ArrayList<>();
 		for (LevelResult r : levels) {
-			for (lab.analyse.PinnedSite site : r.pinnedSites()) {
+			for (lab.analyse.evidence.PinnedSite site : r.pinnedSites()) {
 				Map<String, String> row = new LinkedHashMap<>();
 				row.put("variant", r.variant());
 				row.put("load", Summaries.number(r.load()));
@@ -168,7 +168,6 @@ final class ReportScope {
 		return byVariant.entrySet().stream().map(e -> VariantVerdict.of(e.getKey(), e.getValue())).toList();
 	}
 
-
 	/** The figures the levels were computed with, in declaration order (the lab's when there is no level). */
 	static List<Figure> figures(List<LevelResult> levels) {
 		return levels.isEmpty() ? Figures.ALL : List.copyOf(levels.get(0).figures().keySet());
@@ -226,7 +225,7 @@ final class ReportScope {
 		row.put("overValid", r.headroom().validUpToRps() < r.rps());
 		row.put("verdict", r.verdict().name());
 		row.put("meetsTarget", (r.meetsTarget() == null) ? "-" : r.meetsTarget() ? "met" : "missed");
-		String limit = lab.analyse.Limit.of(r);
+		String limit = lab.analyse.judge.Limit.of(r);
 		row.put("limit", limit.isEmpty() ? "-" : limit);
 		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
 		// The first reason is the cause (a FAILED level's: what broke the service); what followed from it goes under it.

@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import lab.analyse.RunAnalysis;
 import lab.analyse.search.Round;
 import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSummary;
@@ -20,11 +19,6 @@ import lab.analyse.search.SearchSummary;
 final class SearchSection {
 
 	private SearchSection() {
-	}
-
-	/** Every search of the run, summarised, in file order. */
-	static List<SearchSummary> summaries(RunAnalysis analysis) {
-		return analysis.searches().values().stream().map(SearchRecord::of).map(SearchSummary::of).toList();
 	}
 
 	/** The summary holding an entry (a row's variant label), or null. */
@@ -79,7 +73,7 @@ final class SearchSection {
 			SearchSummary.Ratio floor = summary.noiseFloor();
 			block.put("noiseFloor", (floor == null) ? null : "A/A: " + floor.entry() + " (the baseline entered again) / " + floor.baseline() + " = "
 					+ floor.describe() + ": differences within this are this run's noise");
-			block.put("precision", summary.precision());
+			block.put("precision", SearchPrecision.of(summary));
 			List<String> apart = summary.pairs().stream().filter(p -> p.interval().n() > 0 && p.unresolved())
 				.map(p -> p.entry() + " ≈ " + p.baseline() + " (" + p.interval().asRatio() + ")").toList();
 			long unplaced = summary.pairs().stream().filter(p -> p.interval().n() == 0).count();

@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import lab.analyse.LevelSeries;
-import lab.analyse.StartProfile;
+import lab.analyse.profile.StartProfile;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;

@@ -26,7 +26,7 @@ public final class Summaries {
 			case Level.Closed closed -> closed.users() + " users";
 			case Level.Open open -> open.ratePerSecond() + "/s";
 		};
-		String limit = lab.analyse.Limit.of(r);
+		String limit = lab.analyse.judge.Limit.of(r);
 		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms (ok %s)  errors %d of %d  CPU %s%%  injector %s%%  %s%s%s",
 				r.variant(), level, number(r.rps()), percent(r.efficiency()), number(r.ceilingRps()), number(r.p99AllMs()),
 				number(r.p99OkMs()), r.errors(), r.requests(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), verdict,

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 import lab.analyse.LevelSeries;
-import lab.analyse.Samples;
-import lab.analyse.TimeSeries;
+import lab.analyse.read.Samples;
+import lab.analyse.read.TimeSeries;
 import lab.layout.LevelDir;
 import lab.load.LoadWindow;
 import org.knowm.xchart.AnnotationLine;

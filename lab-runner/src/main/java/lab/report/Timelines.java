@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import lab.analyse.LevelFacts;
 import lab.analyse.LevelSeries;
 import lab.analyse.RunAnalysis;
+import lab.analyse.read.LevelFacts;
 import lab.layout.Level;
 import lab.layout.LevelDir;
 import lab.layout.RunDir;

@@ -42,7 +42,7 @@ import lab.plan.RunPlan;
 final class AotCache {
 
 	/** Kept in the service's directory: which cache it started with and how that cache was made. */
-	static final String APPLIED = lab.analyse.StartProfile.AOT_CACHE;
+	static final String APPLIED = lab.analyse.profile.StartProfile.AOT_CACHE;
 
 	/**
 	 * What to launch: the extracted jar, the cache's flags (none for {@link Aot#NONE}), and how the cache was made.
@@ -106,7 +106,7 @@ final class AotCache {
 			stamp = new LinkedHashMap<>(Json.MAPPER.readValue(stampFile.toFile(), Map.class));
 			stamp.put("reused", true);
 			stamp.put("path", cache.toString());
-			say("lab: " + module + " starts with its AOT cache: " + lab.analyse.StartProfile.describeAotCache(stamp));
+			say("lab: " + module + " starts with its AOT cache: " + lab.analyse.profile.StartProfile.describeAotCache(stamp));
 		}
 		else {
 			if (!stale.isEmpty()) {
@@ -122,7 +122,7 @@ final class AotCache {
 			stamp = new LinkedHashMap<>(stamp);
 			stamp.put("reused", false);
 			stamp.put("path", cache.toString());
-			say("lab: " + module + " AOT cache made: " + lab.analyse.StartProfile.describeAotCache(stamp));
+			say("lab: " + module + " AOT cache made: " + lab.analyse.profile.StartProfile.describeAotCache(stamp));
 		}
 		List<String> cacheFlags = List.of("-XX:AOTCache=" + cache, "-XX:AOTMode=on");
 		return new Prepared(jar, cacheFlags, stamp);

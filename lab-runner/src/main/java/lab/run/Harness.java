@@ -5,7 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
-import lab.analyse.Thresholds;
+import lab.analyse.judge.Thresholds;
 import lab.launch.Service;
 import lab.layout.Level;
 import lab.layout.LevelDir;

@@ -10,12 +10,11 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 import lab.analyse.Analyser;
-import lab.analyse.LevelFacts;
 import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
+import lab.analyse.LevelResult;
 import lab.analyse.Measurement;
-import lab.analyse.OffCpuEvidence;
+import lab.analyse.read.LevelFacts;
 import lab.launch.Interruption;
 import lab.launch.Service;
 import lab.layout.LevelDir;
@@ -89,17 +88,17 @@ final class LevelSession {
 		Measurement measurement = Measurement.of(dir, this.harness.plan().out(), facts);
 		LevelResult result = new Analyser(this.harness.thresholds()).withTarget(target).analyseOne(measurement);
 		// Missed the target with the core not saturated: where the time went, as evidence of the level.
-		Optional<Path> offCpu = OffCpuEvidence.write(measurement, result, target);
+		Optional<Path> offCpu = lab.report.OffCpuFile.write(measurement, result, target);
 		if (offCpu.isPresent()) {
 			evidence.add(relative(offCpu.get()));
 			facts = facts.withEvidence(evidence);
 		}
 		// A connection pool with every connection busy and threads waiting: named as the limit, whatever the verdict.
-		Optional<Path> pool = lab.analyse.PoolEvidence.write(measurement);
+		Optional<Path> pool = lab.report.PoolFile.write(measurement);
 		if (pool.isPresent()) {
 			evidence.add(relative(pool.get()));
 			facts = facts.withEvidence(evidence);
-			say("  " + name + ": " + lab.analyse.PoolEvidence.line(measurement) + "; see " + relative(pool.get()));
+			say("  " + name + ": " + lab.report.PoolFile.line(measurement) + "; see " + relative(pool.get()));
 		}
 		if (result.verdict() == Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
@@ -181,12 +180,11 @@ final class LevelSession {
 	}
 
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
-	void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, List<String> ids, int repeat, LevelFacts.Blame blame,
-			List<String> problems, List<String> evidence) throws IOException {
+	void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, List<String> ids, int repeat, NotRun why) throws IOException {
 		for (int i = 0; i < levels.size(); i++) {
 			Path dir = variantDir.resolve(ids.get(i));
 			Files.createDirectories(dir);
-			LevelJson.writeFacts(dir, facts(variant, levels.get(i), repeat, false, true, null, false, -1, evidence, problems, blame.field(), null, null,
+			LevelJson.writeFacts(dir, facts(variant, levels.get(i), repeat, false, true, null, false, -1, why.evidence(), why.reasons(), why.blame().field(), null, null,
 					null, null, null));
 		}
 	}

@@ -9,13 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import lab.analyse.Manifest;
 import lab.analyse.Analyser;
-import lab.analyse.LevelFacts;
 import lab.analyse.LevelJson;
 import lab.analyse.LevelResult.Verdict;
-import lab.analyse.LevelResult;
-import lab.analyse.Thresholds;
+import lab.analyse.Manifest;
+import lab.analyse.judge.Thresholds;
+import lab.analyse.read.LevelFacts;
 import lab.launch.Children;
 import lab.launch.Interruption;
 import lab.launch.RemoteService;
@@ -86,8 +85,8 @@ public final class Runner {
 	/** The Spring properties that reach what a service of the user's own needs (its PostgreSQL); empty for the lab's own. */
 	private java.util.Map<String, String> needs = java.util.Map.of();
 
-	/** The PostgreSQL this run started for a service of the user's own, or null. */
-	private lab.launch.Postgres postgres;
+	/** A service of the user's own: its manifest entry, and the PostgreSQL this run started for it. */
+	private final OwnServiceNeeds ownNeeds;
 
 	/** {@code --jfr}: record each level's steady window with JFR and summarise it. */
 	private boolean jfr;
@@ -99,6 +98,7 @@ public final class Runner {
 		this.plan = plan;
 		this.out = out;
 		this.cpus = Pinning.of(plan);
+		this.ownNeeds = new OwnServiceNeeds(plan, out, this.cpus);
 		this.pinned = PinnedRecording.of(plan.jvmFlags());
 		this.window = new WindowTasks(plan.out(), out, null);
 		this.injectors = Injectors.of(plan.remote(), plan.root(), java(), this.cpus.harnessTaskset());
@@ -145,7 +145,7 @@ public final class Runner {
 		tools.jackson.databind.node.ObjectNode manifest = json.valueToTree(Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS,
 				GatlingRun.JVM_FLAGS, args));
 		if (this.plan.own() != null) {
-			recordOwnService(manifest);
+			this.ownNeeds.record(manifest);
 		}
 		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(), manifest);
 		this.out.println("lab: results in " + this.plan.out() + " (" + lab.launch.Storage.describe(this.plan.out()) + ")");
@@ -154,7 +154,7 @@ public final class Runner {
 		// If this JVM is killed outright, the watchdog ends what it started; a normal end or Ctrl-C closes it.
 		Watchdog watchdog = Watchdog.start(this.plan.out().resolve(RunDir.CHILDREN), this.plan.out().resolve(RunDir.WATCHDOG_LOG));
 		try {
-			startNeeds();
+			this.needs = this.ownNeeds.start();
 			downstream = startDownstream();
 			int repeats = this.plan.scenario().repeat();
 			List<String> variants = this.plan.scenario().variants();
@@ -165,8 +165,7 @@ public final class Runner {
 					downstream = ensureDownstream(downstream);
 					Arm arm = arms.get(a);
 					this.serviceRunsBegun += variants.size();
-					new SearchRun(harness(arm.work()), arm, downstream, (variant, dir, level, blame, reasons, evidence) -> recordNotRun(variant, dir,
-							List.of(level), 1, blame, reasons, evidence)).run();
+					new SearchRun(harness(arm.work()), arm, downstream, (variant, dir, levels, why) -> recordNotRun(variant, dir, levels, 1, why)).run();
 				}
 				repeats = 0;
 			}
@@ -197,9 +196,7 @@ public final class Runner {
 			}
 			// PostgreSQL after the services: a smart shutdown waits for their connections to close.
 			Children.stopAll();
-			if (this.postgres != null) {
-				this.postgres.close();
-			}
+			this.ownNeeds.close();
 			watchdog.close();
 			closeQuietly(diskGuard);
 			// A full disk takes no report: it could not be written; ./lab report renders it once there is room.
@@ -212,7 +209,7 @@ public final class Runner {
 			this.out.println("lab: interrupted; the partial report holds every level measured so far");
 			return Interruption.EXIT_CODE;
 		}
-		return gate(analysis);
+		return Gate.of(this.plan, analysis, this.out);
 	}
 
 	private static void closeQuietly(AutoCloseable closeable) {
@@ -224,93 +221,9 @@ public final class Runner {
 		}
 	}
 
-	/** The exit code of a run whose declared latency target a variant missed at a level (documented in docs/latency-target.md). */
-	public static final int TARGET_MISSED_EXIT_CODE = 3;
-
-	/**
-	 * A run that declared its latency target fails (exit 3) when a variant missed it at any level it ran: the gate a
-	 * user's CI runs. Without a declared target, or with every variant within it, 0.
-	 */
-	int gate(lab.analyse.RunAnalysis analysis) {
-		if (!this.plan.scenario().targetDeclared() || analysis == null) {
-			return 0;
-		}
-		if (this.plan.scenario().searching()) {
-			// A search misses the target by design (it looks for where): its answer is the capacity it printed.
-			this.out.println("lab: a capacity search is not a gate: its probes above the capacity miss the target by design");
-			return 0;
-		}
-		String target = this.plan.scenario().target().describe();
-		List<String> missed = new ArrayList<>();
-		for (lab.analyse.LevelResult level : analysis.levels()) {
-			if (Boolean.FALSE.equals(level.meetsTarget())) {
-				missed.add(level.variant() + " at " + level.load() + " (" + level.verdict()
-						+ (level.verdict() == lab.analyse.LevelResult.Verdict.OK ? ", " + level.targetText(this.plan.scenario().target())
-								: level.reasons().isEmpty() ? "" : ": " + level.reasons().get(0)) + ")");
-			}
-		}
-		if (missed.isEmpty()) {
-			this.out.println("lab: every level met the latency target " + target);
-			return 0;
-		}
-		this.out.println("lab: the latency target " + target + " was missed: " + String.join("; ", missed) + " (exit code " + TARGET_MISSED_EXIT_CODE + ")");
-		return TARGET_MISSED_EXIT_CODE;
-	}
-
 	/** The runner's own JVM on the harness cores ({@link Pinning#pinThisProcess}). */
 	public void pinSelf() {
 		this.cpus.pinThisProcess(this.out);
-	}
-
-	/**
-	 * The service of the user's own in the manifest ({@code ownService}): its file as read, its jar's hash and libraries
-	 * (the driver, pool, server, Boot and Spring named apart); and its requests as the simulation reads them
-	 * ({@link lab.layout.RunDir#REQUEST_MIX}).
-	 */
-	private void recordOwnService(tools.jackson.databind.node.ObjectNode manifest) throws IOException {
-		var own = this.plan.own();
-		lab.layout.RequestMix.write(own.requests().stream().map(lab.plan.OwnService.Request::toMix).toList(),
-				this.plan.out().resolve(lab.layout.RunDir.REQUEST_MIX));
-		// The driver is the one the datasource URL names: the lab's own PostgreSQL, the file's database, or the service's property.
-		var pg = own.needs().postgres();
-		String url = (pg == null) ? own.properties().get("spring.datasource.url") : pg.startedHere() ? "jdbc:postgresql:" : pg.url();
-		var facts = lab.plan.JarLibraries.read(own.jar(), url);
-		tools.jackson.databind.node.ObjectNode node = manifest.putObject("ownService");
-		node.set("file", json.valueToTree(own));
-		node.put("jarSha256", facts.sha256());
-		node.set("libraries", json.valueToTree(facts.roles()));
-		node.set("allLibraries", json.valueToTree(facts.libraries().stream().map(Object::toString).toList()));
-		node.set("driversPresent", json.valueToTree(facts.driversPresent()));
-		List<String> others = facts.driversPresent().stream().filter(d -> !d.equals(facts.roles().get("driver"))).toList();
-		this.out.println("lab: your service " + own.name() + ": " + own.jar().getFileName() + " (sha256 " + facts.sha256().substring(0, 12) + "), "
-				+ (facts.roles().isEmpty() ? "no Spring Boot libraries found in BOOT-INF/lib" : String.join(", ", facts.roles().values()))
-				+ (others.isEmpty() ? "" : "; also in the jar, not used: " + String.join(", ", others)));
-	}
-
-	/**
-	 * What a service of the user's own needs before it starts: a PostgreSQL started here on the harness's cores (its
-	 * log in {@code postgres/postgres.log}), or the URL of one already running; its properties go to every arm.
-	 */
-	private void startNeeds() throws IOException, InterruptedException {
-		var pg = (this.plan.own() != null) ? this.plan.own().needs().postgres() : null;
-		if (pg == null) {
-			return;
-		}
-		if (!pg.startedHere()) {
-			this.needs = lab.launch.Postgres.properties(pg.url(), pg.username(), pg.password());
-			this.out.println("lab: the service's PostgreSQL is already running at " + pg.url());
-			return;
-		}
-		try {
-			this.postgres = lab.launch.Postgres.start(pg, this.cpus.harnessTaskset(), this.plan.out().resolve(lab.layout.RunDir.POSTGRES).resolve(lab.layout.RunDir.POSTGRES_LOG));
-		}
-		catch (ServiceFailure ex) {
-			// Nothing was measured: one line and exit code 2, as for any other thing the run needs and lacks.
-			throw new PlanException("the service's PostgreSQL did not start: " + ex.getMessage());
-		}
-		this.needs = this.postgres.properties();
-		this.out.println("lab: PostgreSQL up at " + this.postgres.jdbcUrl() + " (pid " + this.postgres.pid() + ", data in " + this.postgres.data()
-				+ ", removed after the run)");
 	}
 
 	/** The downstream: started here, already running (--downstream), or none to watch (--target alone, a service of the user's own). */
@@ -337,7 +250,7 @@ public final class Runner {
 			downstream = RunningService.start(Variant.DOWNSTREAM, java(), RunPlan.jar(this.plan.root(), Variant.DOWNSTREAM),
 					DOWNSTREAM_JVM_FLAGS, this.downstreamArguments, this.cpus.harnessTaskset(), dir);
 		}
-		this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + ServiceLife.pidNote(downstream));
+		this.out.println("lab: " + Variant.DOWNSTREAM + " up at " + downstream.url() + ServiceStart.pidNote(downstream));
 		if (this.plan.own() != null) {
 			// A service of the user's own that calls the lab's downstream: its URL in the property the file names.
 			var needed = new java.util.LinkedHashMap<>(this.needs);
@@ -391,8 +304,8 @@ public final class Runner {
 				: this.plan.out().resolve(variant);
 		List<PlannedLevel> levels = this.plan.levels();
 		Harness harness = harness(arm.work());
-		Optional<ServiceLife.Live> live = new ServiceLife(harness).begin(module, arm, variant, downstream, dir,
-				(blame, reasons, evidence) -> recordNotRun(variant, dir, levels, repeat, blame, reasons, evidence));
+		Optional<ServiceStart.Live> live = new ServiceStart(harness).begin(module, arm, variant, downstream, dir, levels,
+				(name, variantDir, notRun, why) -> recordNotRun(name, variantDir, notRun, repeat, why));
 		if (live.isEmpty()) {
 			return;
 		}
@@ -411,14 +324,14 @@ public final class Runner {
 				}
 				List<PlannedLevel> rest = levels.subList(i + 1, levels.size());
 				if (Boolean.FALSE.equals(facts.downstreamAlive())) {
-					recordNotRun(variant, dir, rest, repeat, LevelFacts.Blame.HARNESS,
-							List.of("not run: the downstream died during " + level.id() + "; the run goes on with the next variant"), List.of());
+					recordNotRun(variant, dir, rest, repeat, new NotRun(LevelFacts.Blame.HARNESS,
+							List.of("not run: the downstream died during " + level.id() + "; the run goes on with the next variant"), List.of()));
 					return;
 				}
 				if (outcome.verdict() == Verdict.FAILED || !facts.serviceAlive()) {
 					// The analysis of this level said whose fault it was: the rest were not run for the same reason.
-					recordNotRun(variant, dir, rest, repeat, (outcome.verdict() == Verdict.FAILED) ? LevelFacts.Blame.SERVICE : LevelFacts.Blame.HARNESS,
-							List.of("not run: the service " + (facts.serviceAlive() ? "failed" : "died") + " at " + level.id()), List.of());
+					recordNotRun(variant, dir, rest, repeat, new NotRun((outcome.verdict() == Verdict.FAILED) ? LevelFacts.Blame.SERVICE : LevelFacts.Blame.HARNESS,
+							List.of("not run: the service " + (facts.serviceAlive() ? "failed" : "died") + " at " + level.id()), List.of()));
 					return;
 				}
 			}
@@ -446,11 +359,10 @@ public final class Runner {
 	}
 
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
-	private void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, int repeat, LevelFacts.Blame blame,
-			List<String> problems, List<String> evidence) throws IOException {
+	private void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, int repeat, NotRun why) throws IOException {
 		this.levelsDone += levels.size();
 		new LevelSession(harness(lab.plan.Work.NONE)).recordNotRun(variant, variantDir, levels, levels.stream().map(level -> levelId(level, repeat)).toList(), repeat,
-				blame, problems, evidence);
+				why);
 	}
 
 }

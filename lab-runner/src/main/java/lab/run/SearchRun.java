@@ -9,28 +9,28 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-import lab.analyse.LevelFacts;
 import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
-import lab.analyse.Limit;
-import lab.analyse.search.SearchSettings;
-import lab.layout.ServiceDir;
-import lab.run.search.InterleavedSearch;
+import lab.analyse.LevelResult;
+import lab.analyse.judge.Limit;
+import lab.analyse.read.LevelFacts;
 import lab.analyse.search.RoundProbe;
 import lab.analyse.search.SearchRecord;
+import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
 import lab.launch.Interruption;
 import lab.launch.Service;
 import lab.layout.LatencyTarget;
 import lab.layout.LoadShape;
+import lab.layout.ServiceDir;
 import lab.plan.Arm;
 import lab.plan.PlannedLevel;
+import lab.run.search.InterleavedSearch;
 import lab.sample.CpuReference;
 
 /**
  * A capacity search of every variant of one arm at once ({@link InterleavedSearch}): each variant started, admitted and
- * warmed once ({@link ServiceLife}) and kept alive while the others are probed, only one loaded at a time; probes are
+ * warmed once ({@link ServiceStart#begin}) and kept alive while the others are probed, only one loaded at a time; probes are
  * ordinary judged levels ({@link ServiceDir#roundLevel}); a variant's later JVMs (the planned ones for the next share of
  * rounds, and one for a probe that broke its JVM) run in {@link ServiceDir#restart}. The search is written to
  * {@link lab.layout.RunDir#CAPACITY_SEARCH} after every probe, and each variant's bracket and crossing to its
@@ -60,7 +60,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 
 		final Path dir;
 
-		ServiceLife.Live live;
+		ServiceStart.Live live;
 
 		boolean firstAfterWarmup = true;
 
@@ -71,21 +71,13 @@ final class SearchRun implements InterleavedSearch.Prober {
 
 	}
 
-	/** What the runner records for a level that was never run. */
-	@FunctionalInterface
-	interface NotRun {
-
-		void record(String variant, Path dir, PlannedLevel level, LevelFacts.Blame blame, List<String> reasons, List<String> evidence) throws IOException;
-
-	}
-
 	private final Harness harness;
 
 	private final Arm arm;
 
 	private final Service downstream;
 
-	private final NotRun notRun;
+	private final NotRun.Recorder notRun;
 
 	private final Map<String, Entry> entries = new LinkedHashMap<>();
 
@@ -108,7 +100,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 	/** Where the last run on this host put each entry's crossing. */
 	private CapacityHistory history;
 
-	SearchRun(Harness harness, Arm arm, Service downstream, NotRun notRun) {
+	SearchRun(Harness harness, Arm arm, Service downstream, NotRun.Recorder notRun) {
 		this.harness = harness;
 		this.arm = arm;
 		this.downstream = downstream;
@@ -160,7 +152,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 					return;
 				}
 				long started = System.nanoTime();
-				Optional<ServiceLife.Live> live = begin(e.getKey(), e.getValue(), e.getValue().dir);
+				Optional<ServiceStart.Live> live = begin(e.getKey(), e.getValue(), e.getValue().dir);
 				this.startSeconds.add((System.nanoTime() - started) / 1e9);
 				if (live.isEmpty()) {
 					this.search.exclude(e.getKey(), "it did not start, pass its contract check or warm up");
@@ -184,10 +176,9 @@ final class SearchRun implements InterleavedSearch.Prober {
 		}
 	}
 
-	private Optional<ServiceLife.Live> begin(String label, Entry entry, Path dir) throws IOException, InterruptedException {
+	private Optional<ServiceStart.Live> begin(String label, Entry entry, Path dir) throws IOException, InterruptedException {
 		PlannedLevel first = PlannedLevel.of(this.shape.level(this.search.settings().start()));
-		return new ServiceLife(this.harness).begin(entry.module, this.arm, label, this.downstream, dir,
-				(blame, reasons, evidence) -> this.notRun.record(label, dir, first, blame, reasons, evidence));
+		return new ServiceStart(this.harness).begin(entry.module, this.arm, label, this.downstream, dir, List.of(first), this.notRun);
 	}
 
 	@Override
@@ -251,7 +242,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 		}
 		say("lab: " + label + " gets a fresh JVM, its " + ordinal(jvm) + (planned ? " (its share of the refining rounds on a JVM of its own)"
 				: " (its last probe broke the one before, stopped then)") + ": the others wait, warm");
-		Optional<ServiceLife.Live> live = begin(label, entry, entry.dir.resolve(ServiceDir.restart(jvm)));
+		Optional<ServiceStart.Live> live = begin(label, entry, entry.dir.resolve(ServiceDir.restart(jvm)));
 		live.ifPresent(l -> {
 			entry.live = l;
 			entry.firstAfterWarmup = true;
@@ -330,7 +321,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 			say(String.format(Locale.ROOT, "lab: %s / %s: %s%s", ratio.entry(), ratio.baseline(), ratio.describe(),
 					ratio.entry().equals(this.twin) ? " (A/A: the run's noise floor)" : ""));
 		}
-		String precision = summary.precision();
+		String precision = lab.report.SearchPrecision.of(summary);
 		if (precision != null) {
 			say("lab: " + precision);
 		}

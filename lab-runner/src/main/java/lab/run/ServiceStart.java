@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import lab.analyse.LevelJson;
-import lab.analyse.LevelFacts;
+import lab.analyse.read.LevelFacts;
 import lab.launch.Interruption;
 import lab.launch.RemoteService;
 import lab.launch.RunningService;
@@ -18,6 +18,7 @@ import lab.launch.Service;
 import lab.launch.ServiceFailure;
 import lab.layout.ServiceDir;
 import lab.plan.Arm;
+import lab.plan.PlannedLevel;
 import lab.plan.RunPlan;
 import lab.plan.Tuning;
 import lab.sample.SteadyRecording;
@@ -27,20 +28,16 @@ import lab.verify.TuningCheck;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A variant's service before its first level: started with its arguments and flags (or reached, for a service the
- * lab did not start), then admitted: its contract checked (twice, with a thread dump between), its downstream client
- * and its tuning read back from the running service. A service that is not admitted is not measured.
+ * A service's life before its levels, the one path an ordinary run and a capacity search both take ({@link #begin}):
+ * started with its arguments and flags (or reached, for a service the lab did not start), admitted (its contract checked
+ * twice, with a thread dump between; its downstream client and its tuning read back from the running service), warmed up
+ * until its JIT settles. A service that does not get that far is not measured: the caller is told whose fault it was,
+ * with the reasons and the evidence.
  */
 final class ServiceStart {
 
-	/**
-	 * Why a variant's levels are not run: each gets a row with whose fault it was (the analysis gives the verdict),
-	 * reasons and evidence; a null blame when the person interrupted the run (nothing to record).
-	 */
-	record NotRun(LevelFacts.Blame blame, List<String> reasons, List<String> evidence) {
-
-		static final NotRun INTERRUPTED = new NotRun(null, List.of(), List.of());
-
+	/** A service ready for its levels, and its warm-up's directory (null: no warm-up, or it died during it). */
+	record Live(Service service, Path warmup) {
 	}
 
 	private final Harness harness;
@@ -52,8 +49,54 @@ final class ServiceStart {
 		this.jvmFlags = harness.plan().jvmFlags();
 	}
 
+	/**
+	 * Starts {@code module} in {@code arm} as {@code variant} into {@code dir}, admits it and warms it up; empty when it
+	 * did not get ready (then {@code notRun} was told why, for {@code levels}, unless the person interrupted the run) or was interrupted.
+	 */
+	Optional<Live> begin(String module, Arm arm, String variant, Service downstream, Path dir, List<PlannedLevel> levels, NotRun.Recorder notRun)
+			throws IOException, InterruptedException {
+		Service service;
+		try {
+			service = start(module, arm, variant, downstream, dir);
+		}
+		catch (ServiceFailure ex) {
+			if (!Interruption.requested()) {
+				say("lab: " + variant + " FAILED to start: " + ex.getMessage());
+				notRun.record(variant, dir, levels, new NotRun(LevelFacts.Blame.SERVICE, List.of(ex.getMessage()),
+						List.of(this.harness.plan().out().relativize(dir.resolve(ServiceDir.LOG)).toString())));
+			}
+			return Optional.empty();
+		}
+		boolean ready = false;
+		try {
+			say("lab: " + variant + " up at " + service.url() + pidNote(service));
+			if (service instanceof RemoteService remote) {
+				say("lab: " + variant + "'s JVM: " + remote.jvmFacts());
+			}
+			Optional<NotRun> refused = admit(service, module, arm.tuning(), downstream, dir);
+			if (refused.isPresent()) {
+				if (refused.get().blame() != null) {
+					notRun.record(variant, dir, levels, refused.get());
+				}
+				return Optional.empty();
+			}
+			Path warmup = new WarmUp(this.harness).run(service, dir.resolve(ServiceDir.WARMUP));
+			ready = true;
+			return Optional.of(new Live(service, warmup));
+		}
+		finally {
+			if (!ready) {
+				service.close();
+			}
+		}
+	}
+
+	static String pidNote(Service service) {
+		return service.pid().isPresent() ? " (pid " + service.pid().getAsLong() + ")" : " (already running)";
+	}
+
 	/** Starts {@code module} in {@code arm} (its tuning, on its JDK) as {@code variant} into {@code dir}, or reaches it at its target. */
-	Service start(String module, Arm arm, String variant, Service downstream, Path dir) throws IOException, InterruptedException {
+	private Service start(String module, Arm arm, String variant, Service downstream, Path dir) throws IOException, InterruptedException {
 		RunPlan plan = this.harness.plan();
 		Optional<lab.plan.OwnService.ServiceArm> own = plan.ownArm(module);
 		if (own.isPresent()) {
@@ -114,7 +157,7 @@ final class ServiceStart {
 	}
 
 	/** Checks a started service before it is measured: empty when admitted, else why its levels are not run. */
-	Optional<NotRun> admit(Service service, String module, Tuning tuning, Service downstream, Path dir) throws IOException, InterruptedException {
+	private Optional<NotRun> admit(Service service, String module, Tuning tuning, Service downstream, Path dir) throws IOException, InterruptedException {
 		String variant = service.name();
 		if (this.harness.plan().own() != null) {
 			// A service of the user's own: every request of its file answered once with the status it names.

@@ -9,8 +9,8 @@ import java.util.Map;
 
 import lab.analyse.LevelJson;
 import lab.analyse.Measurement;
-import lab.analyse.Rule;
-import lab.analyse.WarmUpProfile;
+import lab.analyse.judge.Rule;
+import lab.analyse.profile.WarmUpProfile;
 import lab.launch.Interruption;
 import lab.launch.Service;
 import lab.layout.Level;
@@ -34,7 +34,6 @@ final class WarmUp {
 
 	/** The last seconds of a warm-up round whose JIT compile time decides whether the service has settled. */
 	static final int SETTLE_TAIL_SECONDS = 10;
-
 
 	private final Harness harness;
 

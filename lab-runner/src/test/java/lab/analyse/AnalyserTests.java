@@ -6,8 +6,14 @@ import java.util.List;
 import java.util.function.UnaryOperator;
 
 import lab.analyse.LevelResult.Verdict;
-import lab.plan.Variant;
+import lab.analyse.judge.Figures;
+import lab.analyse.judge.Metric;
+import lab.analyse.judge.Rule;
+import lab.analyse.judge.Thresholds;
+import lab.analyse.read.CounterDelta;
+import lab.analyse.read.TimeSeries;
 import lab.layout.Level;
+import lab.plan.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,20 +54,20 @@ class AnalyserTests {
 		assertThat(ok.rps()).isEqualTo(190.0);
 		assertThat(ok.ceilingRps()).isEqualTo(200.0);
 		assertThat(ok.efficiency()).isEqualTo(0.95);
-		assertThat(ok.value(lab.analyse.Figures.P50_OK_MS)).isCloseTo(510, within(0.5));
-		assertThat(ok.value(lab.analyse.Figures.P95_OK_MS)).isCloseTo(900, within(0.5));
+		assertThat(ok.value(lab.analyse.judge.Figures.P50_OK_MS)).isCloseTo(510, within(0.5));
+		assertThat(ok.value(lab.analyse.judge.Figures.P95_OK_MS)).isCloseTo(900, within(0.5));
 		assertThat(ok.p99OkMs()).isCloseTo(900, within(0.5));
-		assertThat(ok.value(lab.analyse.Figures.MAX_OK_MS)).isCloseTo(900, within(0.5));
+		assertThat(ok.value(lab.analyse.judge.Figures.MAX_OK_MS)).isCloseTo(900, within(0.5));
 		assertThat(ok.p50AllMs()).isCloseTo(510, within(0.5));
-		assertThat(ok.value(lab.analyse.Figures.P95_ALL_MS)).isCloseTo(900, within(0.5));
+		assertThat(ok.value(lab.analyse.judge.Figures.P95_ALL_MS)).isCloseTo(900, within(0.5));
 		assertThat(ok.p99AllMs()).isCloseTo(900, within(0.5));
-		assertThat(ok.value(lab.analyse.Figures.MAX_ALL_MS)).isCloseTo(30_000, within(20.0));
+		assertThat(ok.value(lab.analyse.judge.Figures.MAX_ALL_MS)).isCloseTo(30_000, within(20.0));
 		assertThat(ok.requests()).as("sent in the window, the late timeout included").isEqualTo(1923);
-		assertThat(ok.value(lab.analyse.Figures.ERRORS_5XX)).isEqualTo(20);
-		assertThat(ok.value(lab.analyse.Figures.TIMEOUTS)).as("attributed to its send second, written 30 s later").isEqualTo(1);
-		assertThat(ok.value(lab.analyse.Figures.UNANSWERED)).isEqualTo(2);
+		assertThat(ok.value(lab.analyse.judge.Figures.ERRORS_5XX)).isEqualTo(20);
+		assertThat(ok.value(lab.analyse.judge.Figures.TIMEOUTS)).as("attributed to its send second, written 30 s later").isEqualTo(1);
+		assertThat(ok.value(lab.analyse.judge.Figures.UNANSWERED)).isEqualTo(2);
 		assertThat(ok.errorPercent()).isCloseTo(100.0 * 23 / 1923, within(1e-9));
-		assertThat(ok.value(lab.analyse.Figures.LONGEST_STALL_SECONDS)).isZero();
+		assertThat(ok.value(lab.analyse.judge.Figures.LONGEST_STALL_SECONDS)).isZero();
 		assertThat(ok.serviceCpuPercent()).isCloseTo(50.0, within(1e-9));
 		assertThat(ok.cpuMsPerRequest()).isCloseTo(500 / 192.3, within(1e-9));
 		assertThat(ok.metric(Metric.GC_PERCENT)).isCloseTo(5.0, within(1e-9));
@@ -73,7 +79,7 @@ class AnalyserTests {
 		assertThat(ok.metric(Metric.CONTEXT_SWITCHES_PER_SECOND)).isCloseTo(220.0, within(1e-9));
 		assertThat(ok.injectorCpuPercent()).isCloseTo(20.0, within(1e-9));
 		assertThat(ok.injectorCoresBusyPercent()).isCloseTo(50.0, within(1e-9));
-		assertThat(ok.value(lab.analyse.Figures.DOWNSTREAM_OWN_P99_OVERHEAD_MS)).isCloseTo(9.95, within(1e-6));
+		assertThat(ok.value(lab.analyse.judge.Figures.DOWNSTREAM_OWN_P99_OVERHEAD_MS)).isCloseTo(9.95, within(1e-6));
 		assertThat(ok.downstreamP99LateMs()).isCloseTo(5.0, within(1e-9));
 		assertThat(ok.verdict()).isEqualTo(Verdict.OK);
 		assertThat(ok.reasons()).isEmpty();
@@ -82,7 +88,7 @@ class AnalyserTests {
 	@Test
 	void aLateDownstreamThatCouldNotHaveMovedTheFiguresIsANoteWithItsBound() throws Exception {
 		LevelResult late = analyse().stream().filter(r -> r.level().equals(new Level.Closed(200))).findFirst().orElseThrow();
-		assertThat(late.value(lab.analyse.Figures.DOWNSTREAM_OWN_P99_OVERHEAD_MS)).isCloseTo(89.6, within(1e-6));
+		assertThat(late.value(lab.analyse.judge.Figures.DOWNSTREAM_OWN_P99_OVERHEAD_MS)).isCloseTo(89.6, within(1e-6));
 		assertThat(late.downstreamP99LateMs()).isCloseTo(90.0, within(1e-9));
 		// p99 90 ms late > 50 ms, but: 90 / the service's p99 900 ms = 10 % (not over 10 %); mean lateness
 		// (98 × 5 + 2 × 90) / 100 = 6.7 ms of a closed loop's 500 + 6.7 ms = 1.3 % of the throughput at most.
@@ -181,7 +187,7 @@ class AnalyserTests {
 	@Test
 	void aServiceThatAnswersNothingForTwiceTheDelayStalled() throws Exception {
 		LevelResult stalled = analyse().stream().filter(r -> r.variant().equals("app-tomcat-platform")).findFirst().orElseThrow();
-		assertThat(stalled.value(lab.analyse.Figures.LONGEST_STALL_SECONDS)).isEqualTo(3.0);
+		assertThat(stalled.value(lab.analyse.judge.Figures.LONGEST_STALL_SECONDS)).isEqualTo(3.0);
 		assertThat(stalled.verdict()).isEqualTo(Verdict.FAILED);
 		assertThat(stalled.reasons()).containsExactly("stalled 3 s at +4 s: no response while users waited");
 	}
@@ -328,7 +334,7 @@ class AnalyserTests {
 		LevelResult twice = analyser.combine(List.of(one, one));
 		assertThat(twice.rps()).isEqualTo(190.0);
 		assertThat(twice.requests()).isEqualTo(2 * 1923);
-		assertThat(twice.value(lab.analyse.Figures.P50_OK_MS)).isCloseTo(510, within(0.5));
+		assertThat(twice.value(lab.analyse.judge.Figures.P50_OK_MS)).isCloseTo(510, within(0.5));
 		assertThat(twice.repeats()).isEqualTo(2);
 	}
 

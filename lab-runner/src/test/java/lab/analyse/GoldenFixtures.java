@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import lab.analyse.read.Halves;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -19,7 +20,7 @@ import org.HdrHistogram.HistogramLogWriter;
 public final class GoldenFixtures {
 
 	/** Epoch ms (2026-09-21T18:13:20Z): a real date, as in every recorded log. Offsets below are from here. */
-	static final long START = 1_790_000_000_000L;
+	public static final long START = 1_790_000_000_000L;
 
 	static final long STEADY = START + 2_000;
 

@@ -4,13 +4,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import lab.analyse.judge.Figure;
+import lab.analyse.judge.Figures;
+import lab.analyse.judge.Metric;
+import lab.analyse.read.LevelFacts;
 import lab.layout.Level;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-class LevelJsonTests {
+public class LevelJsonTests {
 
 	@TempDir
 	Path dir;
@@ -46,7 +50,7 @@ class LevelJsonTests {
 		assertThat(LevelJson.row(row).get("meetsTarget").isNull()).as("a level not judged against a target").isTrue();
 	}
 
-	static LevelFacts facts(Level level, Integer cappedFrom) {
+	public static LevelFacts facts(Level level, Integer cappedFrom) {
 		return new LevelFacts("app-webflux", level, cappedFrom, 500, 1, true, 1, 1, true, null, false, 0, List.of(), List.of(), null,
 				30_000L, true, true, null, null, null, null);
 	}

@@ -5,8 +5,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import lab.analyse.Rule;
-import lab.analyse.Thresholds;
+import lab.analyse.judge.Rule;
+import lab.analyse.judge.Thresholds;
 import lab.plan.Scenario;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,16 +5,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import lab.analyse.judge.Metric;
+import lab.analyse.judge.Rule;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** docs/summary-schema.md, against the rows a declaration ({@link Metric}, {@link Rule}) writes of itself. */
-final class SchemaDoc {
+public final class SchemaDoc {
 
 	private SchemaDoc() {
 	}
 
 	/** Fails unless the schema doc holds {@code rows}, in this order, as one block. */
-	static void holds(List<String> rows) throws IOException {
+	public static void holds(List<String> rows) throws IOException {
 		Path schema = Path.of(System.getProperty("lab.root", "..")).resolve("docs/summary-schema.md");
 		String block = String.join("\n", rows);
 		assertThat(Files.readString(schema))

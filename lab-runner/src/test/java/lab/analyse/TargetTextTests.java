@@ -1,5 +1,6 @@
 package lab.analyse;
 
+import lab.analyse.judge.Figures;
 import lab.layout.LatencyTarget;
 import lab.layout.Level;
 import lab.report.Summaries;

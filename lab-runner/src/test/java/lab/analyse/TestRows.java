@@ -4,6 +4,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.judge.Figure;
+import lab.analyse.judge.Figures;
+import lab.analyse.judge.Headroom;
+import lab.analyse.judge.Metric;
 import lab.layout.Level;
 
 /** A hand-made level row: the figures named, every other declared figure NaN (not measured). */

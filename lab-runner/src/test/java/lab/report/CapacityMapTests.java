@@ -6,13 +6,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.analyse.Figures;
-import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
+import lab.analyse.LevelResult;
 import lab.analyse.Manifest;
 import lab.analyse.RunAnalysis;
 import lab.analyse.TestRows;
-import lab.analyse.Thresholds;
+import lab.analyse.judge.Figures;
+import lab.analyse.judge.Thresholds;
 import lab.json.Json;
 import lab.layout.Level;
 import lab.plan.Overrides;

@@ -4,16 +4,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import lab.analyse.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
-import lab.analyse.Figures;
 import lab.analyse.LevelResult;
+import lab.analyse.Manifest;
 import lab.analyse.TestRows;
-import lab.analyse.Metric;
-import lab.analyse.Thresholds;
-import lab.plan.Variant;
+import lab.analyse.judge.Figures;
 import lab.layout.Level;
+import lab.plan.Variant;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

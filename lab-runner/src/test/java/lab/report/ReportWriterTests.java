@@ -1,22 +1,21 @@
 package lab.report;
 
+import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-
 import javax.imageio.ImageIO;
-import java.awt.image.BufferedImage;
 
-import lab.analyse.Manifest;
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
 import lab.analyse.LevelResult;
-import lab.analyse.Rule;
-import lab.analyse.Thresholds;
-import lab.plan.Variant;
+import lab.analyse.Manifest;
+import lab.analyse.judge.Rule;
+import lab.analyse.judge.Thresholds;
 import lab.layout.Level;
+import lab.plan.Variant;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

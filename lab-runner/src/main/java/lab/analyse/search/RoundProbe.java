@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import lab.analyse.LevelResult;
 import lab.analyse.LevelResult.Verdict;
+import lab.analyse.LevelResult;
 
 /**
  * One probe as it ran: the round and its place in the round's order, the entry (a variant in its arm), the JVM it
@@ -22,7 +22,7 @@ import lab.analyse.LevelResult.Verdict;
  * @param reason the level's first reason, "" when none
  * @param level the level's directory, relative to the results directory
  * @param jvm which of the entry's JVMs it probed (1 first; null in older records: read from the level's directory)
- * @param limit what bound the level, as {@link lab.analyse.Limit} names it ("" or null: not read)
+ * @param limit what bound the level, as {@link lab.analyse.judge.Limit} names it ("" or null: not read)
  */
 public record RoundProbe(int round, int position, String entry, int load, Verdict verdict, Boolean meets, Double latencyMs, String reason,
 		String level, Integer jvm, String limit) {
@@ -44,7 +44,7 @@ public record RoundProbe(int round, int position, String entry, int load, Verdic
 	public static RoundProbe of(LevelResult level) {
 		return new RoundProbe(0, 0, level.variant(), level.load(), level.verdict(), level.meetsTarget(), null,
 				level.reasons().isEmpty() ? "" : level.reasons().get(0), "", 1,
-				lab.analyse.Limit.of(level));
+				lab.analyse.judge.Limit.of(level));
 	}
 
 	/** Which of the entry's JVMs it probed: recorded, else the fresh JVM's directory in its level's path, else the first. */

@@ -35,7 +35,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	 * @param capacity their hierarchical mean and interval
 	 * @param wall the lowest load that broke its JVM or missed by more than twice, bounding its crossings (0: none did)
 	 * @param ended why its search ended early, null when it did not
-	 * @param limit what bound it at its knee: the {@link lab.analyse.Limit} of its counted probe nearest its capacity ("" when unknown)
+	 * @param limit what bound it at its knee: the {@link lab.analyse.judge.Limit} of its counted probe nearest its capacity ("" when unknown)
 	 */
 	public record EntryResult(String entry, BracketFound bracket, Elasticity elasticity, List<Double> crossings, Interval capacity, int wall,
 			String ended, String limit) {
@@ -96,9 +96,6 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 
 	}
 
-	/** A knee this flat or flatter is named as a reason a ratio is imprecise: p99's wobble moves its crossing 1.25 times as far or more. */
-	static final double FLAT_SLOPE = 0.8;
-
 	public static SearchSummary of(SearchRecord record) {
 		double target = record.settings().targetMs();
 		double floor = record.settings().floorMs();
@@ -109,24 +106,24 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			List<RoundProbe> all = record.probes().stream().filter(p -> p.entry().equals(entry)).toList();
 			List<RoundProbe> own = all.stream().filter(p -> countedIndexes.contains(p.round())).toList();
 			Elasticity elasticity = Elasticity.of(own, record.brackets().get(entry), all, target, floor);
-			placed.add(new Placed(entry, own, elasticity, wall(own, target), countedIndexes, target, floor));
+			placed.add(new Placed(entry, own, elasticity, Placed.wall(own, target), countedIndexes, target, floor));
 		}
-		List<Interval> capacities = JvmLevels.intervals(placed.stream().map(p -> p.tagged(p.elasticity.value())).toList(), 1);
+		List<Interval> capacities = JvmLevels.intervals(placed.stream().map(p -> p.tagged(p.elasticity().value())).toList(), 1);
 		List<EntryResult> entries = new ArrayList<>();
 		for (int i = 0; i < placed.size(); i++) {
 			Placed p = placed.get(i);
 			Interval capacity = capacities.get(i);
-			double mean = p.meanLog(p.elasticity.value());
-			double atLow = p.meanLog(p.elasticity.low()) - mean;
-			double atHigh = p.meanLog(p.elasticity.high()) - mean;
+			double mean = p.meanLog(p.elasticity().value());
+			double atLow = p.meanLog(p.elasticity().low()) - mean;
+			double atHigh = p.meanLog(p.elasticity().high()) - mean;
 			capacity = capacity.widened(-Math.min(atLow, atHigh), Math.max(atLow, atHigh));
-			if (p.walled(p.elasticity.value())) {
-				capacity = capacity.spanning(p.highestMetBelowWall(), p.wall);
+			if (p.walled(p.elasticity().value())) {
+				capacity = capacity.spanning(p.highestMetBelowWall(), p.wall());
 			}
-			entries.add(new EntryResult(p.entry, record.brackets().get(p.entry), p.elasticity, p.crossings(p.elasticity.value()), capacity, p.wall,
-					record.ended().get(p.entry), limitAt(p.counted, capacity.estimate())));
+			entries.add(new EntryResult(p.entry(), record.brackets().get(p.entry()), p.elasticity(), p.crossings(p.elasticity().value()), capacity, p.wall(),
+					record.ended().get(p.entry()), Placed.limitAt(p.counted(), capacity.estimate())));
 		}
-		Placed base = placed.stream().filter(p -> p.entry.equals(record.baseline())).findFirst().orElse(null);
+		Placed base = placed.stream().filter(p -> p.entry().equals(record.baseline())).findFirst().orElse(null);
 		List<Placed[]> toBase = new ArrayList<>();
 		List<Placed[]> pairs = new ArrayList<>();
 		for (int i = 0; i < placed.size(); i++) {
@@ -142,7 +139,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 
 	/** One family of ratios (to the baseline, or every pair), their JVM level pooled within the family. */
 	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries) {
-		List<List<Tagged>> series = family.stream().map(f -> ratioTagged(f[0], f[1], f[0].elasticity.value(), f[1].elasticity.value())).toList();
+		List<List<Tagged>> series = family.stream().map(f -> Placed.ratioTagged(f[0], f[1], f[0].elasticity().value(), f[1].elasticity().value())).toList();
 		List<Interval> intervals = JvmLevels.intervals(series, 2);
 		List<Ratio> ratios = new ArrayList<>();
 		for (int i = 0; i < family.size(); i++) {
@@ -150,175 +147,29 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			Placed b = family.get(i)[1];
 			Interval interval = intervals.get(i);
 			if (interval.n() > 0) {
-				double mean = meanOfUnits(series.get(i));
-				double[] moves = { meanOfUnits(ratioTagged(a, b, a.elasticity.low(), b.elasticity.value())) - mean,
-						meanOfUnits(ratioTagged(a, b, a.elasticity.high(), b.elasticity.value())) - mean,
-						meanOfUnits(ratioTagged(a, b, a.elasticity.value(), b.elasticity.low())) - mean,
-						meanOfUnits(ratioTagged(a, b, a.elasticity.value(), b.elasticity.high())) - mean };
+				double mean = Placed.meanOfUnits(series.get(i));
+				double[] moves = { Placed.meanOfUnits(Placed.ratioTagged(a, b, a.elasticity().low(), b.elasticity().value())) - mean,
+						Placed.meanOfUnits(Placed.ratioTagged(a, b, a.elasticity().high(), b.elasticity().value())) - mean,
+						Placed.meanOfUnits(Placed.ratioTagged(a, b, a.elasticity().value(), b.elasticity().low())) - mean,
+						Placed.meanOfUnits(Placed.ratioTagged(a, b, a.elasticity().value(), b.elasticity().high())) - mean };
 				double upA = Math.max(0, Math.max(moves[0], moves[1]));
 				double downA = Math.max(0, -Math.min(moves[0], moves[1]));
 				double upB = Math.max(0, Math.max(moves[2], moves[3]));
 				double downB = Math.max(0, -Math.min(moves[2], moves[3]));
 				interval = interval.widened(Math.hypot(downA, downB), Math.hypot(upA, upB));
 				// A crossing bounded by a wall widens the ratio as it widened the capacity.
-				Interval ca = entry(entries, a.entry).capacity();
-				Interval cb = entry(entries, b.entry).capacity();
-				if ((a.walled(a.elasticity.value()) || b.walled(b.elasticity.value())) && ca.hasSpread() && cb.hasSpread()) {
+				Interval ca = entry(entries, a.entry()).capacity();
+				Interval cb = entry(entries, b.entry()).capacity();
+				if ((a.walled(a.elasticity().value()) || b.walled(b.elasticity().value())) && ca.hasSpread() && cb.hasSpread()) {
 					double est = interval.estimate();
 					interval = interval.spanning(est * (ca.low() / ca.estimate()) / (cb.high() / cb.estimate()),
 							est * (ca.high() / ca.estimate()) / (cb.low() / cb.estimate()));
 				}
 			}
 			List<Double> perRound = series.get(i).stream().map(t -> Math.exp(t.log())).toList();
-			ratios.add(new Ratio(a.entry, b.entry, perRound, interval));
+			ratios.add(new Ratio(a.entry(), b.entry(), perRound, interval));
 		}
 		return List.copyOf(ratios);
-	}
-
-	/** Within each counted round where both placed a crossing: the log ratio, tagged with the pair of JVMs. */
-	private static List<Tagged> ratioTagged(Placed a, Placed b, double slopeA, double slopeB) {
-		Map<Integer, Tagged> ofA = a.byRound(slopeA);
-		Map<Integer, Tagged> ofB = b.byRound(slopeB);
-		List<Tagged> values = new ArrayList<>();
-		ofA.forEach((round, ta) -> {
-			Tagged tb = ofB.get(round);
-			if (tb != null) {
-				values.add(new Tagged(ta.unit() + "/" + tb.unit(), ta.log() - tb.log()));
-			}
-		});
-		return values;
-	}
-
-	private static double meanOfUnits(List<Tagged> values) {
-		Map<String, double[]> sums = new LinkedHashMap<>();
-		values.forEach(t -> {
-			double[] s = sums.computeIfAbsent(t.unit(), k -> new double[2]);
-			s[0] += t.log();
-			s[1]++;
-		});
-		return sums.values().stream().mapToDouble(s -> s[0] / s[1]).average().orElse(Double.NaN);
-	}
-
-	/** The limit of the counted probe nearest {@code load} (in log load) that names one. */
-	private static String limitAt(List<RoundProbe> counted, double load) {
-		return counted.stream().filter(p -> p.limit() != null && !p.limit().isEmpty())
-			.min(java.util.Comparator.comparingDouble(p -> Double.isFinite(load) ? Math.abs(Math.log(p.load() / load)) : 0))
-			.map(RoundProbe::limit).orElse("");
-	}
-
-	/** The lowest load at which a counted probe broke the JVM or missed by more than twice: crossings are never placed above it (0: none). */
-	private static int wall(List<RoundProbe> counted, double targetMs) {
-		return counted.stream().filter(p -> Crossing.wallAt(p, targetMs)).mapToInt(RoundProbe::load).min().orElse(0);
-	}
-
-	/** One entry's counted probes, placed as crossings at a given elasticity. */
-	private record Placed(String entry, List<RoundProbe> counted, Elasticity elasticity, int wall, List<Integer> rounds, double targetMs,
-			double floorMs) {
-
-		/** Each counted round's crossing that the entry's probes of that round placed (their geometric mean), by round. */
-		Map<Integer, Tagged> byRound(double slope) {
-			Map<Integer, Tagged> values = new LinkedHashMap<>();
-			for (int round : this.rounds) {
-				List<RoundProbe> inRound = this.counted.stream().filter(p -> p.round() == round).toList();
-				double[] logs = inRound.stream().mapToDouble(p -> capped(Crossing.at(p, slope, this.targetMs, this.floorMs)))
-					.filter(c -> c > 0 && Double.isFinite(c)).map(Math::log).toArray();
-				if (logs.length > 0) {
-					values.put(round, new Tagged("jvm" + inRound.get(0).jvmNumber(), java.util.Arrays.stream(logs).average().orElseThrow()));
-				}
-			}
-			return values;
-		}
-
-		double capped(double crossing) {
-			return (this.wall > 0 && crossing > this.wall) ? this.wall : crossing;
-		}
-
-		/** Whether any crossing at {@code slope} met the wall. */
-		boolean walled(double slope) {
-			return this.wall > 0 && this.counted.stream().anyMatch(p -> Crossing.at(p, slope, this.targetMs, this.floorMs) >= this.wall);
-		}
-
-		double highestMetBelowWall() {
-			return this.counted.stream().filter(p -> Boolean.TRUE.equals(p.meets()) && p.load() < this.wall).mapToInt(RoundProbe::load).max()
-				.orElse(this.wall / 2);
-		}
-
-		List<Tagged> tagged(double slope) {
-			return List.copyOf(byRound(slope).values());
-		}
-
-		double meanLog(double slope) {
-			return meanOfUnits(tagged(slope));
-		}
-
-		List<Double> crossings(double slope) {
-			Map<Integer, Tagged> values = byRound(slope);
-			return this.rounds.stream().map(r -> values.containsKey(r) ? Math.exp(values.get(r).log()) : Double.NaN).toList();
-		}
-
-	}
-
-	/**
-	 * Which ratios this run resolved to ±5% (an interval that sees the JVM level and is that narrow) and which it did not,
-	 * with how many more JVMs per entry would resolve them, from the run's own variance components.
-	 */
-	public String precision() {
-		double bound = BetweenRuns.AGREE_PERCENT;
-		List<String> within = new ArrayList<>();
-		List<String> wider = new ArrayList<>();
-		java.util.Set<String> involved = new java.util.LinkedHashSet<>();
-		for (Ratio ratio : this.ratios) {
-			if (ratio.interval().n() == 0) {
-				continue;
-			}
-			if (ratio.resolvedWithin(bound)) {
-				within.add(ratio.entry() + String.format(Locale.ROOT, " ±%.1f%%", ratio.precisionPercent()));
-				continue;
-			}
-			involved.add(ratio.baseline());
-			involved.add(ratio.entry());
-			wider.add(ratio.entry() + " " + widthText(ratio.interval()) + sizing(ratio.interval()));
-		}
-		if (within.isEmpty() && wider.isEmpty()) {
-			return null;
-		}
-		// Why a crossing is imprecise: where p99 rises slowly with load, p99's own wobble moves the crossing 1/slope times as far.
-		List<String> flat = this.entries.stream().filter(e -> involved.contains(e.entry()) && e.elasticity().flatterThan(FLAT_SLOPE))
-			.map(e -> String.format(Locale.ROOT, "%s %.2f%s (a 5%% wobble of p99 moves its crossing %.0f%%)", e.entry(), e.slope(),
-					e.elasticity().clamped() ? String.format(Locale.ROOT, ", fit reaches %.2f", e.elasticity().low()) : "", 5 / e.slope()))
-			.toList();
-		String why = flat.isEmpty() ? "" : "; flat knees (p99's rise per 1% more load near the crossing): " + String.join(", ", flat);
-		String level = this.ratios.stream().map(r -> r.interval().jvmLevel()).anyMatch(l -> l == Interval.JvmLevel.PRIOR)
-				? " Every entry ran on one JVM, so the spread between JVMs was not measured: the lab's prior (7.5%) stands in and none is called resolved."
-				: " Intervals hold the spread between JVMs (pooled over the entries, with the lab's prior, where one has too few of its own).";
-		level += " Repeat the run and `./lab compare` the runs to see whether the ratios reproduce.";
-		return String.format(Locale.ROOT, "Ratios this run resolved to ±%.0f%% (their 95%% interval's half-width): %s; wider: %s%s.%s", bound,
-				within.isEmpty() ? "none" : String.join(", ", within), wider.isEmpty() ? "none" : String.join(", ", wider), why, level);
-	}
-
-	private static String widthText(Interval interval) {
-		return interval.hasSpread() ? String.format(Locale.ROOT, "±%.0f%%", Math.ceil(interval.halfWidthPercent())) : "(no interval)";
-	}
-
-	/**
-	 * Kalibera and Jones' sizing: the JVMs per entry that would bring the interval to ±5% if each added JVM behaved like
-	 * this run's (its half-width shrinks with √JVMs, t towards 1.96), and at this run's costs the minutes that takes.
-	 */
-	String sizing(Interval interval) {
-		if (!interval.hasSpread() || interval.jvms() == 0) {
-			return "";
-		}
-		double halfLog = Math.max(Math.log(interval.high() / interval.estimate()), Math.log(interval.estimate() / interval.low()));
-		double perJvm = halfLog / Interval.t95(interval.df()) * Math.sqrt(interval.jvms());
-		int needed = (int) Math.ceil(Math.pow(1.96 * perJvm / Math.log(1 + BetweenRuns.AGREE_PERCENT / 100), 2));
-		int more = Math.max(1, needed - interval.jvms());
-		SearchCosts costs = (this.record == null) ? null : this.record.costs();
-		if (costs == null || !(costs.startSeconds() > 0) || !(costs.probeSeconds() > 0)) {
-			return String.format(Locale.ROOT, " (about %d more JVMs each to resolve)", more);
-		}
-		double roundsPerJvm = Math.max(1, (double) interval.n() / Math.max(1, interval.jvms()));
-		double minutes = more * this.entries.size() * (costs.startSeconds() + roundsPerJvm * costs.probeSeconds()) / 60;
-		return String.format(Locale.ROOT, " (about %d more JVMs each to resolve, ≈ %.0f min at this run's costs)", more, minutes);
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.report.SearchPrecision;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -111,14 +112,14 @@ public class BetweenRunsTests {
 		assertThat(summary.ratios().get(0).precisionPercent()).isLessThan(1);
 		assertThat(summary.ratios().get(1).precisionPercent()).isGreaterThan(5);
 		assertThat(summary.ratios().get(2).precisionPercent()).isNaN();
-		assertThat(summary.precision()).startsWith("Ratios this run resolved to ±5% (their 95% interval's half-width): tomcat-loom ±")
+		assertThat(SearchPrecision.of(summary)).startsWith("Ratios this run resolved to ±5% (their 95% interval's half-width): tomcat-loom ±")
 			.contains("wider: jetty-loom ±").contains("platform (no interval)").contains("./lab compare");
-		assertThat(summary.precision()).doesNotContain("flat knees");
-		assertThat(run().precision()).isNull();
+		assertThat(SearchPrecision.of(summary)).doesNotContain("flat knees");
+		assertThat(SearchPrecision.of(run())).isNull();
 		// Why: the baseline's p99 rises 0.5% per 1% of load near its crossing, so p99's wobble moves its crossing twice as far.
 		SearchSummary flat = new SearchSummary(null, List.of(entry("webflux", 0.5), entry("jetty-loom", 3.0), entry("tomcat-loom", 0.8)),
 				summary.ratios(), List.of());
-		assertThat(flat.precision()).contains("flat knees (p99's rise per 1% more load near the crossing): webflux 0.50 (a 5% wobble of p99 moves its crossing 10%)")
+		assertThat(SearchPrecision.of(flat)).contains("flat knees (p99's rise per 1% more load near the crossing): webflux 0.50 (a 5% wobble of p99 moves its crossing 10%)")
 			.doesNotContain("jetty-loom 3.00").doesNotContain("tomcat-loom 0.80");
 	}
 

@@ -178,7 +178,7 @@ class CrossingTests {
 				new SearchCosts(90, 35));
 		SearchSummary summary = new SearchSummary(record, five, List.of(), List.of());
 		Interval interval = new Interval(1.0, Math.exp(-0.1), Math.exp(0.1), 4, 2, 5, Interval.JvmLevel.POOLED);
-		assertThat(summary.sizing(interval)).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");
+		assertThat(lab.report.SearchPrecision.sizing(summary, interval)).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");
 	}
 
 }

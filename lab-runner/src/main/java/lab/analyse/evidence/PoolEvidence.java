@@ -1,0 +1,88 @@
+package lab.analyse.evidence;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+import lab.analyse.LevelJson;
+import lab.layout.LevelDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Whether a level's JDBC connection pool was the limit: every connection in use and threads waiting for one in the
+ * window (HikariCP's meters of a service of the user's own), and the threads found waiting for a connection in the thread
+ * dump taken at the window's end (any pool, with or without meters). The report's {@code PoolFile} writes
+ * {@link LevelDir#POOL} from it.
+ */
+public final class PoolEvidence {
+
+	/** A frame of a thread waiting for a pooled connection (HikariCP). */
+	public static final String WAITING_FRAME = "com.zaxxer.hikari.pool.HikariPool.getConnection";
+
+	/**
+	 * The frames in which a thread waits for a pooled JDBC connection, by pool: read from the thread dump alone, so a
+	 * service without meters still shows its pool as the limit.
+	 */
+	static final java.util.Map<String, String> WAITING_FRAMES = java.util.Map.of(
+			"HikariCP", WAITING_FRAME,
+			"Tomcat JDBC", "org.apache.tomcat.jdbc.pool.ConnectionPool.borrowConnection",
+			"DBCP2", "org.apache.commons.dbcp2.PoolingDataSource.getConnection",
+			"c3p0", "com.mchange.v2.resourcepool.BasicResourcePool.awaitAvailable");
+
+	private PoolEvidence() {
+	}
+
+	/** Whether the pool was the limit in the window: every connection busy at some point, and threads waiting. */
+	public static boolean limited(double active, double max, double pending) {
+		return max > 0 && active >= max && pending > 0;
+	}
+
+	/**
+	 * Threads waiting for a pooled connection (any pool of {@link #WAITING_FRAMES}) in the level's thread dump at the
+	 * window's end; NaN without a dump.
+	 */
+	public static double waitingAtEnd(Path levelDir) {
+		Path dump = levelDir.resolve(LevelDir.THREADS_AT_END);
+		if (!Files.isRegularFile(dump)) {
+			return Double.NaN;
+		}
+		int count = 0;
+		for (String frame : WAITING_FRAMES.values()) {
+			count += Math.max(0, waitingThreads(dump, frame));
+		}
+		return count;
+	}
+
+	/** Threads whose stack holds {@link #WAITING_FRAME} in a {@code Thread.dump_to_file -format=json} dump; -1 when there is none. */
+	public static int waitingThreads(Path dump) {
+		return waitingThreads(dump, WAITING_FRAME);
+	}
+
+	/** Threads whose stack holds {@code waitingFrame}; -1 without a dump. */
+	static int waitingThreads(Path dump, String waitingFrame) {
+		if (!Files.isRegularFile(dump)) {
+			return -1;
+		}
+		try {
+			JsonNode root = LevelJson.json.readTree(dump.toFile());
+			int count = 0;
+			for (JsonNode container : root.path("threadDump").path("threadContainers")) {
+				for (JsonNode thread : container.path("threads")) {
+					for (JsonNode frame : thread.path("stack")) {
+						if (frame.asString().contains(waitingFrame)) {
+							count++;
+							break;
+						}
+					}
+				}
+			}
+			return count;
+		}
+		catch (RuntimeException ex) {
+			return -1;
+		}
+	}
+
+}

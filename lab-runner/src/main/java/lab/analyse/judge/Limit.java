@@ -1,0 +1,69 @@
+package lab.analyse.judge;
+
+import java.util.Locale;
+
+import lab.analyse.LevelResult;
+import lab.analyse.evidence.PoolEvidence;
+
+/**
+ * What bound a level, read from the service's outside (USE: the first resource that saturated): the heap (the collector
+ * busy), a connection pool (every connection in use and threads waiting, from the pool's meters or from the threads
+ * waiting in a pool's frames in the thread dump at the window's end; with the core too when it was saturated), the core
+ * (busy in 85% of the window or saturated in half its 100 ms slices), the thread pool (as many threads as Tomcat's pool
+ * and the core not busy), or "none found", itself a finding. Written per level as {@code limit} in summary.json, a
+ * report column and the console's level line. A capacity search names each variant's at its knee,
+ * so a reader knows which ratios move with a faster core and which with memory or pool sizes.
+ */
+public final class Limit {
+
+	/**
+	 * The collector's share of wall time from which the heap is named: a quarter of the time collecting. Serial GC on a
+	 * 256 MiB heap takes 10-20% at any load near a knee here (WebFlux + virtual threads 18% with its core 48% busy, where
+	 * closed users' waves were the cause), so a lower bound would name the heap everywhere.
+	 */
+	static final double GC_PERCENT = 25;
+
+	/** The service's share of its core from which the core is named. */
+	static final double CORE_PERCENT = 85;
+
+	/** The share of the window's 100 ms slices with the core saturated from which the core is named. */
+	static final double SATURATED_PERCENT = 50;
+
+	/** A platform-thread pool at its size (Tomcat's default 200) with the core below {@link #CORE_PERCENT}. */
+	static final double THREADS = 200;
+
+	private Limit() {
+	}
+
+	/** "the core (93% busy)", "the heap (GC 31% of the time)", "a connection pool (10 of 10 in use, 406 waiting)", ...; "" without figures. */
+	public static String of(LevelResult level) {
+		double gc = level.value(Figures.of(Metric.GC_PERCENT));
+		double cpu = level.value(Figures.SERVICE_CPU_PERCENT);
+		double pending = level.value(Figures.of(Metric.PEAK_POOL_PENDING));
+		double active = level.value(Figures.of(Metric.PEAK_POOL_ACTIVE));
+		double poolMax = level.value(Figures.of(Metric.POOL_MAX));
+		double threads = level.value(Figures.of(Metric.PEAK_NATIVE_THREADS));
+		double waitingAtEnd = level.value(Figures.POOL_WAITING_AT_END);
+		double saturated = level.value(Figures.SATURATED_SLICES_PERCENT);
+		if (gc >= GC_PERCENT) {
+			// With Serial GC on one core the collector and the service share it: both named, the heap first (a larger one
+			// collects less often), the core's figure beside it.
+			return String.format(Locale.ROOT, "the heap (GC %.0f%% of the time%s)", gc, Double.isFinite(cpu) ? String.format(Locale.ROOT, ", core %.0f%% busy", cpu) : "");
+		}
+		String core = (cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT) ? String.format(Locale.ROOT, " and the core (%.0f%% busy)", cpu) : "";
+		if (PoolEvidence.limited(active, poolMax, pending)) {
+			return String.format(Locale.ROOT, "a connection pool (%.0f of %.0f in use, %.0f waiting)%s", active, poolMax, pending, core);
+		}
+		if (waitingAtEnd >= 1) {
+			return String.format(Locale.ROOT, "a connection pool (%.0f threads waiting for a connection at the window's end)%s", waitingAtEnd, core);
+		}
+		if (cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT) {
+			return String.format(Locale.ROOT, "the core (%.0f%% busy)", cpu);
+		}
+		if (threads >= THREADS) {
+			return String.format(Locale.ROOT, "the thread pool (%.0f threads, core %.0f%% busy)", threads, cpu);
+		}
+		return Double.isFinite(cpu) ? String.format(Locale.ROOT, "none found (core %.0f%% busy)", cpu) : "";
+	}
+
+}

@@ -1,0 +1,48 @@
+package lab.run;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+import lab.plan.RunPlan;
+
+/** The run's exit code from its latency target: the gate a user's CI runs. */
+public final class Gate {
+
+	/** The exit code of a run whose declared latency target a variant missed at a level (documented in docs/latency-target.md). */
+	public static final int TARGET_MISSED_EXIT_CODE = 3;
+
+	private Gate() {
+	}
+
+	/**
+	 * A run that declared its latency target fails (exit 3) when a variant missed it at any level it ran: the gate a
+	 * user's CI runs. Without a declared target, or with every variant within it, 0.
+	 */
+	static int of(RunPlan plan, lab.analyse.RunAnalysis analysis, PrintStream out) {
+		if (!plan.scenario().targetDeclared() || analysis == null) {
+			return 0;
+		}
+		if (plan.scenario().searching()) {
+			// A search misses the target by design (it looks for where): its answer is the capacity it printed.
+			out.println("lab: a capacity search is not a gate: its probes above the capacity miss the target by design");
+			return 0;
+		}
+		String target = plan.scenario().target().describe();
+		List<String> missed = new ArrayList<>();
+		for (lab.analyse.LevelResult level : analysis.levels()) {
+			if (Boolean.FALSE.equals(level.meetsTarget())) {
+				missed.add(level.variant() + " at " + level.load() + " (" + level.verdict()
+						+ (level.verdict() == lab.analyse.LevelResult.Verdict.OK ? ", " + level.targetText(plan.scenario().target())
+								: level.reasons().isEmpty() ? "" : ": " + level.reasons().get(0)) + ")");
+			}
+		}
+		if (missed.isEmpty()) {
+			out.println("lab: every level met the latency target " + target);
+			return 0;
+		}
+		out.println("lab: the latency target " + target + " was missed: " + String.join("; ", missed) + " (exit code " + TARGET_MISSED_EXIT_CODE + ")");
+		return TARGET_MISSED_EXIT_CODE;
+	}
+
+}

@@ -1,0 +1,91 @@
+package lab.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.List;
+
+import lab.launch.ServiceFailure;
+import lab.plan.Pinning;
+import lab.plan.PlanException;
+import lab.plan.RunPlan;
+import tools.jackson.databind.json.JsonMapper;
+
+/** A service of the user's own, before its arms start: its entry in the manifest, and what it needs (its PostgreSQL). */
+final class OwnServiceNeeds implements AutoCloseable {
+
+	private static final JsonMapper json = lab.analyse.LevelJson.json;
+
+	private final RunPlan plan;
+
+	private final PrintStream out;
+
+	private final Pinning cpus;
+
+	/** The PostgreSQL this run started for the service, or null. */
+	private lab.launch.Postgres postgres;
+
+	OwnServiceNeeds(RunPlan plan, PrintStream out, Pinning cpus) {
+		this.plan = plan;
+		this.out = out;
+		this.cpus = cpus;
+	}
+
+	/**
+	 * The service of the user's own in the manifest ({@code ownService}): its file as read, its jar's hash and libraries
+	 * (the driver, pool, server, Boot and Spring named apart); and its requests as the simulation reads them
+	 * ({@link lab.layout.RunDir#REQUEST_MIX}).
+	 */
+	void record(tools.jackson.databind.node.ObjectNode manifest) throws IOException {
+		var own = this.plan.own();
+		lab.layout.RequestMix.write(own.requests().stream().map(lab.plan.OwnService.Request::toMix).toList(),
+				this.plan.out().resolve(lab.layout.RunDir.REQUEST_MIX));
+		// The driver is the one the datasource URL names: the lab's own PostgreSQL, the file's database, or the service's property.
+		var pg = own.needs().postgres();
+		String url = (pg == null) ? own.properties().get("spring.datasource.url") : pg.startedHere() ? "jdbc:postgresql:" : pg.url();
+		var facts = lab.plan.JarLibraries.read(own.jar(), url);
+		tools.jackson.databind.node.ObjectNode node = manifest.putObject("ownService");
+		node.set("file", json.valueToTree(own));
+		node.put("jarSha256", facts.sha256());
+		node.set("libraries", json.valueToTree(facts.roles()));
+		node.set("allLibraries", json.valueToTree(facts.libraries().stream().map(Object::toString).toList()));
+		node.set("driversPresent", json.valueToTree(facts.driversPresent()));
+		List<String> others = facts.driversPresent().stream().filter(d -> !d.equals(facts.roles().get("driver"))).toList();
+		this.out.println("lab: your service " + own.name() + ": " + own.jar().getFileName() + " (sha256 " + facts.sha256().substring(0, 12) + "), "
+				+ (facts.roles().isEmpty() ? "no Spring Boot libraries found in BOOT-INF/lib" : String.join(", ", facts.roles().values()))
+				+ (others.isEmpty() ? "" : "; also in the jar, not used: " + String.join(", ", others)));
+	}
+
+	/**
+	 * What a service of the user's own needs before it starts: a PostgreSQL started here on the harness's cores (its
+	 * log in {@code postgres/postgres.log}), or the URL of one already running; its properties go to every arm.
+	 */
+	java.util.Map<String, String> start() throws IOException, InterruptedException {
+		var pg = (this.plan.own() != null) ? this.plan.own().needs().postgres() : null;
+		if (pg == null) {
+			return java.util.Map.of();
+		}
+		if (!pg.startedHere()) {
+			this.out.println("lab: the service's PostgreSQL is already running at " + pg.url());
+			return lab.launch.Postgres.properties(pg.url(), pg.username(), pg.password());
+		}
+		try {
+			this.postgres = lab.launch.Postgres.start(pg, this.cpus.harnessTaskset(), this.plan.out().resolve(lab.layout.RunDir.POSTGRES).resolve(lab.layout.RunDir.POSTGRES_LOG));
+		}
+		catch (ServiceFailure ex) {
+			// Nothing was measured: one line and exit code 2, as for any other thing the run needs and lacks.
+			throw new PlanException("the service's PostgreSQL did not start: " + ex.getMessage());
+		}
+		this.out.println("lab: PostgreSQL up at " + this.postgres.jdbcUrl() + " (pid " + this.postgres.pid() + ", data in " + this.postgres.data()
+				+ ", removed after the run)");
+		return this.postgres.properties();
+	}
+
+	/** Stops the PostgreSQL it started: after the services, as a smart shutdown waits for their connections to close. */
+	@Override
+	public void close() {
+		if (this.postgres != null) {
+			this.postgres.close();
+		}
+	}
+
+}

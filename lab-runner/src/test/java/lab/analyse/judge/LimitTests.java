@@ -1,0 +1,60 @@
+package lab.analyse.judge;
+
+import lab.analyse.TestRows;
+import lab.layout.Level;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What bound a level, one case each, from synthetic figures. */
+class LimitTests {
+
+	private static TestRows row() {
+		return TestRows.row("orders-vt-on", new Level.Closed(400));
+	}
+
+	@Test
+	void theHeapWhenTheCollectorIsBusy() {
+		assertThat(Limit.of(row().set(Metric.GC_PERCENT, 31, Figures.SERVICE_CPU_PERCENT, 97).build())).isEqualTo("the heap (GC 31% of the time, core 97% busy)");
+	}
+
+	@Test
+	void aConnectionPoolFromItsMetersWithTheCoreWhenBothBound() {
+		assertThat(Limit.of(row().set(Metric.PEAK_POOL_ACTIVE, 10, Metric.POOL_MAX, 10, Metric.PEAK_POOL_PENDING, 406, Figures.SERVICE_CPU_PERCENT, 60).build()))
+			.isEqualTo("a connection pool (10 of 10 in use, 406 waiting)");
+		assertThat(Limit.of(row().set(Metric.PEAK_POOL_ACTIVE, 10, Metric.POOL_MAX, 10, Metric.PEAK_POOL_PENDING, 406, Figures.SERVICE_CPU_PERCENT, 96).build()))
+			.isEqualTo("a connection pool (10 of 10 in use, 406 waiting) and the core (96% busy)");
+	}
+
+	@Test
+	void aConnectionPoolFromTheThreadDumpAloneWithoutMeters() {
+		assertThat(Limit.of(row().set(Figures.POOL_WAITING_AT_END, 406, Figures.SERVICE_CPU_PERCENT, 70).build()))
+			.isEqualTo("a connection pool (406 threads waiting for a connection at the window's end)");
+	}
+
+	@Test
+	void theCoreWhenBusyOrSaturatedInItsSlices() {
+		assertThat(Limit.of(row().set(Figures.SERVICE_CPU_PERCENT, 93).build())).isEqualTo("the core (93% busy)");
+		assertThat(Limit.of(row().set(Figures.SERVICE_CPU_PERCENT, 80, Figures.SATURATED_SLICES_PERCENT, 62).build())).isEqualTo("the core (80% busy)");
+	}
+
+	@Test
+	void theThreadPoolAtItsSizeWithTheCoreIdle() {
+		assertThat(Limit.of(row().set(Metric.PEAK_NATIVE_THREADS, 221, Figures.SERVICE_CPU_PERCENT, 21).build()))
+			.isEqualTo("the thread pool (221 threads, core 21% busy)");
+	}
+
+	@Test
+	void aCollectorBelowAQuarterOfTheTimeIsNotTheLimit() {
+		// WebFlux + virtual threads at 1,413 users (a capacity run here): GC 18%, core 48%, the target missed: not the heap.
+		assertThat(Limit.of(row().set(Metric.GC_PERCENT, 18, Figures.SERVICE_CPU_PERCENT, 48).build())).isEqualTo("none found (core 48% busy)");
+	}
+
+	@Test
+	void noneFoundIsAFindingAndNoFiguresSayNothing() {
+		assertThat(Limit.of(row().set(Figures.SERVICE_CPU_PERCENT, 40, Metric.PEAK_NATIVE_THREADS, 30, Metric.GC_PERCENT, 1).build()))
+			.isEqualTo("none found (core 40% busy)");
+		assertThat(Limit.of(row().build())).isEmpty();
+	}
+
+}
