@@ -1,14 +1,11 @@
 package lab.analyse;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
 import lab.analyse.evidence.PinnedSite;
 import lab.analyse.judge.Headroom;

@@ -9,11 +9,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
 import lab.analyse.Manifest;
 import lab.analyse.judge.Figure;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Several runs side by side: per variant and load, each run's figures, and with a baseline each other run's change

@@ -11,8 +11,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import lab.analyse.Analyser;
 import lab.analyse.LevelJson;
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
 import lab.analyse.Measurement;
 import lab.analyse.read.LevelFacts;
 import lab.launch.Interruption;

@@ -10,8 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import lab.analyse.LevelJson;
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
 import lab.analyse.judge.Limit;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.search.RoundProbe;

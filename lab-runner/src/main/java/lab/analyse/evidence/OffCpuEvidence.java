@@ -1,15 +1,7 @@
 package lab.analyse.evidence;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
-
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
 import lab.analyse.read.OffCpu;
 import lab.layout.LatencyTarget;
 import lab.layout.LevelDir;

@@ -1,10 +1,7 @@
 package lab.analyse.evidence;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
-import java.util.Optional;
 
 import lab.analyse.LevelJson;
 import lab.layout.LevelDir;

@@ -50,14 +50,15 @@ public final class Limit {
 			// collects less often), the core's figure beside it.
 			return String.format(Locale.ROOT, "the heap (GC %.0f%% of the time%s)", gc, Double.isFinite(cpu) ? String.format(Locale.ROOT, ", core %.0f%% busy", cpu) : "");
 		}
-		String core = (cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT) ? String.format(Locale.ROOT, " and the core (%.0f%% busy)", cpu) : "";
+		boolean coreSaturated = cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT;
+		String core = coreSaturated ? String.format(Locale.ROOT, " and the core (%.0f%% busy)", cpu) : "";
 		if (PoolEvidence.limited(active, poolMax, pending)) {
 			return String.format(Locale.ROOT, "a connection pool (%.0f of %.0f in use, %.0f waiting)%s", active, poolMax, pending, core);
 		}
 		if (waitingAtEnd >= 1) {
 			return String.format(Locale.ROOT, "a connection pool (%.0f threads waiting for a connection at the window's end)%s", waitingAtEnd, core);
 		}
-		if (cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT) {
+		if (coreSaturated) {
 			return String.format(Locale.ROOT, "the core (%.0f%% busy)", cpu);
 		}
 		if (threads >= THREADS) {

@@ -15,8 +15,8 @@ import java.util.SortedMap;
 import java.util.function.ToDoubleFunction;
 
 import lab.analyse.Analyser;
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
 import lab.analyse.LevelSeries;
 import lab.analyse.evidence.ClassHistogram;
 import lab.analyse.read.LevelFiles;

@@ -12,7 +12,6 @@ import lab.analyse.search.JvmLevels.Tagged;
  * from its own probes ({@link Crossing#at}), never above its wall; and the log ratios of two entries within the rounds
  * both placed one in.
  */
-/** One entry's counted probes, placed as crossings at a given elasticity. */
 record Placed(String entry, List<RoundProbe> counted, Elasticity elasticity, int wall, List<Integer> rounds, double targetMs,
 		double floorMs) {
 

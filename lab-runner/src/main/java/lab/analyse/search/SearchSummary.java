@@ -1,10 +1,8 @@
 package lab.analyse.search;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import lab.analyse.search.JvmLevels.Tagged;
 

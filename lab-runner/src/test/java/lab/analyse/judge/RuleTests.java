@@ -6,8 +6,8 @@ import java.util.List;
 
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
 import lab.analyse.Measurement;
 import lab.analyse.SchemaDoc;
 import org.junit.jupiter.api.Test;

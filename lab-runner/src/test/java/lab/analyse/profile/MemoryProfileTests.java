@@ -6,8 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 
 import lab.analyse.LevelJson;
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.LevelResult;
+import lab.analyse.LevelResult.Verdict;
 import lab.analyse.TestRows;
 import lab.analyse.evidence.ClassHistogram;
 import lab.analyse.judge.Figures;
