@@ -10,7 +10,6 @@ import lab.analyse.Analyser;
 import lab.analyse.Manifest;
 import lab.layout.RunDir;
 import lab.plan.PlanException;
-import lab.plan.Variant;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -60,7 +59,7 @@ final class CompareCommand implements Callable<Integer> {
 				throw new PlanException(dir + " is not a results directory (no manifest.json): pass directories under results/");
 			}
 			var manifest = Manifest.read(dir);
-			var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, Variant.names());
+			var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, lab.plan.Variants.ofManifest(Manifest.readTree(dir)).names());
 			var searches = Analyser.searches(dir);
 			runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels, searches));
 		}

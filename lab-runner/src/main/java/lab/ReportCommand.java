@@ -10,7 +10,6 @@ import lab.analyse.Manifest;
 import lab.analyse.judge.Thresholds;
 import lab.layout.RunDir;
 import lab.plan.PlanException;
-import lab.plan.Variant;
 import lab.report.ReportWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -44,18 +43,11 @@ final class ReportCommand implements Callable<Integer> {
 						? "This run recorded no " + String.join(", ", defaulted.stream().map(d -> d.substring(0, d.indexOf(' '))).toList())
 								+ " (newer than the run): judged by today's defaults (" + String.join(", ", defaulted) + ")."
 						: null;
-		// A --service run's rows are its arms: named and ordered as the file named them.
-		var own = written.path("ownService").path("file");
-		Variant.measureOwn(own.isMissingNode() ? List.of() : lab.analyse.LevelJson.json.treeToValue(own, lab.plan.OwnService.class).variants());
-		try {
-			var analysis = new Analyser(thresholds).withTarget(Manifest.parse(written).target()).run(this.results, written, rejudged, Variant.names());
-			Path html = new ReportWriter().write(analysis);
-			this.spec.commandLine().getOut().println("lab: " + analysis.levels().size() + " levels; report " + html);
-			return 0;
-		}
-		finally {
-			Variant.measureOwn(List.of());
-		}
+		// A --service run's rows are its arms, named and ordered as its file (in the manifest) named them.
+		var analysis = new Analyser(thresholds).withTarget(Manifest.parse(written).target()).run(this.results, written, rejudged);
+		Path html = new ReportWriter().write(analysis);
+		this.spec.commandLine().getOut().println("lab: " + analysis.levels().size() + " levels; report " + html);
+		return 0;
 	}
 
 }

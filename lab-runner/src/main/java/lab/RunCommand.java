@@ -203,23 +203,11 @@ final class RunCommand implements Callable<Integer> {
 		if (!refused.isEmpty()) {
 			throw new PlanException("--service cannot be combined with " + String.join("; ", refused));
 		}
-		lab.plan.OwnService own = lab.plan.OwnService.load(this.service);
-		lab.plan.Variant.measureOwn(own.variants());
-		return own;
+		return lab.plan.OwnService.load(this.service);
 	}
 
 	@Override
 	public Integer call() throws Exception {
-		try {
-			return runOnce();
-		}
-		finally {
-			// The arms of a --service run are variants of that run only.
-			lab.plan.Variant.measureOwn(List.of());
-		}
-	}
-
-	private Integer runOnce() throws Exception {
 		Path lockNote = this.dryRun ? null : ownLockNote();
 		Scenario base = Scenario.load((this.scenario != null) ? this.scenario : (this.service != null) ? "service" : "quick");
 		// --target name=URL,... names the variants when --variants does not.
@@ -262,12 +250,9 @@ final class RunCommand implements Callable<Integer> {
 		}
 		List<String> extra = (this.jvmOptions == null || this.jvmOptions.isBlank()) ? List.of() : Arrays.asList(this.jvmOptions.trim().split("\\s+"));
 		RunPlan plan = RunPlan.of(scenario, Main.root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors,
-				this.compose ? lab.plan.Compose.from(System.getenv()) : null, scenario.variants()).withManagement(this.management));
+				this.compose ? lab.plan.Compose.from(System.getenv()) : null, scenario.variants()).withManagement(this.management), own);
 		if (jdks.size() > 1) {
 			plan = plan.withJdks(jdks);
-		}
-		if (own != null) {
-			plan = plan.withOwn(own);
 		}
 		// A disk too small for the plan stops it before anything is printed or started (a dry run only shows the estimate).
 		String tooSmall = this.dryRun ? null : lab.launch.Storage.tooSmall(results, plan.estimatedBytes());

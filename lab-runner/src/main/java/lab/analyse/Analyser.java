@@ -24,6 +24,7 @@ import lab.analyse.judge.Headroom;
 import lab.analyse.judge.Rule;
 import lab.analyse.judge.Thresholds;
 import lab.analyse.profile.MemoryProfile;
+import lab.plan.Variants;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.LevelFiles;
 import lab.analyse.search.SearchRecord;
@@ -79,9 +80,11 @@ public final class Analyser {
 	/**
 	 * The whole results directory, read once: each level's files into its figures and its timeline series, the levels
 	 * judged, the memory profiles, the services' downstream clients. {@code manifest}: the run's manifest.json as
-	 * written; {@code rejudged}: why the thresholds are not the ones recorded, else null.
+	 * written (it names a service of the user's own, whose arms are then the run's variants, in its file's order);
+	 * {@code rejudged}: why the thresholds are not the ones recorded, else null.
 	 */
-	public RunAnalysis run(Path results, JsonNode manifest, String rejudged, List<String> variantOrder) throws IOException {
+	public RunAnalysis run(Path results, JsonNode manifest, String rejudged) throws IOException {
+		Variants variants = Variants.ofManifest(manifest);
 		List<Measurement> measurements = new ArrayList<>();
 		List<LevelSeries> series = new ArrayList<>();
 		for (Path dir : levelDirs(results)) {
@@ -89,9 +92,9 @@ public final class Analyser {
 			measurements.add(Measurement.of(files));
 			series.add(LevelSeries.of(files));
 		}
-		List<LevelResult> levels = judge(measurements, variantOrder);
+		List<LevelResult> levels = judge(measurements, variants.names());
 		return new RunAnalysis(results, manifest, this.thresholds, rejudged, levels, MemoryProfile.analyse(results, levels, series), List.copyOf(series),
-				clients(results), searches(results));
+				clients(results), searches(results), variants);
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.Map;
 import lab.analyse.judge.Thresholds;
 import lab.analyse.profile.MemoryProfile;
 import lab.analyse.search.SearchSummary;
+import lab.plan.Variants;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -23,13 +24,15 @@ import tools.jackson.databind.JsonNode;
  * @param clients each service's downstream client as it read it back: where it was kept → in words
  * @param searches each interleaved capacity search ({@link lab.layout.RunDir#CAPACITY_SEARCH}), read and summarised, in file-name
  * order
+ * @param variants the variants the run knew: the lab's, and the arms of a service of the user's own it measured
  */
 public record RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels,
-		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients, List<SearchSummary> searches) {
+		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients, List<SearchSummary> searches, Variants variants) {
 
+	/** A run of the lab's variants without a search. */
 	public RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels, List<MemoryProfile> memory,
 			List<LevelSeries> series, Map<String, String> clients) {
-		this(results, manifest, thresholds, rejudged, levels, memory, series, clients, List.of());
+		this(results, manifest, thresholds, rejudged, levels, memory, series, clients, List.of(), Variants.LAB);
 	}
 
 }

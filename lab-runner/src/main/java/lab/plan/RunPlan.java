@@ -25,8 +25,18 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 
 	public static RunPlan of(Scenario scenario, Path root, Path out, Path javaHome, List<String> extraJvmOptions, Host host,
 			Remote remote) {
-		if (!scenario.problems().isEmpty()) {
-			throw new PlanException(String.join("; ", scenario.problems()));
+		return of(scenario, root, out, javaHome, extraJvmOptions, host, remote, null);
+	}
+
+	/**
+	 * The plan of a run; {@code own}: the service of the user's own whose arms are its variants ({@code --service}),
+	 * no downstream started for them, its jar checked when its file was read; null for the lab's variants.
+	 */
+	public static RunPlan of(Scenario scenario, Path root, Path out, Path javaHome, List<String> extraJvmOptions, Host host,
+			Remote remote, OwnService own) {
+		Variants known = (own != null) ? new Variants(own.variants()) : Variants.LAB;
+		if (!scenario.problems(known).isEmpty()) {
+			throw new PlanException(String.join("; ", scenario.problems(known)));
 		}
 		List<String> problems = new ArrayList<>();
 		Profile profile = Profile.parse(scenario.profile());
@@ -40,7 +50,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			problems.add("--injectors on other hosts cannot reach a service this machine starts on 127.0.0.1: "
 					+ "pass the service's address with --target");
 		}
-		for (String module : modules(scenario, remote)) {
+		for (String module : modules(scenario, remote, known)) {
 			if (!Files.isRegularFile(jar(root, module))) {
 				problems.add(jar(root, module) + " is missing: build with ./lab build");
 			}
@@ -78,7 +88,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		}
 		List<PlannedLevel> levels = scenario.levels().stream().map(level -> capped(level, host)).toList();
 		return new RunPlan(scenario, profile, levels, root, out, javaHome, List.copyOf(extraJvmOptions), host, remote,
-				List.of(Jdk.at("", javaHome)), null);
+				List.of(Jdk.at("", javaHome)), own);
 	}
 
 	/** This plan with every variant run on each of {@code jdks} side by side (one: all on it, unlabelled). */
@@ -113,13 +123,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 				this.remote, List.copyOf(jdks), this.own);
 	}
 
-	/**
-	 * This plan measuring the arms of a service of the user's own ({@code --service}): its variants are the arms
-	 * (registered with {@link Variant#measureOwn}), no downstream is started, its jar was checked when its file was read.
-	 */
-	public RunPlan withOwn(OwnService service) {
-		return new RunPlan(this.scenario, this.profile, this.levels, this.root, this.out, this.javaHome, this.extraJvmOptions, this.host,
-				this.remote, this.jdks, service);
+	/** The variants this run knows: the lab's, and the arms of its service of the user's own if it measures one. */
+	public Variants variants() {
+		return (this.own != null) ? new Variants(this.own.variants()) : Variants.LAB;
 	}
 
 	/** The service of the user's own in --dry-run's words: its jar, requests, arms and what it needs. */
@@ -165,11 +171,11 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	}
 
 	/** The jars this run starts itself: none for a --target, no downstream for a --target or a --downstream. */
-	static List<String> modules(Scenario scenario, Remote remote) {
+	static List<String> modules(Scenario scenario, Remote remote, Variants known) {
 		List<String> modules = new ArrayList<>();
 		if (!remote.targetsGiven()) {
 			// The arms of a service of the user's own run its jar, checked when its file was read.
-			scenario.variants().stream().filter(variant -> !Variant.isOwn(variant)).forEach(modules::add);
+			scenario.variants().stream().filter(variant -> !known.isOwn(variant)).forEach(modules::add);
 			if (remote.downstream().startedHere()) {
 				modules.add(Variant.DOWNSTREAM);
 			}

@@ -214,13 +214,18 @@ public record Scenario(String name, String description, LoadShape model, List<St
 
 	/** Every problem of this scenario, each with its fix; empty when it can run. */
 	public List<String> problems() {
+		return problems(Variants.LAB);
+	}
+
+	/** Every problem of this scenario when {@code known} are the variants it may name. */
+	public List<String> problems(Variants known) {
 		List<String> problems = new ArrayList<>();
 		if (this.name == null || !this.name.matches("[a-z0-9][a-z0-9-]*")) {
 			problems.add("name must be lower-case letters, digits and dashes, got '" + this.name + "'");
 		}
 		for (String variant : this.variants) {
-			if (!Variant.names().contains(variant)) {
-				problems.add("unknown variant '" + variant + "': valid variants are " + String.join(", ", Variant.names()));
+			if (!known.names().contains(variant)) {
+				problems.add("unknown variant '" + variant + "': valid variants are " + String.join(", ", known.names()));
 			}
 		}
 		if (this.tunings.stream().distinct().count() != this.tunings.size()) {
@@ -238,7 +243,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			problems.add("jdks must not repeat a JDK, got " + this.jdks);
 		}
 		if (this.variants.isEmpty()) {
-			problems.add("variants must name at least one of " + String.join(", ", Variant.names()));
+			problems.add("variants must name at least one of " + String.join(", ", known.names()));
 		}
 		if (this.model == LoadShape.OPEN) {
 			if (this.ratesPerSecond.isEmpty() || this.ratesPerSecond.stream().anyMatch(r -> r == null || r < 1)) {

@@ -42,69 +42,9 @@ public record Variant(String name, String model, int port) {
 		return this.port + 1000;
 	}
 
-	/**
-	 * The arms of a service of the user's own this run measures ({@code --service}): variants of this run only, named
-	 * {@code <service>-<arm>}, with no port of their own. Empty unless {@link #measureOwn} set them.
-	 */
-	private static volatile List<Variant> own = List.of();
-
-	/** This process measures these arms of a service of the user's own besides (instead of) the lab's variants. */
-	public static void measureOwn(List<Variant> arms) {
-		own = List.copyOf(arms);
-	}
-
-	/** Whether {@code name} is an arm of a service of the user's own, not one of the lab's variants. */
-	public static boolean isOwn(String name) {
-		return own.stream().anyMatch(v -> v.name.equals(name));
-	}
-
-	/** The lab's variants and the arms of a service of the user's own this run measures, if any. */
-	public static List<Variant> known() {
-		List<Variant> all = new java.util.ArrayList<>(ALL);
-		all.addAll(own);
-		return all;
-	}
-
+	/** The lab's variants' names, in variants.yml's order ({@link Variants} adds a run's own arms). */
 	public static List<String> names() {
-		return known().stream().map(Variant::name).toList();
-	}
-
-	/**
-	 * The model of a variant, by module name or by label ({@code <module>.<tuning>}, {@code <module>.jdk21},
-	 * {@code <module>.<tuning>-jdk25}, {@code <module>.tuned-work40}, {@code <module>.aot-trained}: its tuning, JDK, work
-	 * and AOT cache named, in the order {@link Arm#name()} joins them).
-	 */
-	public static String modelOf(String label) {
-		String module = moduleOf(label);
-		String model = known().stream().filter(v -> v.name.equals(module)).map(Variant::model).findFirst().orElse("");
-		if (module.equals(label)) {
-			return model;
-		}
-		String rest = label.substring(module.length() + 1);
-		List<String> notes = new java.util.ArrayList<>();
-		if (rest.equals("aa") || rest.endsWith("-aa")) {
-			notes.add("A/A twin (the same variant entered twice)");
-			rest = rest.substring(0, Math.max(0, rest.length() - 3));
-		}
-		java.util.regex.Matcher aot = java.util.regex.Pattern.compile("(?:^|-)aot-([a-z]+)$").matcher(rest);
-		if (aot.find()) {
-			notes.add(0, Aot.ids().contains(aot.group(1)) ? Aot.of(aot.group(1)).description() : "AOT cache " + aot.group(1));
-			rest = rest.substring(0, aot.start());
-		}
-		java.util.regex.Matcher work = java.util.regex.Pattern.compile("(?:^|-)work(\\d+)$").matcher(rest);
-		if (work.find()) {
-			notes.add(0, "work " + work.group(1));
-			rest = rest.substring(0, work.start());
-		}
-		java.util.regex.Matcher jdk = java.util.regex.Pattern.compile("(?:^|-)jdk(\\d+)$").matcher(rest);
-		if (jdk.find()) {
-			notes.add(0, "JDK " + jdk.group(1));
-			rest = rest.substring(0, jdk.start());
-		}
-		if (!rest.isEmpty()) {
-			notes.add(0, "tuning " + rest);
-		}
-		return model + (notes.isEmpty() ? "" : "; " + String.join("; ", notes));
+		return ALL.stream().map(Variant::name).toList();
 	}
 
 	/** The module of a label: {@code app-tomcat-loom.tuned} → {@code app-tomcat-loom}. */

@@ -11,7 +11,7 @@ import lab.analyse.LevelResult;
 import lab.analyse.Manifest;
 import lab.analyse.judge.Figures;
 import lab.plan.Arm;
-import lab.plan.Variant;
+import lab.plan.Variants;
 import lab.plan.Work;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -61,11 +61,12 @@ record CapacityMap(List<Work> works, List<Row> rows) {
 	}
 
 	static CapacityMap of(List<VariantVerdict> verdicts, List<LevelResult> levels, Manifest manifest) {
-		return of(verdicts, levels, manifest, List.of());
+		return of(verdicts, levels, manifest, List.of(), Variants.LAB);
 	}
 
 	/** The map, each cell with its interleaved search's crossing and ratio where the run had one. */
-	static CapacityMap of(List<VariantVerdict> verdicts, List<LevelResult> levels, Manifest manifest, List<lab.analyse.search.SearchSummary> searches) {
+	static CapacityMap of(List<VariantVerdict> verdicts, List<LevelResult> levels, Manifest manifest, List<lab.analyse.search.SearchSummary> searches,
+			Variants variants) {
 		List<Work> works = (manifest.scenario() != null) ? manifest.scenario().requestWorks() : List.of(Work.NONE);
 		if (works.size() < 2) {
 			return new CapacityMap(works, List.of());
@@ -82,7 +83,7 @@ record CapacityMap(List<Work> works, List<Row> rows) {
 				.put(work, new Cell(verdict.withinTargetLoad(), verdict.withinTargetRps(), cpu, verdict.missesTargetAt(), SearchSection.cell(searches, verdict.variant())));
 		}
 		List<Row> rows = new ArrayList<>();
-		byVariant.forEach((variant, cells) -> rows.add(new Row(variant, Variant.modelOf(variant),
+		byVariant.forEach((variant, cells) -> rows.add(new Row(variant, variants.modelOf(variant),
 				works.stream().map(work -> cells.getOrDefault(work, new Cell(0, Double.NaN, Double.NaN, 0))).toList())));
 		return new CapacityMap(works, rows);
 	}

@@ -16,7 +16,7 @@ final class ReportHtml implements ReportFormat {
 		Map<String, Object> page = new LinkedHashMap<>(scope);
 		String loadUnit = ReportScope.loadUnit(analysis.levels());
 		page.put("charts", Charts.all(analysis.levels(), loadUnit));
-		CapacityMap map = CapacityMap.of(ReportScope.verdicts(analysis.levels()), analysis.levels(), lab.analyse.Manifest.parse(analysis.manifest()));
+		CapacityMap map = CapacityMap.of(ReportScope.verdicts(analysis), analysis.levels(), lab.analyse.Manifest.parse(analysis.manifest()), analysis.searches(), analysis.variants());
 		page.put("capacityMapChart", map.isEmpty() ? null : map.chart(loadUnit));
 		Starts starts = Starts.of(analysis.series());
 		page.put("startCharts", starts.isEmpty() ? List.of() : starts.charts().stream().filter(java.util.Objects::nonNull).toList());

@@ -41,7 +41,7 @@ final class ReportScope {
 		String rejudged = analysis.rejudged();
 		List<LevelResult> levels = analysis.levels();
 		List<MemoryProfile> memory = analysis.memory();
-		List<VariantVerdict> verdicts = verdicts(levels);
+		List<VariantVerdict> verdicts = verdicts(analysis);
 		String loadUnit = loadUnit(levels);
 		Map<String, Object> scope = new LinkedHashMap<>();
 		scope.put("scenario", manifest.scenarioName("unknown"));
@@ -63,7 +63,7 @@ final class ReportScope {
 				"target", v.targetSentence(target, loadUnit) + crossing(searches, v.variant()))).toList());
 		scope.put("searches", SearchSection.scope(searches, loadUnit));
 		scope.put("hasSearches", !searches.isEmpty());
-		CapacityMap map = CapacityMap.of(verdicts, levels, manifest, searches);
+		CapacityMap map = CapacityMap.of(verdicts, levels, manifest, searches, analysis.variants());
 		scope.put("hasCapacityMap", !map.isEmpty());
 		scope.put("capacityMap", map.scope(loadUnit));
 		Starts starts = Starts.of(analysis.series());
@@ -162,10 +162,15 @@ final class ReportScope {
 				: fit.points() + " point" + ((fit.points() == 1) ? "" : "s");
 	}
 
-	static List<VariantVerdict> verdicts(List<LevelResult> levels) {
+	/** Each variant's verdict over its levels, its model in the words of the variants the run knew. */
+	static List<VariantVerdict> verdicts(RunAnalysis analysis) {
+		return verdicts(analysis.levels(), analysis.variants());
+	}
+
+	static List<VariantVerdict> verdicts(List<LevelResult> levels, lab.plan.Variants variants) {
 		Map<String, List<LevelResult>> byVariant = new LinkedHashMap<>();
 		levels.forEach(r -> byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r));
-		return byVariant.entrySet().stream().map(e -> VariantVerdict.of(e.getKey(), e.getValue())).toList();
+		return byVariant.entrySet().stream().map(e -> VariantVerdict.of(e.getKey(), variants.modelOf(e.getKey()), e.getValue())).toList();
 	}
 
 	/** The figures the levels were computed with, in declaration order (the lab's when there is no level). */

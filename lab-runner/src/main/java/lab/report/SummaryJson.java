@@ -20,7 +20,7 @@ final class SummaryJson implements ReportFormat {
 		summary.put("schema", SCHEMA);
 		summary.set("manifest", analysis.manifest());
 		summary.set("thresholds", LevelJson.json.valueToTree(analysis.thresholds()));
-		summary.set("verdicts", LevelJson.json.valueToTree(ReportScope.verdicts(analysis.levels())));
+		summary.set("verdicts", LevelJson.json.valueToTree(ReportScope.verdicts(analysis)));
 		ArrayNode rows = summary.putArray("results");
 		analysis.levels().forEach(level -> rows.add(LevelJson.row(level)));
 		summary.set("memory", LevelJson.json.valueToTree(analysis.memory()));

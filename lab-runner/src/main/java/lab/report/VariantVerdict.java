@@ -4,7 +4,6 @@ import java.util.List;
 
 import lab.analyse.search.RoundProbe;
 import lab.analyse.LevelResult;
-import lab.plan.Variant;
 
 /**
  * Where a model stands: its best trustworthy throughput and where it breaks.
@@ -23,7 +22,7 @@ import lab.plan.Variant;
 public record VariantVerdict(String variant, String model, double bestRps, int bestLoad, int breaksAt, String breakReason,
 		int invalidLevels, int withinTargetLoad, double withinTargetRps, int missesTargetAt) {
 
-	static VariantVerdict of(String variant, List<LevelResult> rows) {
+	static VariantVerdict of(String variant, String model, List<LevelResult> rows) {
 		double bestRps = Double.NaN;
 		int bestLoad = 0;
 		int breaksAt = 0;
@@ -57,7 +56,7 @@ public record VariantVerdict(String variant, String model, double bestRps, int b
 				withinRps = row.rps();
 			}
 		}
-		return new VariantVerdict(variant, Variant.modelOf(variant), bestRps, bestLoad, breaksAt, reason, invalid, withinLoad, withinRps, missesAt);
+		return new VariantVerdict(variant, model, bestRps, bestLoad, breaksAt, reason, invalid, withinLoad, withinRps, missesAt);
 	}
 
 	/** Whether a level of this variant did not meet the latency target. */

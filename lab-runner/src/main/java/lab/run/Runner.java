@@ -282,7 +282,7 @@ public final class Runner {
 	lab.analyse.RunAnalysis render() {
 		try {
 			lab.analyse.RunAnalysis analysis = new Analyser(this.thresholds).withTarget(this.plan.scenario().target())
-				.run(this.plan.out(), Manifest.readTree(this.plan.out()), null, Variant.names());
+				.run(this.plan.out(), Manifest.readTree(this.plan.out()), null);
 			Path html = new ReportWriter().write(analysis);
 			this.out.println("lab: report " + html);
 			return analysis;

@@ -94,7 +94,7 @@ class RunPlanTests {
 				+ "4,096-byte answers");
 		assertThat(Arm.withoutWork("app-webflux.tuned-work40")).isEqualTo("app-webflux.tuned");
 		assertThat(Arm.withoutWork("app-webflux.work40")).isEqualTo("app-webflux");
-		assertThat(Variant.modelOf("app-webflux.tuned-work40")).endsWith("; tuning tuned; work 40");
+		assertThat(Variants.LAB.modelOf("app-webflux.tuned-work40")).endsWith("; tuning tuned; work 40");
 		// One work: the rows keep their names of old.
 		Scenario one = new Overrides(List.of("app-webflux"), List.of(20), null, 3, 3, null, null, null, null, null, null, List.of(10), null, null)
 			.applyTo(Scenario.load("smoke"));
@@ -114,14 +114,14 @@ class RunPlanTests {
 		assertThat(plan.serviceRuns()).isEqualTo(2);
 		// Two service runs, and the trained cache's training: its aotTrainingSeconds and 25 s (measured 18-24 s more).
 		assertThat(plan.estimatedSeconds()).isEqualTo(10 + 2 * (plan.serviceStartSeconds() + plan.levelSeconds()) + scenario.aotTrainingSeconds() + 25);
-		assertThat(Variant.modelOf("app-webflux.aot-trained")).endsWith("; AOT cache trained under the lab's load");
+		assertThat(Variants.LAB.modelOf("app-webflux.aot-trained")).endsWith("; AOT cache trained under the lab's load");
 		// The A/A twin: the baseline entered again under a second name, its module the same.
 		assertThat(Arm.twin("app-webflux")).isEqualTo("app-webflux.aa");
 		assertThat(Arm.twin("app-webflux.tuned-work100")).isEqualTo("app-webflux.tuned-work100-aa");
 		assertThat(Variant.moduleOf(Arm.twin("app-webflux.tuned"))).isEqualTo("app-webflux");
-		assertThat(Variant.modelOf("app-webflux.aa")).isEqualTo(Variant.modelOf("app-webflux") + "; A/A twin (the same variant entered twice)");
-		assertThat(Variant.modelOf("app-webflux.tuned-work100-aa")).endsWith("; tuning tuned; work 100; A/A twin (the same variant entered twice)");
-		assertThat(Variant.modelOf("app-webflux.tuned-jdk25-work10-aot-none")).endsWith("; tuning tuned; JDK 25; work 10; no AOT cache (extracted jar)");
+		assertThat(Variants.LAB.modelOf("app-webflux.aa")).isEqualTo(Variants.LAB.modelOf("app-webflux") + "; A/A twin (the same variant entered twice)");
+		assertThat(Variants.LAB.modelOf("app-webflux.tuned-work100-aa")).endsWith("; tuning tuned; work 100; A/A twin (the same variant entered twice)");
+		assertThat(Variants.LAB.modelOf("app-webflux.tuned-jdk25-work10-aot-none")).endsWith("; tuning tuned; JDK 25; work 10; no AOT cache (extracted jar)");
 		assertThatThrownBy(() -> RunPlan.of(scenario, root, Path.of("out"), fakeJdk("21", "21.0.8").home(), List.of(), HOST))
 			.isInstanceOf(PlanException.class).hasMessageContaining("--aot needs the services on JDK 25 or newer");
 	}

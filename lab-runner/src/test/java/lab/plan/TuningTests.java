@@ -46,10 +46,10 @@ class TuningTests {
 		assertThat(tuned.properties("app-webflux")).containsEntry("spring.http.clients.redirects", "dont-follow");
 		assertThat(tuned.arguments("app-tomcat-loom")).contains("--lab.tomcat.socket-buffer-size=512B");
 		assertThat(Variant.moduleOf("app-tomcat-loom.tuned")).isEqualTo("app-tomcat-loom");
-		assertThat(Variant.modelOf("app-tomcat-loom.tuned")).startsWith("Spring MVC on Tomcat").endsWith("; tuning tuned");
+		assertThat(Variants.LAB.modelOf("app-tomcat-loom.tuned")).startsWith("Spring MVC on Tomcat").endsWith("; tuning tuned");
 		// With several JDKs the label names the JDK too: the verdict says which is which.
-		assertThat(Variant.modelOf("app-tomcat-loom.jdk21")).startsWith("Spring MVC on Tomcat").endsWith("; JDK 21").doesNotContain("tuning");
-		assertThat(Variant.modelOf("app-tomcat-loom.tuned-jdk25")).endsWith("; tuning tuned; JDK 25");
+		assertThat(Variants.LAB.modelOf("app-tomcat-loom.jdk21")).startsWith("Spring MVC on Tomcat").endsWith("; JDK 21").doesNotContain("tuning");
+		assertThat(Variants.LAB.modelOf("app-tomcat-loom.tuned-jdk25")).endsWith("; tuning tuned; JDK 25");
 	}
 
 	@Test

@@ -65,7 +65,7 @@ class CapacityMapTests {
 	@Test
 	void eachVariantGetsARowAndEachWorkACellFromItsOwnLevels() {
 		List<LevelResult> levels = levels();
-		CapacityMap map = CapacityMap.of(ReportScope.verdicts(levels), levels, Manifest.parse(manifest(List.of(0, 40))));
+		CapacityMap map = CapacityMap.of(ReportScope.verdicts(levels, lab.plan.Variants.LAB), levels, Manifest.parse(manifest(List.of(0, 40))));
 		assertThat(map.works()).containsExactly(new Work(0, 0), new Work(40, 0));
 		assertThat(map.rows()).extracting(CapacityMap.Row::variant).containsExactly("app-webflux", "app-tomcat-loom");
 		CapacityMap.Row webflux = map.rows().get(0);
@@ -81,7 +81,7 @@ class CapacityMapTests {
 	@Test
 	void aRunWithOneWorkHasNoMap() {
 		List<LevelResult> levels = levels();
-		assertThat(CapacityMap.of(ReportScope.verdicts(levels), levels, Manifest.parse(manifest(List.of(0)))).isEmpty()).isTrue();
+		assertThat(CapacityMap.of(ReportScope.verdicts(levels, lab.plan.Variants.LAB), levels, Manifest.parse(manifest(List.of(0)))).isEmpty()).isTrue();
 	}
 
 	@Test

@@ -44,7 +44,7 @@ class MadeUpFigureTests {
 	void aMadeUpFigureAndRuleReachSummaryJsonTheReportTheVerdictAndCompare() throws Exception {
 		Path results = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("a")));
 		Catalogue catalogue = Catalogue.STANDARD.with(DOUBLED).with(TOO_FAST);
-		new ReportWriter().write(new Analyser(Thresholds.DEFAULT, catalogue).run(results, Manifest.readTree(results), null, Variant.names()));
+		new ReportWriter().write(new Analyser(Thresholds.DEFAULT, catalogue).run(results, Manifest.readTree(results), null));
 
 		JsonNode row = row(results, "app-webflux", 100);
 		// Golden OK level: 190 rps, so 380 > 300: FAILED by the made-up rule alone (it was OK without it).
@@ -56,7 +56,7 @@ class MadeUpFigureTests {
 		assertThat(Files.readString(results.resolve("summary.md"))).contains(" 2× rps |").contains("| 380 |");
 		// The lab's own catalogue: the same level OK, no such field.
 		Path plain = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("plain")));
-		new ReportWriter().write(new Analyser(Thresholds.DEFAULT).run(plain, Manifest.readTree(plain), null, Variant.names()));
+		new ReportWriter().write(new Analyser(Thresholds.DEFAULT).run(plain, Manifest.readTree(plain), null));
 		assertThat(row(plain, "app-webflux", 100).path("verdict").asString()).isEqualTo("OK");
 		assertThat(row(plain, "app-webflux", 100).has("doubledRps")).isFalse();
 

@@ -29,7 +29,7 @@ class ReportWriterTests {
 
 	Path render() throws Exception {
 		GoldenFixtures.write(this.results);
-		return new ReportWriter().write(new Analyser(Thresholds.DEFAULT).run(this.results, Manifest.readTree(this.results), null, Variant.names()));
+		return new ReportWriter().write(new Analyser(Thresholds.DEFAULT).run(this.results, Manifest.readTree(this.results), null));
 	}
 
 	@Test
@@ -79,7 +79,7 @@ class ReportWriterTests {
 			.filter(r -> r.variant().equals("app-webflux") && r.level().equals(new Level.Closed(100))).findFirst().orElseThrow();
 		assertThat(byRecorded.verdict()).isEqualTo(LevelResult.Verdict.FAILED);
 		new ReportWriter().write(new Analyser(Thresholds.DEFAULT).run(this.results, Manifest.readTree(this.results),
-				"Re-judged with the lab's current thresholds.", Variant.names()));
+				"Re-judged with the lab's current thresholds."));
 		assertThat(Files.readString(this.results.resolve("report.html"))).contains("Re-judged with the lab&#39;s current thresholds.");
 		assertThat(Thresholds.recordedIn(new tools.jackson.databind.json.JsonMapper().readTree("{}"))).isEqualTo(Thresholds.DEFAULT);
 		assertThat(Manifest.read(this.results.resolve("no-such-run")).thresholds()).isEqualTo(Thresholds.DEFAULT);
@@ -120,7 +120,7 @@ class ReportWriterTests {
 		String json = Files.readString(this.results.resolve("summary.json"));
 		String html = withoutRenderTime(Files.readString(this.results.resolve("report.html")));
 		String timeline = Files.readString(this.results.resolve("app-webflux/users-100/timeline.html"));
-		var analysis = new Analyser(Thresholds.DEFAULT).run(this.results, Manifest.readTree(this.results), null, Variant.names());
+		var analysis = new Analyser(Thresholds.DEFAULT).run(this.results, Manifest.readTree(this.results), null);
 		List<Path> raw;
 		try (var files = Files.walk(this.results)) {
 			raw = files.filter(Files::isRegularFile).filter(file -> !file.getFileName().toString().matches("report\\.html|summary\\..*|timeline\\.html"))
