@@ -94,6 +94,7 @@ class OwnServiceRunTests {
 		assertThat(manifest.path("ownService").path("jarSha256").asString()).hasSize(64);
 
 		List<String> variants = new ArrayList<>();
+		java.util.Map<String, Double> virtualAtEnd = new java.util.HashMap<>();
 		for (JsonNode row : json.readTree(results.resolve("summary.json").toFile()).path("results")) {
 			String variant = row.path("variant").asString();
 			variants.add(variant);
@@ -105,6 +106,8 @@ class OwnServiceRunTests {
 			assertThat(row.path("peakRssMiB").asDouble()).as(variant + " RSS").isPositive();
 			assertThat(row.path("jstatHeapMiB").asDouble()).as(variant + " heap (jstat, under its own name)").isPositive();
 			assertThat(row.path("peakNativeThreads").asDouble()).as(variant + " threads").isPositive();
+			// Virtual threads alive from the thread dump, in a service without those meters.
+			virtualAtEnd.put(variant, row.path("virtualThreadsAtEnd").asDouble());
 			// HikariCP's own meters from the service's endpoint: the pool full, threads waiting for it.
 			assertThat(row.path("poolMax").asDouble()).as(variant + " pool size").isEqualTo(2);
 			assertThat(row.path("peakPoolPending").asDouble()).as(variant + " waiting for a connection").isPositive();
@@ -115,8 +118,11 @@ class OwnServiceRunTests {
 				.doesNotContain("--lab.");
 		}
 		assertThat(variants).containsExactly("pg-orders-vt-on", "pg-orders-vt-off");
+		assertThat(virtualAtEnd.get("pg-orders-vt-on")).as("a virtual thread a request in flight, " + virtualAtEnd)
+			.isGreaterThan(virtualAtEnd.get("pg-orders-vt-off"));
 		assertThat(console).contains("the connection pool was the limit (2 of 2 busy");
-		assertThat(results.resolve("report.html")).isNotEmptyFile();
+		assertThat(Files.readString(results.resolve("report.html"))).as("the user's question, not the lab's")
+			.contains("The question: which arm of pg-orders (pg-orders-vt-on, pg-orders-vt-off) serves the most users within the target");
 	}
 
 	@Test

@@ -52,7 +52,7 @@ public class AddressSimulation extends Simulation {
 
 	// Chain: one request with its checks; every send is counted and every outcome filed under its send second,
 	// timed from just before the send.
-	ChainBuilder address = exec(session -> session.remove("status").set("sentMs", this.recorder.sent()).set("sentNanos", System.nanoTime()))
+	ChainBuilder address = exec(session -> session.remove("status").remove("request").set("sentMs", this.recorder.sent()).set("sentNanos", System.nanoTime()))
 		.exec(requests())
 		.exec(this::record);
 
@@ -72,7 +72,7 @@ public class AddressSimulation extends Simulation {
 		catch (java.io.IOException ex) {
 			throw new java.io.UncheckedIOException(ex);
 		}
-		java.util.List<ChainBuilder> chains = mix.stream().map(AddressSimulation::request).toList();
+		java.util.List<ChainBuilder> chains = java.util.stream.IntStream.range(0, mix.size()).mapToObj(i -> request(mix.get(i), i)).toList();
 		if (chains.size() == 1) {
 			return chains.get(0);
 		}
@@ -84,12 +84,13 @@ public class AddressSimulation extends Simulation {
 		return randomSwitch().on(choices);
 	}
 
-	static ChainBuilder request(RequestMix.Request request) {
+	/** One request of the mix, its place in the mix kept in the session: its outcome is also filed under it. */
+	static ChainBuilder request(RequestMix.Request request, int index) {
 		var builder = http(request.name()).httpRequest(request.method(), request.path()).headers(request.headers());
 		if (request.body() != null) {
 			builder = builder.body(StringBody(request.body()));
 		}
-		return exec(builder.check(status().saveAs("status"), status().is(request.status())));
+		return exec(session -> session.set("request", index)).exec(builder.check(status().saveAs("status"), status().is(request.status())));
 	}
 
 	// Scenario: closed users loop until the planned end, then finish the request they are in, so no response is cut
@@ -148,7 +149,7 @@ public class AddressSimulation extends Simulation {
 
 	Session record(Session session) {
 		long micros = (System.nanoTime() - session.getLong("sentNanos")) / 1_000;
-		this.recorder.record(outcome(session, micros), session.getLong("sentMs"), micros);
+		this.recorder.record(outcome(session, micros), session.getLong("sentMs"), micros, session.contains("request") ? session.getInt("request") : -1);
 		// A failed request must not fail the looping user's next ones.
 		return session.markAsSucceeded();
 	}

@@ -36,7 +36,9 @@ import org.HdrHistogram.HistogramLogWriter;
  * <li>{@code completions.csv}: per wall-clock second, the responses that arrived (any status) and the requests that
  * ended without one (timeout, refused, reset): what a stall detector needs;</li>
  * <li>{@code cpu.csv}: per second this JVM's CPU seconds so far and the host's processors;</li>
- * <li>{@code load-window.csv}: written at the end.</li>
+ * <li>{@code load-window.csv}: written at the end;</li>
+ * <li>{@code latency-by-request.hlog}: for a mix of named requests, the same histograms per request, tagged
+ * {@code ok-<i>} and {@code ko-<i>} by its place in the mix; written once the first such outcome is filed.</li>
  * </ul>
  */
 public final class LatencyRecorder implements AutoCloseable {
@@ -63,6 +65,9 @@ public final class LatencyRecorder implements AutoCloseable {
 
 		long sent;
 
+		/** The request's place in the mix → its successes and failures this second. */
+		final Map<Integer, Histogram[]> byRequest = new TreeMap<>();
+
 	}
 
 	/** Send second (epoch ms at its start) → what changed since the last flush. Guarded by {@code this}. */
@@ -83,6 +88,9 @@ public final class LatencyRecorder implements AutoCloseable {
 	private final OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
 	private final Path outDir;
+
+	/** {@code latency-by-request.hlog}, opened at the first outcome of a named request of a mix; null until then. */
+	private HistogramLogWriter byRequestLog;
 
 	private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(runnable -> {
 		Thread thread = new Thread(runnable, "lab-latency-writer");
@@ -126,9 +134,17 @@ public final class LatencyRecorder implements AutoCloseable {
 
 	/** The outcome of the request sent at {@code sentEpochMs}, after {@code micros}. */
 	public synchronized void record(Kind kind, long sentEpochMs, long micros) {
+		record(kind, sentEpochMs, micros, -1);
+	}
+
+	/** The outcome of request {@code index} of the mix (-1: not one of a mix) sent at {@code sentEpochMs}, after {@code micros}. */
+	public synchronized void record(Kind kind, long sentEpochMs, long micros, int index) {
 		Second second = second(sentEpochMs);
 		long value = Math.max(1, micros);
 		((kind == Kind.OK) ? second.ok : second.ko).recordValue(value);
+		if (index >= 0) {
+			second.byRequest.computeIfAbsent(index, k -> new Histogram[] { new Histogram(3), new Histogram(3) })[(kind == Kind.OK) ? 0 : 1].recordValue(value);
+		}
 		second.outcomes[kind.ordinal()]++;
 		if (kind.answered()) {
 			this.answered++;
@@ -136,6 +152,24 @@ public final class LatencyRecorder implements AutoCloseable {
 		else {
 			this.unanswered++;
 		}
+	}
+
+	private HistogramLogWriter byRequestLog() {
+		if (this.byRequestLog == null) {
+			try {
+				this.byRequestLog = new HistogramLogWriter(new PrintStream(Files.newOutputStream(this.outDir.resolve(LevelDir.LATENCY_BY_REQUEST)), true));
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+			this.byRequestLog.outputLogFormatVersion();
+			this.byRequestLog.outputStartTime(this.startMillis);
+			this.byRequestLog.outputBaseTime(this.startMillis);
+			this.byRequestLog.setBaseTime(this.startMillis);
+			this.byRequestLog.outputComment("intervals start at the second their requests were sent; tags ok-<i> and ko-<i>: request i of the mix");
+			this.byRequestLog.outputLegend();
+		}
+		return this.byRequestLog;
 	}
 
 	private Second second(long epochMs) {
@@ -179,6 +213,15 @@ public final class LatencyRecorder implements AutoCloseable {
 				histogram.setEndTimeStamp(start + 1000);
 				this.log.outputIntervalHistogram(histogram);
 			}
+			second.byRequest.forEach((index, histograms) -> {
+				histograms[0].setTag(LevelDir.requestTag("ok", index));
+				histograms[1].setTag(LevelDir.requestTag("ko", index));
+				for (Histogram histogram : histograms) {
+					histogram.setStartTimeStamp(start);
+					histogram.setEndTimeStamp(start + 1000);
+					byRequestLog().outputIntervalHistogram(histogram);
+				}
+			});
 			StringBuilder line = new StringBuilder().append(start).append(',').append(second.sent);
 			for (long count : second.outcomes) {
 				line.append(',').append(count);
@@ -204,6 +247,9 @@ public final class LatencyRecorder implements AutoCloseable {
 		this.completions.close();
 		this.cpu.close();
 		this.log.close();
+		if (this.byRequestLog != null) {
+			this.byRequestLog.close();
+		}
 	}
 
 }

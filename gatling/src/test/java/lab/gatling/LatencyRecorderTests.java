@@ -50,4 +50,23 @@ class LatencyRecorderTests {
 		assertThat(completions.stream().skip(1).mapToLong(line -> Long.parseLong(line.split(",")[2])).sum()).as("no answer").isEqualTo(1);
 	}
 
+	@Test
+	void aNamedRequestOfAMixIsAlsoFiledUnderItsPlaceInTheMix() throws Exception {
+		try (LatencyRecorder recorder = new LatencyRecorder(this.dir)) {
+			long sent = recorder.sent();
+			recorder.record(LatencyRecorder.Kind.OK, sent, 2_000);
+			recorder.record(LatencyRecorder.Kind.OK, recorder.sent(), 3_000, 0);
+			recorder.record(LatencyRecorder.Kind.KO_5XX, recorder.sent(), 4_000, 1);
+			recorder.record(LatencyRecorder.Kind.OK, recorder.sent(), 5_000, 1);
+		}
+		java.util.Map<String, Long> counts = new java.util.TreeMap<>();
+		org.HdrHistogram.HistogramLogReader reader = new org.HdrHistogram.HistogramLogReader(this.dir.resolve("latency-by-request.hlog").toFile());
+		for (var interval = reader.nextIntervalHistogram(); interval != null; interval = reader.nextIntervalHistogram()) {
+			counts.merge(interval.getTag(), ((org.HdrHistogram.Histogram) interval).getTotalCount(), Long::sum);
+		}
+		reader.close();
+		// The request outside a mix (-1) is in latency.hlog only.
+		assertThat(counts).containsEntry("ok-0", 1L).containsEntry("ok-1", 1L).containsEntry("ko-1", 1L).containsEntry("ko-0", 0L);
+	}
+
 }

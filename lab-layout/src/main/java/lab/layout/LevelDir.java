@@ -52,6 +52,17 @@ public final class LevelDir {
 	/** Written by the load generator: every response time as HdrHistogram intervals. */
 	public static final String LATENCY = "latency.hlog";
 
+	/**
+	 * Written by the load generator for a service of the user's own: the same intervals per named request, tagged
+	 * {@code ok-<i>} and {@code ko-<i>} by the request's place in the run's {@link RunDir#REQUEST_MIX}.
+	 */
+	public static final String LATENCY_BY_REQUEST = "latency-by-request.hlog";
+
+	/** The tag of request {@code index}'s successes ({@code ok}) or failures ({@code ko}) in {@link #LATENCY_BY_REQUEST}. */
+	public static String requestTag(String outcome, int index) {
+		return outcome + "-" + index;
+	}
+
 	/** Written by the load generator: requests sent per second, by outcome. */
 	public static final String REQUESTS = "requests.csv";
 

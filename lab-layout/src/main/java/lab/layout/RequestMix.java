@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * The requests a service of the user's own is sent, by weight: written by the runner into the level's directory,
  * read by the simulation ({@code -DrequestsFile}). One request a line, its fields tab-separated and URL-encoded
- * (weight, status, method, name, path, body, headers as {@code name=value&...}), so the simulation needs no JSON
- * library of its own.
+ * (weight, status, method, name, path, body, headers as {@code name=value&...}, and its own latency target, empty for
+ * none), so the simulation needs no JSON library of its own. A file of seven fields a line (before the target) reads too.
  */
 public final class RequestMix {
 
@@ -24,11 +24,18 @@ public final class RequestMix {
 
 	/**
 	 * @param body null (or empty) for none
+	 * @param target this request's own latency target ({@link LatencyTarget#parse}), judged like the level's; null for none
 	 */
-	public record Request(String name, String method, String path, Map<String, String> headers, String body, int weight, int status) {
+	public record Request(String name, String method, String path, Map<String, String> headers, String body, int weight, int status,
+			String target) {
 
 		public Request {
 			headers = Map.copyOf(headers);
+		}
+
+		/** A request without a target of its own. */
+		public Request(String name, String method, String path, Map<String, String> headers, String body, int weight, int status) {
+			this(name, method, path, headers, body, weight, status, null);
 		}
 
 	}
@@ -43,7 +50,8 @@ public final class RequestMix {
 			request.headers().forEach((key, value) -> headers.append(headers.isEmpty() ? "" : "&").append(encode(key)).append('=').append(encode(value)));
 			text.append(request.weight()).append('\t').append(request.status()).append('\t').append(encode(request.method())).append('\t')
 				.append(encode(request.name())).append('\t').append(encode(request.path())).append('\t')
-				.append((request.body() != null) ? encode(request.body()) : "").append('\t').append(encode(headers.toString())).append('\n');
+				.append((request.body() != null) ? encode(request.body()) : "").append('\t').append(encode(headers.toString())).append('\t')
+				.append((request.target() != null) ? encode(request.target()) : "").append('\n');
 		}
 		Files.writeString(file, text.toString());
 	}
@@ -57,8 +65,8 @@ public final class RequestMix {
 				continue;
 			}
 			String[] f = lines.get(i).split("\t", -1);
-			if (f.length != 7) {
-				throw new IllegalArgumentException(file + " line " + (i + 1) + ": not a request (7 tab-separated fields)");
+			if (f.length != 7 && f.length != 8) {
+				throw new IllegalArgumentException(file + " line " + (i + 1) + ": not a request (7 or 8 tab-separated fields)");
 			}
 			Map<String, String> headers = new LinkedHashMap<>();
 			String joined = decode(f[6]);
@@ -69,7 +77,7 @@ public final class RequestMix {
 				}
 			}
 			requests.add(new Request(decode(f[3]), decode(f[2]), decode(f[4]), headers, f[5].isEmpty() ? null : decode(f[5]),
-					Integer.parseInt(f[0]), Integer.parseInt(f[1])));
+					Integer.parseInt(f[0]), Integer.parseInt(f[1]), (f.length < 8 || f[7].isEmpty()) ? null : decode(f[7])));
 		}
 		if (requests.isEmpty()) {
 			throw new IllegalArgumentException(file + ": no request");

@@ -236,7 +236,8 @@ public final class Analyser {
 				perRequest ? Headroom.median(repeats.stream().map(Measurement::headroom).toList(), this.thresholds.get(Rule.INJECTOR_BUSY))
 						: Headroom.UNKNOWN, verdict,
 				null, List.copyOf(reasons), List.copyOf(evidence),
-				List.copyOf(injectors), reports, PinnedSite.merge(repeats.stream().map(Measurement::pinnedSites).toList()));
+				List.copyOf(injectors), reports, PinnedSite.merge(repeats.stream().map(Measurement::pinnedSites).toList()),
+				RequestFigures.median(repeats.stream().map(Measurement::byRequest).toList()));
 	}
 
 	/** " at +12 s" from the start of the level's load, or nothing without a window. */

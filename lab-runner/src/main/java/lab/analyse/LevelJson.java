@@ -62,6 +62,10 @@ public final class LevelJson {
 		row.set("injectors", json.valueToTree(result.injectors()));
 		row.set("gatlingReports", json.valueToTree(result.gatlingReports()));
 		row.set("pinnedSites", json.valueToTree(result.pinnedSites()));
+		if (!result.byRequest().isEmpty()) {
+			// A service of the user's own with named requests: each one's figures in the window ({@link RequestFigures}).
+			row.set("byRequest", json.valueToTree(result.byRequest()));
+		}
 		return row;
 	}
 

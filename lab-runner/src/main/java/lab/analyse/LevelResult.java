@@ -20,16 +20,17 @@ import lab.layout.Level;
  * where the data to compute a figure was missing. In summary.json the level is two fields and the load, each figure
  * a field of its own ({@link LevelJson#row}). {@code meetsTarget}: whether the level met the run's latency target
  * ({@link lab.layout.LatencyTarget}), beside its verdict: only an OK level can; null for an interrupted one. {@code injectors} lists each injector's part when several shared the
- * load, else is empty.
+ * load, else is empty. {@code byRequest}: a service of the user's own's named requests, each with its figures and own target.
  */
 public record LevelResult(String variant, Level level, int repeats, Map<Figure, Double> figures, Headroom headroom, Verdict verdict,
 		Boolean meetsTarget, List<String> reasons, List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports,
-		List<PinnedSite> pinnedSites) {
+		List<PinnedSite> pinnedSites, List<RequestFigures> byRequest) {
 
 	public LevelResult {
 		figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
 		headroom = (headroom != null) ? headroom : Headroom.UNKNOWN;
 		pinnedSites = (pinnedSites != null) ? List.copyOf(pinnedSites) : List.of();
+		byRequest = (byRequest != null) ? List.copyOf(byRequest) : List.of();
 	}
 
 	public enum Verdict {
@@ -131,7 +132,7 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 		List<String> more = new ArrayList<>(this.reasons);
 		more.add(reason);
 		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, this.meetsTarget, List.copyOf(more),
-				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites);
+				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites, this.byRequest);
 	}
 
 	/**
@@ -143,7 +144,7 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 		List<String> reasons = Boolean.TRUE.equals(meets) ? this.reasons
 				: this.reasons.stream().filter(reason -> !reason.equals(Analyser.GATLING_ASSERTIONS_NOTE)).toList();
 		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, meets, reasons,
-				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites);
+				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites, this.byRequest);
 	}
 
 	/**

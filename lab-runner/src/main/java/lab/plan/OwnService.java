@@ -60,8 +60,10 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	 * @param body sent with it (a POST's JSON, say)
 	 * @param weight its share of the requests, relative to the others' (1 by default)
 	 * @param status the status that counts as answered (200 by default)
+	 * @param target its own latency target, as the file's ({@code p99<=300ms}), judged on its own figures; none by default
 	 */
-	public record Request(String name, String method, String path, Map<String, String> headers, String body, Integer weight, Integer status) {
+	public record Request(String name, String method, String path, Map<String, String> headers, String body, Integer weight, Integer status,
+			String target) {
 
 		public Request {
 			method = (method != null) ? method.toUpperCase(Locale.ROOT) : "GET";
@@ -73,7 +75,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		/** As the simulation reads it; unnamed, it is named by its method and path without the query. */
 		public lab.layout.RequestMix.Request toMix() {
 			return new lab.layout.RequestMix.Request((this.name != null) ? this.name : this.method + " " + this.path.replaceFirst("\\?.*", ""),
-					this.method, this.path, this.headers, this.body, this.weight, this.status);
+					this.method, this.path, this.headers, this.body, this.weight, this.status, this.target);
 		}
 
 	}
@@ -287,6 +289,14 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			}
 			if (request.status() < 100 || request.status() > 599) {
 				problems.add(at + ".status must be an HTTP status, e.g. 200, got " + request.status());
+			}
+			if (request.target() != null) {
+				try {
+					LatencyTarget.parse(request.target());
+				}
+				catch (IllegalArgumentException ex) {
+					problems.add(at + ".target: " + ex.getMessage());
+				}
 			}
 		}
 		if (this.arms.isEmpty()) {

@@ -31,6 +31,7 @@ public final class PoolFile {
 		}
 		Path dir = measurement.dir();
 		int waiting = PoolEvidence.waitingThreads(dir.resolve(LevelDir.THREADS_AT_END));
+		double spanMs = lab.analyse.read.ThreadDump.atEnd(dir).map(lab.analyse.read.ThreadDump::spanMs).orElse(Double.NaN);
 		StringBuilder text = new StringBuilder();
 		text.append("# The connection pool was the limit\n\n");
 		text.append(String.format(Locale.ROOT, "In the steady window every one of the pool's %.0f connections was in use at some point (peak %.0f), "
@@ -38,6 +39,10 @@ public final class PoolFile {
 		if (waiting >= 0) {
 			text.append(String.format(Locale.ROOT, "At the window's end %d threads were waiting in `%s` (`%s`, every platform and virtual thread).%n%n",
 					waiting, PoolEvidence.WAITING_FRAME, LevelDir.THREADS_AT_END));
+			if (Double.isFinite(spanMs)) {
+				text.append(String.format(Locale.ROOT, "The dump took %.0f ms, thread by thread (each thread's `time`): a request that ended meanwhile "
+						+ "and its user's next one may both be in it, so the count can exceed the users.%n%n", spanMs));
+			}
 		}
 		text.append("A request that waits for a connection holds its thread (or virtual thread) and its place in the latency; more threads "
 				+ "do not help, a larger pool or a faster query does, as far as the database keeps up. Compare the arms with another "

@@ -33,6 +33,16 @@ final class ReportScope {
 		return (cell == null) ? "" : "; as a crossing " + cell;
 	}
 
+	/** The question the run answers: of the lab's concurrency models, or of the arms of the user's own service. */
+	static String question(RunAnalysis analysis) {
+		if (analysis.variants().own().isEmpty()) {
+			return "which concurrency model serves the most users on a small box, at what latency, CPU, GC and memory cost, and where does each break?";
+		}
+		String service = analysis.manifest().path("ownService").path("file").path("name").asString("your service");
+		return "which arm of " + service + " (" + String.join(", ", analysis.variants().own().stream().map(lab.plan.Variant::name).toList())
+				+ ") serves the most users within the target, at what latency, CPU, GC and memory cost, what limited each, and where does each break?";
+	}
+
 	/** The templates' scope of one analysed run. */
 	static Map<String, Object> of(RunAnalysis analysis) {
 		Path results = analysis.results();
@@ -46,9 +56,12 @@ final class ReportScope {
 		Map<String, Object> scope = new LinkedHashMap<>();
 		scope.put("scenario", manifest.scenarioName("unknown"));
 		scope.put("description", (manifest.scenario() != null) ? manifest.scenario().description() : "");
+		scope.put("question", question(analysis));
 		scope.put("loadUnit", loadUnit);
 		List<Figure> figures = figures(levels);
 		scope.put("mainColumns", columns(figures, Figure.Table.MAIN));
+		// A request's line under its level spans the figures, target, verdict and limit.
+		scope.put("requestSpan", columns(figures, Figure.Table.MAIN).size() + 3);
 		scope.put("detailColumns", columns(figures, Figure.Table.DETAIL));
 		List<Map<String, String>> manifestRows = new ArrayList<>(ManifestRows.of(manifest));
 		manifestRows.addAll(clientRows(analysis.clients()));
@@ -211,6 +224,14 @@ final class ReportScope {
 		return cells;
 	}
 
+	/** "order: 3,012 requests, p50 12 / p99 230 ms, errors 0.00%; its target p99<=300ms,errors<=0.1% met". */
+	static String requestLine(lab.analyse.RequestFigures request) {
+		String target = (request.target() == null) ? "" : "; its target " + request.target() + " " + (request.meetsTarget() ? "met" : "missed");
+		return String.format(java.util.Locale.ROOT, "%s: %s requests, p50 %s / p99 %s ms, errors %s%%%s", request.name(),
+				Summaries.number(request.requests()), Summaries.number(request.p50Ms()), Summaries.number(request.p99Ms()),
+				Double.isNaN(request.errorPercent()) ? "-" : String.format(java.util.Locale.ROOT, "%.2f", request.errorPercent()), target);
+	}
+
 	static Map<String, Object> row(LevelResult r, List<Figure> figures) {
 		Map<String, Object> row = new LinkedHashMap<>();
 		row.put("variant", r.variant());
@@ -233,6 +254,8 @@ final class ReportScope {
 		String limit = lab.analyse.judge.Limit.of(r);
 		row.put("limit", limit.isEmpty() ? "-" : limit);
 		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
+		// A service of the user's own: each named request's own figures, a line under the level.
+		row.put("byRequest", r.byRequest().stream().map(ReportScope::requestLine).toList());
 		// The first reason is the cause (a FAILED level's: what broke the service); what followed from it goes under it.
 		row.put("cause", r.reasons().isEmpty() ? "" : r.reasons().get(0));
 		List<String> symptoms = r.reasons().isEmpty() ? List.of() : r.reasons().subList(1, r.reasons().size());

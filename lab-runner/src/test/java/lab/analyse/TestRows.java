@@ -77,7 +77,7 @@ public final class TestRows {
 
 	public LevelResult build() {
 		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, this.meets, this.reasons, List.of(), List.of(),
-				List.of(), List.of());
+				List.of(), List.of(), List.of());
 	}
 
 }

@@ -95,6 +95,7 @@ class OwnServiceTests {
 			requests: [{path: /, method: FETCH}]      | requests[0].method must be one of GET, POST, PUT, PATCH, DELETE or HEAD, got 'FETCH'
 			requests: [{path: /, weight: 0}]          | requests[0].weight must be a whole number of 1 or more
 			requests: [{path: /, status: 42}]         | requests[0].status must be an HTTP status, e.g. 200, got 42
+			requests: [{path: /, target: p99<=fast}]  | requests[0].target: latency target 'p99<=fast': cannot read 'p99<=fast'
 			arms: []                                  | arms must list at least one arm, e.g. - {name: vt-on, properties: {spring.threads.virtual.enabled: true}}
 			arms: [{name: a}, {name: a}]              | arms[1].name 'a' is used twice: each arm is a row, name each once
 			arms: [{name: A}]                         | arms[0].name must be lower-case letters, digits and dashes, got 'A'

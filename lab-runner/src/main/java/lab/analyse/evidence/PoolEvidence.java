@@ -1,11 +1,9 @@
 package lab.analyse.evidence;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 
-import lab.analyse.LevelJson;
+import lab.analyse.read.ThreadDump;
 import lab.layout.LevelDir;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Whether a level's JDBC connection pool was the limit: every connection in use and threads waiting for one in the
@@ -41,45 +39,12 @@ public final class PoolEvidence {
 	 * window's end; NaN without a dump.
 	 */
 	public static double waitingAtEnd(Path levelDir) {
-		Path dump = levelDir.resolve(LevelDir.THREADS_AT_END);
-		if (!Files.isRegularFile(dump)) {
-			return Double.NaN;
-		}
-		int count = 0;
-		for (String frame : WAITING_FRAMES.values()) {
-			count += Math.max(0, waitingThreads(dump, frame));
-		}
-		return count;
+		return ThreadDump.atEnd(levelDir).map(dump -> (double) WAITING_FRAMES.values().stream().mapToInt(dump::in).sum()).orElse(Double.NaN);
 	}
 
 	/** Threads whose stack holds {@link #WAITING_FRAME} in a {@code Thread.dump_to_file -format=json} dump; -1 when there is none. */
 	public static int waitingThreads(Path dump) {
-		return waitingThreads(dump, WAITING_FRAME);
-	}
-
-	/** Threads whose stack holds {@code waitingFrame}; -1 without a dump. */
-	static int waitingThreads(Path dump, String waitingFrame) {
-		if (!Files.isRegularFile(dump)) {
-			return -1;
-		}
-		try {
-			JsonNode root = LevelJson.json.readTree(dump.toFile());
-			int count = 0;
-			for (JsonNode container : root.path("threadDump").path("threadContainers")) {
-				for (JsonNode thread : container.path("threads")) {
-					for (JsonNode frame : thread.path("stack")) {
-						if (frame.asString().contains(waitingFrame)) {
-							count++;
-							break;
-						}
-					}
-				}
-			}
-			return count;
-		}
-		catch (RuntimeException ex) {
-			return -1;
-		}
+		return ThreadDump.read(dump).map(d -> d.in(WAITING_FRAME)).orElse(-1);
 	}
 
 }

@@ -214,6 +214,12 @@ public final class Figures {
 			+ "connection (HikariCP, Tomcat JDBC, DBCP2 or c3p0 frames) in the thread dump taken at the window's end: a pool named as the limit "
 			+ "without any meter of the service", r -> r.median(m -> PoolEvidence.waitingAtEnd(m.dir())));
 
+	public static final Figure VIRTUAL_THREADS_AT_END = Figure.of("virtualThreadsAtEnd", "threads", "virtual threads alive (mounted, "
+			+ "queued and parked) in the thread dump taken at the window's end (`threads-at-end.json`): for any service, with or without "
+			+ "meters; the dump takes 100-250 ms thread by thread, so a request that ended meanwhile and its user's next one may both be in it",
+			r -> r.median(m -> lab.analyse.read.ThreadDump.atEnd(m.dir()).map(d -> (double) d.virtualThreads()).orElse(Double.NaN)))
+		.shown(Shown.joined(Table.DETAIL, Format.NUMBER));
+
 	private static final java.util.Map<Metric, Figure> SAMPLED = new java.util.EnumMap<>(Metric.class);
 
 	/** Every figure of a level, in summary.json's order: the declared metrics stand after the warm-up's CPU per request. */
@@ -227,6 +233,9 @@ public final class Figures {
 				WARMUP_SECONDS, WARMUP_JIT_SETTLED_SECONDS));
 		for (Metric metric : Metric.values()) {
 			all.add(of(metric));
+			if (metric == Metric.PEAK_VIRTUAL_THREADS) {
+				all.add(VIRTUAL_THREADS_AT_END);
+			}
 		}
 		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND, POOL_WAITING_AT_END));
 		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, DOWNSTREAM_P99_LATE_MS, DOWNSTREAM_OWN_P99_OVERHEAD_MS));

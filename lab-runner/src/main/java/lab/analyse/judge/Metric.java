@@ -60,7 +60,7 @@ public enum Metric {
 	PEAK_VIRTUAL_THREADS("peakVirtualThreadsMountedOrQueued", "threads",
 			"micrometer-java21's `jvm.threads.virtual.live`: mounted plus queued virtual threads, not parked ones; its maximum in the window",
 			Source.peak(1, "virtual_threads"), Over.MAX,
-			new Shown(Table.DETAIL, "virtual thr.", Format.NUMBER, "Peak virtual threads mounted or queued")),
+			new Shown(Table.DETAIL, "virtual thr. peak / at end", Format.NUMBER, "Peak virtual threads mounted or queued")),
 
 	PEAK_SERVER_CONNECTIONS("peakServerConnections", "connections", "the server's own open connections, their maximum in the window "
 					+ "(`lab.server.connections.open`, one gauge for every server, counted by Tomcat's endpoint and as each Jetty or Reactor "

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Map;
 
+import lab.layout.LevelDir;
 import lab.load.LoadWindow;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -56,6 +57,35 @@ public record Latency(Histogram ok, Histogram ko) {
 		}
 		return latency;
 	}
+
+	/**
+	 * Each named request's successes and failures ({@link LevelDir#LATENCY_BY_REQUEST}), by its place in the mix: the
+	 * intervals whose midpoint lies in {@code window} (every one when it is null); empty without the file.
+	 */
+	public static Map<Integer, Latency> byRequest(Path hlog, LoadWindow window) throws IOException {
+		Map<Integer, Latency> byRequest = new java.util.TreeMap<>();
+		if (!Files.isRegularFile(hlog)) {
+			return byRequest;
+		}
+		HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+		try {
+			for (EncodableHistogram interval = nextOrNull(reader); interval != null; interval = nextOrNull(reader)) {
+				String tag = (interval.getTag() != null) ? interval.getTag() : "";
+				java.util.regex.Matcher matcher = REQUEST_TAG.matcher(tag);
+				long midpoint = (interval.getStartTimeStamp() + interval.getEndTimeStamp()) / 2;
+				if (matcher.matches() && (window == null || window.contains(midpoint))) {
+					Latency latency = byRequest.computeIfAbsent(Integer.parseInt(matcher.group(2)), k -> empty());
+					(matcher.group(1).equals("ok") ? latency.ok : latency.ko).add((Histogram) interval);
+				}
+			}
+		}
+		finally {
+			reader.close();
+		}
+		return byRequest;
+	}
+
+	private static final java.util.regex.Pattern REQUEST_TAG = java.util.regex.Pattern.compile("(ok|ko)-(\\d+)");
 
 	/** A line cut short by an interrupted run ends the log there instead of failing the report. */
 	private static EncodableHistogram nextOrNull(HistogramLogReader reader) {

@@ -45,9 +45,10 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 	 * @param completions its {@code completions.csv}: per wall-clock second, stamp (ms) and answers
 	 * @param cpu its own account of its CPU
 	 * @param gatlingReports its Gatling HTML reports, relative to the results directory
+	 * @param byRequest a mix's named requests' successes and failures in the window, by place in the mix (empty for none)
 	 */
 	public record Part(Path dir, String source, LoadWindow window, RequestCounts.Rows requests, Latency latency, List<long[]> completions,
-			InjectorCpu cpu, List<String> gatlingReports) {
+			InjectorCpu cpu, List<String> gatlingReports, java.util.Map<Integer, Latency> byRequest) {
 	}
 
 	public static LevelFiles read(Path dir, Path resultsRoot) throws IOException {
@@ -68,7 +69,8 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 			Path part = dirs.get(i);
 			Latency latency = Latency.read(part.resolve(LevelDir.LATENCY), window, okBySecond);
 			parts.add(new Part(part, LoadFiles.injectorSource(dir, part), windows.get(i), RequestCounts.rows(part.resolve(LevelDir.REQUESTS)), latency,
-					LoadFiles.completions(part.resolve(LevelDir.COMPLETIONS)), InjectorCpu.read(part), gatlingReports(part, resultsRoot)));
+					LoadFiles.completions(part.resolve(LevelDir.COMPLETIONS)), InjectorCpu.read(part), gatlingReports(part, resultsRoot),
+					Latency.byRequest(part.resolve(LevelDir.LATENCY_BY_REQUEST), window)));
 		}
 		TreeMap<Long, double[]> percentiles = new TreeMap<>();
 		okBySecond.forEach((second, histogram) -> {
@@ -77,6 +79,15 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 			}
 		});
 		return new LevelFiles(dir, resultsRoot, facts, window, List.copyOf(parts), Samples.read(dir.resolve(LevelDir.METRICS)), percentiles);
+	}
+
+	/** Each named request's successes and failures in the window, every injector's merged, by its place in the mix. */
+	public java.util.Map<Integer, Latency> byRequest() {
+		java.util.Map<Integer, List<Latency>> parts = new TreeMap<>();
+		this.parts.forEach(part -> part.byRequest().forEach((index, latency) -> parts.computeIfAbsent(index, k -> new ArrayList<>()).add(latency)));
+		java.util.Map<Integer, Latency> merged = new TreeMap<>();
+		parts.forEach((index, latencies) -> merged.put(index, Latency.merge(latencies)));
+		return merged;
 	}
 
 	/** The requests rows of every injector. */
