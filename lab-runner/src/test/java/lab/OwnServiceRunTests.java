@@ -53,7 +53,11 @@ class OwnServiceRunTests {
 		assertThat(jar).as("the reactor builds the proof service before the runner").isRegularFile();
 		this.file = this.out.resolve("service.yml");
 		Files.writeString(this.file, String.join("\n", "name: pg-orders", "jar: " + jar, "metrics: {path: /actuator/prometheus, port: management.server.port}",
-				"requests: [{name: order, path: '/orders/7?waitMs=20'}]", "arms:",
+				// Two named requests, the second fed ids 1-5 in turn; the service's access log shows what was sent.
+				"requests: [{name: order, path: '/orders/7?waitMs=20', weight: 3}, {name: by-id, path: '/orders/{id}?waitMs=1', feed: {values: {id: 1-5}}}]",
+				"properties: {server.tomcat.accesslog.enabled: true, server.tomcat.accesslog.buffered: false, server.tomcat.accesslog.pattern: '%r',"
+						+ " server.tomcat.accesslog.directory: " + this.out.resolve("access") + "}",
+				"arms:",
 				"  - {name: vt-on, properties: {spring.threads.virtual.enabled: true, spring.datasource.hikari.maximum-pool-size: 2}}",
 				"  - {name: vt-off, properties: {spring.threads.virtual.enabled: false, spring.datasource.hikari.maximum-pool-size: 2}}",
 				"target: p99<=1000ms,errors<=0.1%", "needs:", "  postgres: {database: orders, init: " + fixture.resolve("schema.sql") + "}", ""));
@@ -100,14 +104,25 @@ class OwnServiceRunTests {
 			variants.add(variant);
 			assertThat(row.path("verdict").asString()).as(variant + " " + row.path("reasons")).isNotEqualTo("FAILED");
 			assertThat(row.path("rps").asDouble()).as(variant + " rps").isPositive();
-			// Two connections, each query 20 ms: at most about 100 answers a second, whatever the threads.
-			assertThat(row.path("rps").asDouble()).as(variant + " rps bounded by the pool").isLessThan(110);
+			// Two connections, three queries in four held 20 ms and one 1 ms: 15.25 ms a query on average, at most about 131
+			// answers a second, whatever the threads.
+			assertThat(row.path("rps").asDouble()).as(variant + " rps bounded by the pool").isLessThan(145);
 			// From outside: /proc and jstat, no meter of the lab's in the service.
 			assertThat(row.path("peakRssMiB").asDouble()).as(variant + " RSS").isPositive();
 			assertThat(row.path("jstatHeapMiB").asDouble()).as(variant + " heap (jstat, under its own name)").isPositive();
 			assertThat(row.path("peakNativeThreads").asDouble()).as(variant + " threads").isPositive();
 			// Virtual threads alive from the thread dump, in a service without those meters.
 			virtualAtEnd.put(variant, row.path("virtualThreadsAtEnd").asDouble());
+			// Each named request's own figures; together they are the level's requests with an outcome.
+			List<String> names = new ArrayList<>();
+			long sum = 0;
+			for (JsonNode request : row.path("byRequest")) {
+				names.add(request.path("name").asString());
+				sum += request.path("requests").asLong();
+				assertThat(request.path("p99Ms").asDouble()).as(variant + " " + request).isPositive();
+			}
+			assertThat(names).containsExactly("order", "by-id");
+			assertThat(sum).as(variant + " requests by name").isEqualTo(row.path("requests").asLong() - row.path("unanswered").asLong());
 			// HikariCP's own meters from the service's endpoint: the pool full, threads waiting for it.
 			assertThat(row.path("poolMax").asDouble()).as(variant + " pool size").isEqualTo(2);
 			assertThat(row.path("peakPoolPending").asDouble()).as(variant + " waiting for a connection").isPositive();
@@ -118,6 +133,23 @@ class OwnServiceRunTests {
 				.doesNotContain("--lab.");
 		}
 		assertThat(variants).containsExactly("pg-orders-vt-on", "pg-orders-vt-off");
+		// The fed request sent the values it was given, ids 1 to 5, each about as often (circular: a Gatling run starts at
+		// the first; the admission check sends the first once per arm), counted from the service's own access log.
+		java.util.Map<String, Long> ids = new java.util.TreeMap<>();
+		try (var logs = Files.list(this.out.resolve("access"))) {
+			for (Path accessLog : logs.toList()) {
+				for (String line : Files.readAllLines(accessLog)) {
+					java.util.regex.Matcher sent = java.util.regex.Pattern.compile("GET /orders/(\\d+)\\?waitMs=1 ").matcher(line);
+					if (sent.find()) {
+						ids.merge(sent.group(1), 1L, Long::sum);
+					}
+				}
+			}
+		}
+		assertThat(ids.keySet()).as("ids sent: " + ids).containsExactly("1", "2", "3", "4", "5");
+		long most = java.util.Collections.max(ids.values());
+		long least = java.util.Collections.min(ids.values());
+		assertThat(most - least).as("circular: each about as often, " + ids).isLessThanOrEqualTo(10);
 		assertThat(virtualAtEnd.get("pg-orders-vt-on")).as("a virtual thread a request in flight, " + virtualAtEnd)
 			.isGreaterThan(virtualAtEnd.get("pg-orders-vt-off"));
 		assertThat(console).contains("the connection pool was the limit (2 of 2 busy");

@@ -17,7 +17,9 @@ import lab.layout.RequestMix;
 import static io.gatling.javaapi.core.CoreDsl.atOnceUsers;
 import static io.gatling.javaapi.core.CoreDsl.constantUsersPerSec;
 import static io.gatling.javaapi.core.CoreDsl.exec;
+import static io.gatling.javaapi.core.CoreDsl.feed;
 import static io.gatling.javaapi.core.CoreDsl.global;
+import static io.gatling.javaapi.core.CoreDsl.listFeeder;
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.nothingFor;
 import static io.gatling.javaapi.core.CoreDsl.randomSwitch;
@@ -52,18 +54,23 @@ public class AddressSimulation extends Simulation {
 
 	// Chain: one request with its checks; every send is counted and every outcome filed under its send second,
 	// timed from just before the send.
-	ChainBuilder address = exec(session -> session.remove("status").remove("request").set("sentMs", this.recorder.sent()).set("sentNanos", System.nanoTime()))
-		.exec(requests())
-		.exec(this::record);
+	ChainBuilder address = requests();
+
+	/** The send counted and timed from here, the outcome filed after {@code request}: one request's timed part. */
+	ChainBuilder timed(ChainBuilder request) {
+		return exec(session -> session.remove("status").remove("request").set("sentMs", this.recorder.sent()).set("sentNanos", System.nanoTime()))
+			.exec(request)
+			.exec(this::record);
+	}
 
 	/**
 	 * The lab's own {@code GET /address/{delayMs}}, checked for its body; or, for a service of the user's own
 	 * ({@code -DrequestsFile}), its requests by weight, each checked for the status it names.
 	 */
-	static ChainBuilder requests() {
+	ChainBuilder requests() {
 		String file = System.getProperty(RequestMix.PROPERTY);
 		if (file == null) {
-			return exec(http("address").get(p.requestPath()).check(status().saveAs("status"), status().is(200), substring("\"street\"").exists()));
+			return timed(exec(http("address").get(p.requestPath()).check(status().saveAs("status"), status().is(200), substring("\"street\"").exists())));
 		}
 		java.util.List<RequestMix.Request> mix;
 		try {
@@ -72,7 +79,8 @@ public class AddressSimulation extends Simulation {
 		catch (java.io.IOException ex) {
 			throw new java.io.UncheckedIOException(ex);
 		}
-		java.util.List<ChainBuilder> chains = java.util.stream.IntStream.range(0, mix.size()).mapToObj(i -> request(mix.get(i), i)).toList();
+		java.nio.file.Path dir = java.nio.file.Path.of(file).toAbsolutePath().getParent();
+		java.util.List<ChainBuilder> chains = java.util.stream.IntStream.range(0, mix.size()).mapToObj(i -> request(mix.get(i), i, dir)).toList();
 		if (chains.size() == 1) {
 			return chains.get(0);
 		}
@@ -84,13 +92,46 @@ public class AddressSimulation extends Simulation {
 		return randomSwitch().on(choices);
 	}
 
-	/** One request of the mix, its place in the mix kept in the session: its outcome is also filed under it. */
-	static ChainBuilder request(RequestMix.Request request, int index) {
-		var builder = http(request.name()).httpRequest(request.method(), request.path()).headers(request.headers());
-		if (request.body() != null) {
-			builder = builder.body(StringBody(request.body()));
+	/**
+	 * One request of the mix, its place in the mix kept in the session (its outcome is also filed under it): fed its
+	 * next values before it is timed, its {@code {key}}s Gatling's {@code #{key}}, its think time after its outcome.
+	 */
+	ChainBuilder request(RequestMix.Request request, int index, java.nio.file.Path dir) {
+		java.util.List<String> keys = java.util.List.of();
+		io.gatling.javaapi.core.FeederBuilder<Object> feeder = null;
+		if (request.feed() != null) {
+			java.util.List<java.util.Map<String, Object>> records;
+			try {
+				records = RequestMix.readFeed(dir.resolve(request.feed()));
+			}
+			catch (java.io.IOException ex) {
+				throw new java.io.UncheckedIOException(ex);
+			}
+			keys = java.util.List.copyOf(records.get(0).keySet());
+			feeder = "random".equals(request.strategy()) ? listFeeder(records).random() : listFeeder(records).circular();
 		}
-		return exec(session -> session.set("request", index)).exec(builder.check(status().saveAs("status"), status().is(request.status())));
+		java.util.Map<String, String> headers = new java.util.LinkedHashMap<>();
+		for (java.util.Map.Entry<String, String> header : request.headers().entrySet()) {
+			headers.put(header.getKey(), named(header.getValue(), keys));
+		}
+		var builder = http(request.name()).httpRequest(request.method(), named(request.path(), keys)).headers(headers);
+		if (request.body() != null) {
+			builder = builder.body(StringBody(named(request.body(), keys)));
+		}
+		ChainBuilder chain = timed(exec(session -> session.set("request", index)).exec(builder.check(status().saveAs("status"), status().is(request.status()))));
+		if (feeder != null) {
+			chain = feed(feeder).exec(chain);
+		}
+		return (request.thinkMs() > 0) ? chain.pause(Duration.ofMillis(request.thinkMs())) : chain;
+	}
+
+	/** {@code text} with each {@code {key}} of the feed as Gatling's expression {@code #{key}}. */
+	static String named(String text, java.util.List<String> keys) {
+		String named = text;
+		for (String key : keys) {
+			named = named.replace("{" + key + "}", "#{" + key + "}");
+		}
+		return named;
 	}
 
 	// Scenario: closed users loop until the planned end, then finish the request they are in, so no response is cut

@@ -40,6 +40,11 @@ public final class RunDir {
 	/** A service of the user's own: its requests as the simulation reads them ({@link RequestMix}), written at the run's start. */
 	public static final String REQUEST_MIX = "requests.tsv";
 
+	/** The values request {@code index} of the mix takes in turn ({@link RequestMix#writeFeed}), beside {@link #REQUEST_MIX}. */
+	public static String feed(int index) {
+		return "feed-" + index + ".tsv";
+	}
+
 	/** The PostgreSQL the lab started for a service of the user's own: its directory, and its log in it. */
 	public static final String POSTGRES = "postgres-server";
 

@@ -61,21 +61,25 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	 * @param weight its share of the requests, relative to the others' (1 by default)
 	 * @param status the status that counts as answered (200 by default)
 	 * @param target its own latency target, as the file's ({@code p99<=300ms}), judged on its own figures; none by default
+	 * @param feed values it takes in turn, named {@code {key}} in its path, headers or body ({@link Feed}); none by default
+	 * @param thinkMs how long its user pauses after it (not part of its response time); 0 by default
 	 */
 	public record Request(String name, String method, String path, Map<String, String> headers, String body, Integer weight, Integer status,
-			String target) {
+			String target, Feed feed, Integer thinkMs) {
 
 		public Request {
 			method = (method != null) ? method.toUpperCase(Locale.ROOT) : "GET";
 			headers = (headers != null) ? new LinkedHashMap<>(headers) : new LinkedHashMap<>();
 			weight = (weight != null) ? weight : 1;
 			status = (status != null) ? status : 200;
+			thinkMs = (thinkMs != null) ? thinkMs : 0;
 		}
 
-		/** As the simulation reads it; unnamed, it is named by its method and path without the query. */
-		public lab.layout.RequestMix.Request toMix() {
+		/** As the simulation reads it, its feed's values in {@code feedFile} (null without one); unnamed, it is named by its method and path without the query. */
+		public lab.layout.RequestMix.Request toMix(String feedFile) {
 			return new lab.layout.RequestMix.Request((this.name != null) ? this.name : this.method + " " + this.path.replaceFirst("\\?.*", ""),
-					this.method, this.path, this.headers, this.body, this.weight, this.status, this.target);
+					this.method, this.path, this.headers, this.body, this.weight, this.status, this.target, (this.feed != null) ? feedFile : null,
+					(this.feed != null) ? this.feed.strategy() : null, this.thinkMs);
 		}
 
 	}
@@ -243,7 +247,9 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			resolvedNeeds = new Needs(new PostgresNeed(pg.database(), base.resolve(pg.init()).normalize(), pg.url(), pg.username(), pg.password()),
 					this.needs.downstream());
 		}
-		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, this.requests, this.properties, this.jvm, this.arms,
+		List<Request> resolvedRequests = this.requests.stream().map(r -> (r.feed() == null) ? r : new Request(r.name(), r.method(), r.path(),
+				r.headers(), r.body(), r.weight(), r.status(), r.target(), r.feed().resolvedAgainst(base), r.thinkMs())).toList();
+		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, resolvedRequests, this.properties, this.jvm, this.arms,
 				this.target, resolvedNeeds, this.warmupMaxSeconds);
 	}
 
@@ -297,6 +303,12 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 				catch (IllegalArgumentException ex) {
 					problems.add(at + ".target: " + ex.getMessage());
 				}
+			}
+			if (request.feed() != null) {
+				problems.addAll(request.feed().problems(at + ".feed", request.path(), request.body(), String.join("\n", request.headers().values())));
+			}
+			if (request.thinkMs() < 0 || request.thinkMs() > 60_000) {
+				problems.add(at + ".thinkMs must be between 0 and 60000 (ms its user pauses after it), got " + request.thinkMs());
 			}
 		}
 		if (this.arms.isEmpty()) {

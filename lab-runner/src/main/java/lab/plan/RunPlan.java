@@ -138,7 +138,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 					+ this.own.needs().downstream().property() + "\n" : "; no downstream\n");
 		int total = this.own.requests().stream().mapToInt(OwnService.Request::weight).sum();
 		text.append("each request: ").append(String.join("; ", this.own.requests().stream().map(r -> String.format(java.util.Locale.ROOT,
-				"%s %s (%.0f%%, expects %d)", r.method(), r.path(), 100.0 * r.weight() / total, r.status())).toList())).append('\n');
+				"%s %s (%.0f%%, expects %d%s%s%s)", r.method(), r.path(), 100.0 * r.weight() / total, r.status(),
+				(r.feed() == null) ? "" : ", " + r.feed().strategy() + " values of " + ((r.feed().file() != null) ? r.feed().file().getFileName() : r.feed().values()),
+				(r.thinkMs() > 0) ? ", then " + r.thinkMs() + " ms' think" : "", (r.target() != null) ? ", its target " + r.target() : "")).toList())).append('\n');
 		OwnService.PostgresNeed pg = this.own.needs().postgres();
 		if (pg != null) {
 			text.append("needs PostgreSQL: ").append(pg.startedHere() ? "started here from the distribution's binaries (database " + pg.database()

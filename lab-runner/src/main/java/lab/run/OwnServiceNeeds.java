@@ -37,8 +37,16 @@ final class OwnServiceNeeds implements AutoCloseable {
 	 */
 	void record(tools.jackson.databind.node.ObjectNode manifest) throws IOException {
 		var own = this.plan.own();
-		lab.layout.RequestMix.write(own.requests().stream().map(lab.plan.OwnService.Request::toMix).toList(),
-				this.plan.out().resolve(lab.layout.RunDir.REQUEST_MIX));
+		List<lab.layout.RequestMix.Request> mix = new java.util.ArrayList<>();
+		for (int i = 0; i < own.requests().size(); i++) {
+			var request = own.requests().get(i);
+			if (request.feed() != null) {
+				// The feed's values once, beside the mix: what the simulation reads, and what the run sent from.
+				lab.layout.RequestMix.writeFeed(request.feed().records(), this.plan.out().resolve(lab.layout.RunDir.feed(i)));
+			}
+			mix.add(request.toMix(lab.layout.RunDir.feed(i)));
+		}
+		lab.layout.RequestMix.write(mix, this.plan.out().resolve(lab.layout.RunDir.REQUEST_MIX));
 		// The driver is the one the datasource URL names: the lab's own PostgreSQL, the file's database, or the service's property.
 		var pg = own.needs().postgres();
 		String url = (pg == null) ? own.properties().get("spring.datasource.url") : pg.startedHere() ? "jdbc:postgresql:" : pg.url();

@@ -23,16 +23,38 @@ public final class OwnCheck {
 	private OwnCheck() {
 	}
 
+	private static java.util.Map<String, String> first(lab.plan.Feed feed) {
+		try {
+			return feed.records().get(0);
+		}
+		catch (IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
+	}
+
+	/** {@code text} with each {@code {key}} of {@code values} replaced, URL-encoded in a path. */
+	static String fill(String text, java.util.Map<String, String> values, boolean inPath) {
+		String filled = text;
+		for (java.util.Map.Entry<String, String> value : values.entrySet()) {
+			String replacement = inPath ? java.net.URLEncoder.encode(value.getValue(), java.nio.charset.StandardCharsets.UTF_8).replace("+", "%20") : value.getValue();
+			filled = filled.replace("{" + value.getKey() + "}", replacement);
+		}
+		return filled;
+	}
+
 	/** One line per request that did not answer as the file says; empty when every one did. */
 	public static List<String> problems(String baseUrl, List<OwnService.Request> requests) throws InterruptedException {
 		List<String> problems = new ArrayList<>();
 		try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build()) {
 			for (OwnService.Request request : requests) {
-				HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + request.path())).timeout(TIMEOUT)
-					.method(request.method(), (request.body() != null) ? HttpRequest.BodyPublishers.ofString(request.body())
+				// A fed request is checked with its feed's first values, as its first user sends it.
+				java.util.Map<String, String> first = (request.feed() != null) ? first(request.feed()) : java.util.Map.of();
+				String path = fill(request.path(), first, true);
+				HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(TIMEOUT)
+					.method(request.method(), (request.body() != null) ? HttpRequest.BodyPublishers.ofString(fill(request.body(), first, false))
 							: HttpRequest.BodyPublishers.noBody());
-				request.headers().forEach(builder::header);
-				String what = request.method() + " " + request.path();
+				request.headers().forEach((name, value) -> builder.header(name, fill(value, first, false)));
+				String what = request.method() + " " + path;
 				try {
 					HttpResponse<String> response = client.send(builder.build(), HttpResponse.BodyHandlers.ofString());
 					if (response.statusCode() != request.status()) {

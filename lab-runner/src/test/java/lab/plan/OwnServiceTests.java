@@ -130,4 +130,52 @@ class OwnServiceTests {
 		assertThatThrownBy(() -> OwnService.load(missingJar)).hasMessageContaining("jar is missing: give the path of the service's executable jar");
 	}
 
+	@Test
+	void aFeedGivesARequestItsValuesFromARangeOrACsvFileAndABadOneIsOneLine() throws Exception {
+		Files.writeString(this.dir.resolve("owners.csv"), "lastName,city\nDavis,Madison\n\"Black, Jr.\",Monona\n");
+		Path file = write("""
+				name: orders
+				jar: build/orders.jar
+				requests:
+				  - {name: order, path: '/orders/{id}?waitMs=20', feed: {values: {id: 1-3, shard: 7-8}}, thinkMs: 100}
+				  - {name: search, path: '/owners?lastName={lastName}', headers: {X-City: '{city}'}, feed: {file: owners.csv, strategy: random}}
+				arms: [{name: a}]
+				""");
+		OwnService service = OwnService.load(file);
+		Feed range = service.requests().get(0).feed();
+		// Ranges in step, the shorter starting over; circular by default.
+		assertThat(range.records()).containsExactly(java.util.Map.of("id", "1", "shard", "7"), java.util.Map.of("id", "2", "shard", "8"),
+				java.util.Map.of("id", "3", "shard", "7"));
+		assertThat(range.strategy()).isEqualTo("circular");
+		assertThat(service.requests().get(0).thinkMs()).isEqualTo(100);
+		Feed csv = service.requests().get(1).feed();
+		assertThat(csv.file()).as("relative to the service file").isEqualTo(this.dir.resolve("owners.csv"));
+		assertThat(csv.records()).containsExactly(java.util.Map.of("lastName", "Davis", "city", "Madison"),
+				java.util.Map.of("lastName", "Black, Jr.", "city", "Monona"));
+		// As the simulation reads it: the values beside the mix, round-tripped.
+		lab.layout.RequestMix.writeFeed(csv.records(), this.dir.resolve("feed-1.tsv"));
+		assertThat(lab.layout.RequestMix.readFeed(this.dir.resolve("feed-1.tsv"))).containsExactly(java.util.Map.of("lastName", "Davis", "city", "Madison"),
+				java.util.Map.of("lastName", "Black, Jr.", "city", "Monona"));
+		var mix = service.requests().get(1).toMix("feed-1.tsv");
+		assertThat(mix.feed()).isEqualTo("feed-1.tsv");
+		assertThat(mix.strategy()).isEqualTo("random");
+
+		Files.writeString(this.dir.resolve("short.csv"), "id,name\n1\n");
+		Files.writeString(this.dir.resolve("header-only.csv"), "id\n");
+		for (String[] bad : new String[][] {
+				{ "{path: '/o/{id}', feed: {values: {id: 5-1}}}", "requests[0].feed.values.id must run upwards and hold at most 1000000 values, got '5-1'" },
+				{ "{path: '/o/{id}', feed: {values: {id: many}}}", "requests[0].feed.values.id must be a range of whole numbers from-to, e.g. 1-1000, got 'many'" },
+				{ "{path: '/o/{id}', feed: {file: nope.csv}}", "requests[0].feed.file " + this.dir.resolve("nope.csv") + " does not exist" },
+				{ "{path: '/o/{id}', feed: {file: short.csv}}", "requests[0].feed.file " + this.dir.resolve("short.csv") + " is not a CSV file with a header line" },
+				{ "{path: '/o/{id}', feed: {file: header-only.csv}}", "has a header but no values: add a line of values under it" },
+				{ "{path: /o, feed: {values: {id: 1-3}}}", "requests[0].feed feeds [id] but its path, headers and body name none of them: write {id} where the value goes" },
+				{ "{path: '/o/{id}', feed: {values: {id: 1-3}, strategy: queue}}", "requests[0].feed.strategy must be circular (in order, then again) or random, got 'queue'" },
+				{ "{path: '/o/{id}', feed: {values: {id: 1-3}, file: owners.csv}}", "requests[0].feed needs either values (e.g. {id: 1-1000}) or file" },
+				{ "{path: /, thinkMs: -1}", "requests[0].thinkMs must be between 0 and 60000 (ms its user pauses after it), got -1" } }) {
+			Path badFile = write("name: orders\njar: build/orders.jar\nrequests: [" + bad[0] + "]\narms: [{name: a}]\n");
+			assertThatThrownBy(() -> OwnService.load(badFile)).as(bad[0]).isInstanceOf(PlanException.class)
+				.satisfies(ex -> assertThat(ex.getMessage()).contains(bad[1]).doesNotContain("\n"));
+		}
+	}
+
 }

@@ -220,6 +220,11 @@ public final class Figures {
 			r -> r.median(m -> lab.analyse.read.ThreadDump.atEnd(m.dir()).map(d -> (double) d.virtualThreads()).orElse(Double.NaN)))
 		.shown(Shown.joined(Table.DETAIL, Format.NUMBER));
 
+	public static final Figure THREAD_DUMP_SPAN_MS = Figure.of("threadDumpSpanMs", "ms", "how long the thread dump at the window's end "
+			+ "took, from the first thread dumped to the last (each thread's `time`): requests that ended and began meanwhile are both in it, "
+			+ "so its counts (`poolWaitingAtEnd`, `virtualThreadsAtEnd`) can exceed the users", r -> r.median(m -> lab.analyse.read.ThreadDump.atEnd(m.dir())
+				.map(lab.analyse.read.ThreadDump::spanMs).orElse(Double.NaN)));
+
 	private static final java.util.Map<Metric, Figure> SAMPLED = new java.util.EnumMap<>(Metric.class);
 
 	/** Every figure of a level, in summary.json's order: the declared metrics stand after the warm-up's CPU per request. */
@@ -237,7 +242,7 @@ public final class Figures {
 				all.add(VIRTUAL_THREADS_AT_END);
 			}
 		}
-		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND, POOL_WAITING_AT_END));
+		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND, POOL_WAITING_AT_END, THREAD_DUMP_SPAN_MS));
 		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, DOWNSTREAM_P99_LATE_MS, DOWNSTREAM_OWN_P99_OVERHEAD_MS));
 		return List.copyOf(all);
 	}

@@ -56,7 +56,12 @@ public final class Limit {
 			return String.format(Locale.ROOT, "a connection pool (%.0f of %.0f in use, %.0f waiting)%s", active, poolMax, pending, core);
 		}
 		if (waitingAtEnd >= 1) {
-			return String.format(Locale.ROOT, "a connection pool (%.0f threads waiting for a connection at the window's end)%s", waitingAtEnd, core);
+			double span = level.value(Figures.THREAD_DUMP_SPAN_MS);
+			// The dump is taken thread by thread: at hundreds of requests a second, the ones that ended during it and their
+			// users' next ones are both in it.
+			String more = (level.level() instanceof lab.layout.Level.Closed closed && waitingAtEnd > closed.users() && Double.isFinite(span))
+					? String.format(Locale.ROOT, ", more than the %d users: the dump took %.0f ms while requests ended and began", closed.users(), span) : "";
+			return String.format(Locale.ROOT, "a connection pool (%.0f threads waiting for a connection at the window's end%s)%s", waitingAtEnd, more, core);
 		}
 		if (coreSaturated) {
 			return String.format(Locale.ROOT, "the core (%.0f%% busy)", cpu);

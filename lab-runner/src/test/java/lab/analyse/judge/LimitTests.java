@@ -30,6 +30,10 @@ class LimitTests {
 	void aConnectionPoolFromTheThreadDumpAloneWithoutMeters() {
 		assertThat(Limit.of(row().set(Figures.POOL_WAITING_AT_END, 406, Figures.SERVICE_CPU_PERCENT, 70).build()))
 			.isEqualTo("a connection pool (406 threads waiting for a connection at the window's end)");
+		// More waiting than users: the dump's span says why.
+		assertThat(Limit.of(row().set(Figures.POOL_WAITING_AT_END, 412, Figures.THREAD_DUMP_SPAN_MS, 211, Figures.SERVICE_CPU_PERCENT, 70).build()))
+			.isEqualTo("a connection pool (412 threads waiting for a connection at the window's end, more than the 400 users: the dump took 211 ms "
+					+ "while requests ended and began)");
 	}
 
 	@Test
