@@ -111,6 +111,9 @@ class OwnServiceRunTests {
 			assertThat(row.path("peakRssMiB").asDouble()).as(variant + " RSS").isPositive();
 			assertThat(row.path("jstatHeapMiB").asDouble()).as(variant + " heap (jstat, under its own name)").isPositive();
 			assertThat(row.path("peakNativeThreads").asDouble()).as(variant + " threads").isPositive();
+			// The database the lab started, watched with the service: its backends busy with the pool's queries, its own CPU.
+			assertThat(row.path("pgActiveBackends").asDouble()).as(variant + " active backends (pool of 2)").isBetween(0.5, 2.5);
+			assertThat(row.path("pgCpuPercent").asDouble()).as(variant + " PostgreSQL's CPU").isPositive();
 			// Virtual threads alive from the thread dump, in a service without those meters.
 			virtualAtEnd.put(variant, row.path("virtualThreadsAtEnd").asDouble());
 			// Each named request's own figures; together they are the level's requests with an outcome.

@@ -172,6 +172,12 @@ public final class Postgres implements AutoCloseable {
 		return this.process.pid();
 	}
 
+	/** {@code psql} as {@link #USER} over TCP into the service's database, quiet and without a startup file: what a watcher opens. */
+	public List<String> psqlCommand() {
+		return List.of(this.bin.resolve("psql").toString(), "-X", "-q", "-h", "127.0.0.1", "-p", Integer.toString(this.port), "-U", USER, "-d",
+				this.database);
+	}
+
 	public Path data() {
 		return this.data;
 	}

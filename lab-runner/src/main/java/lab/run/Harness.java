@@ -30,9 +30,10 @@ import lab.sample.WindowTasks;
  * @param work what each request of the service's load asks of it besides waiting (its warm-up's too)
  * @param needs the Spring properties that reach what a service of the user's own needs (its PostgreSQL's URL); empty
  * for the lab's own
+ * @param database the PostgreSQL the lab started for a service of the user's own, watched with it; null for none
  */
 record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors, WindowTasks window, Thresholds thresholds, boolean jfr,
-		boolean profiling, PinnedRecording pinned, Work work, java.util.Map<String, String> needs) {
+		boolean profiling, PinnedRecording pinned, Work work, java.util.Map<String, String> needs, lab.launch.Postgres database) {
 
 	/** A sampler of the service (its endpoint, process and threads), the downstream (if any) and the harness cores. */
 	Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
@@ -63,6 +64,10 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 		if (downstream != null) {
 			sampler.watchEndpoint("downstream", downstream.managementUrl());
 			downstream.pid().ifPresent(pid -> sampler.watchProcess("downstream", pid));
+		}
+		if (this.database != null && this.database.alive()) {
+			// The database the lab started: its backends' activity and its CPU, the evidence that names it as a limit.
+			sampler.watchPostgres("postgres", this.database.psqlCommand(), this.database.pid(), this.cpus.harnessTaskset());
 		}
 		sampler.watchCores(this.cpus.harnessCores());
 		return sampler;

@@ -24,6 +24,11 @@ final class OwnServiceNeeds implements AutoCloseable {
 	/** The PostgreSQL this run started for the service, or null. */
 	private lab.launch.Postgres postgres;
 
+	/** The PostgreSQL this run started, null when it started none (or not yet). */
+	lab.launch.Postgres postgres() {
+		return this.postgres;
+	}
+
 	OwnServiceNeeds(RunPlan plan, PrintStream out, Pinning cpus) {
 		this.plan = plan;
 		this.out = out;

@@ -340,7 +340,7 @@ public final class Runner {
 	/** What the run's parts share ({@link Harness}), for a service whose load asks {@code work} of each request. */
 	private Harness harness(lab.plan.Work work) {
 		return new Harness(this.plan, this.out, this.cpus, this.injectors, this.window, this.thresholds, this.jfr, this.profiler != null,
-				this.pinned, work, this.needs);
+				this.pinned, work, this.needs, this.ownNeeds.postgres());
 	}
 
 	/** "lab: level 3 of 12 (app-webflux users-2000), about 14 min left", from the plan's own estimate per step. */

@@ -92,6 +92,13 @@ public final class Sampler implements AutoCloseable {
 		this.jstats.add(JstatWatch.start(javaHome, pid, cpus, file, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
 	}
 
+	/** A PostgreSQL's activity and CPU once a second ({@link PostgresWatch}), through {@code psql} started by {@code psql}. */
+	public void watchPostgres(String source, java.util.List<String> psql, long postmaster, String cpus) throws IOException {
+		this.postgresWatches.add(PostgresWatch.start(psql, postmaster, cpus, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
+	}
+
+	private final java.util.List<PostgresWatch> postgresWatches = new java.util.concurrent.CopyOnWriteArrayList<>();
+
 	public void watchProcess(String source, long pid) {
 		this.processes.put(source, pid);
 	}
@@ -287,6 +294,7 @@ public final class Sampler implements AutoCloseable {
 	@Override
 	public void close() {
 		this.jstats.forEach(JstatWatch::close);
+		this.postgresWatches.forEach(PostgresWatch::close);
 		this.ticker.shutdown();
 		this.slicer.shutdown();
 		try {

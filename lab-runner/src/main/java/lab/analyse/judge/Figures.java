@@ -225,6 +225,21 @@ public final class Figures {
 			+ "so its counts (`poolWaitingAtEnd`, `virtualThreadsAtEnd`) can exceed the users", r -> r.median(m -> lab.analyse.read.ThreadDump.atEnd(m.dir())
 				.map(lab.analyse.read.ThreadDump::spanMs).orElse(Double.NaN)));
 
+	/* The PostgreSQL the lab started for a service of the user's own (lab.sample.PostgresWatch): what names the database as a limit. */
+
+	public static final Figure PG_ACTIVE_BACKENDS = Figure.of("pgActiveBackends", "backends", "the PostgreSQL the lab started: active backends "
+			+ "of the service's database (`pg_stat_activity`, sampled once a second), on average over the window",
+			r -> r.median(m -> m.database().activeBackends()));
+
+	public static final Figure PG_LOCK_WAITING_BACKENDS = Figure.of("pgLockWaitingBackends", "backends", "of those, the ones waiting on a "
+			+ "lock (wait event type `Lock` or `LWLock`), on average", r -> r.median(m -> m.database().lockWaitingBackends()));
+
+	public static final Figure PG_IO_WAITING_BACKENDS = Figure.of("pgIoWaitingBackends", "backends", "of those, the ones waiting on I/O "
+			+ "(wait event type `IO`), on average", r -> r.median(m -> m.database().waitingBackends().getOrDefault("IO", Double.isNaN(m.database().activeBackends()) ? Double.NaN : 0.0)));
+
+	public static final Figure PG_CPU_PERCENT = Figure.of("pgCpuPercent", "% of one core", "the PostgreSQL the lab started: its CPU, "
+			+ "postmaster and backends (`/proc/<pid>/stat`), on the harness cores", r -> r.median(m -> m.database().cpuPercent()));
+
 	private static final java.util.Map<Metric, Figure> SAMPLED = new java.util.EnumMap<>(Metric.class);
 
 	/** Every figure of a level, in summary.json's order: the declared metrics stand after the warm-up's CPU per request. */
@@ -243,6 +258,7 @@ public final class Figures {
 			}
 		}
 		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND, POOL_WAITING_AT_END, THREAD_DUMP_SPAN_MS));
+		all.addAll(List.of(PG_ACTIVE_BACKENDS, PG_LOCK_WAITING_BACKENDS, PG_IO_WAITING_BACKENDS, PG_CPU_PERCENT));
 		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, DOWNSTREAM_P99_LATE_MS, DOWNSTREAM_OWN_P99_OVERHEAD_MS));
 		return List.copyOf(all);
 	}

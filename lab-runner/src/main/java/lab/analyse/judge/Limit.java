@@ -7,7 +7,7 @@ import lab.analyse.evidence.PoolEvidence;
 
 /**
  * What bound a level, read from the service's outside (USE: the first resource that saturated): the heap (the collector
- * busy), a connection pool (every connection in use and threads waiting, from the pool's meters or from the threads
+ * busy), the database the lab started (its CPU, or its active backends waiting on locks or I/O), a connection pool (every connection in use and threads waiting, from the pool's meters or from the threads
  * waiting in a pool's frames in the thread dump at the window's end; with the core too when it was saturated), the core
  * (busy in 85% of the window or saturated in half its 100 ms slices), the thread pool (as many threads as Tomcat's pool
  * and the core not busy), or "none found", itself a finding. Written per level as {@code limit} in summary.json, a
@@ -35,6 +35,30 @@ public final class Limit {
 	private Limit() {
 	}
 
+	/**
+	 * The database the lab started, when it saturated: its CPU at {@link #CORE_PERCENT} of a core, or half its active
+	 * backends or more waiting on locks or on I/O; "" otherwise (or without one).
+	 */
+	static String database(LevelResult level) {
+		double active = level.value(Figures.PG_ACTIVE_BACKENDS);
+		double cpu = level.value(Figures.PG_CPU_PERCENT);
+		double locks = level.value(Figures.PG_LOCK_WAITING_BACKENDS);
+		double io = level.value(Figures.PG_IO_WAITING_BACKENDS);
+		if (cpu >= CORE_PERCENT) {
+			return String.format(Locale.ROOT, "the database (PostgreSQL %.0f%% of a core, %.1f backends active)", cpu, active);
+		}
+		if (active >= 1 && locks >= DATABASE_WAITING * active) {
+			return String.format(Locale.ROOT, "the database (%.1f of %.1f active backends waiting on locks)", locks, active);
+		}
+		if (active >= 1 && io >= DATABASE_WAITING * active) {
+			return String.format(Locale.ROOT, "the database (%.1f of %.1f active backends waiting on I/O)", io, active);
+		}
+		return "";
+	}
+
+	/** The share of the active backends waiting on locks (or on I/O) from which the database is named. */
+	static final double DATABASE_WAITING = 0.5;
+
 	/** "the core (93% busy)", "the heap (GC 31% of the time)", "a connection pool (10 of 10 in use, 406 waiting)", ...; "" without figures. */
 	public static String of(LevelResult level) {
 		double gc = level.value(Figures.of(Metric.GC_PERCENT));
@@ -52,6 +76,12 @@ public final class Limit {
 		}
 		boolean coreSaturated = cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT;
 		String core = coreSaturated ? String.format(Locale.ROOT, " and the core (%.0f%% busy)", cpu) : "";
+		String database = database(level);
+		if (!database.isEmpty()) {
+			// Behind the pool: a full pool in front of a saturated database waits on the database.
+			boolean poolFull = PoolEvidence.limited(active, poolMax, pending) || waitingAtEnd >= 1;
+			return database + (poolFull ? ", the pool full in front of it" : "") + core;
+		}
 		if (PoolEvidence.limited(active, poolMax, pending)) {
 			return String.format(Locale.ROOT, "a connection pool (%.0f of %.0f in use, %.0f waiting)%s", active, poolMax, pending, core);
 		}

@@ -41,6 +41,12 @@ public final class Samples {
 			.filter(source -> source.startsWith(prefix)).distinct().sorted().toList();
 	}
 
+	/** The names of {@code source}'s series that start with {@code prefix}, sorted. */
+	public List<String> seriesNames(String source, String prefix) {
+		String key = source + "/" + prefix;
+		return this.bySourceAndSeries.keySet().stream().filter(k -> k.startsWith(key)).map(k -> k.substring(source.length() + 1)).sorted().toList();
+	}
+
 	public TimeSeries series(String source, String series) {
 		return new TimeSeries(this.bySourceAndSeries.getOrDefault(source + "/" + series, List.of()));
 	}

@@ -61,4 +61,20 @@ class LimitTests {
 		assertThat(Limit.of(row().build())).isEmpty();
 	}
 
+	@Test
+	void theDatabaseWhenItsCpuOrItsBackendsWaitingOnLocksOrIoSaturateAndThePoolInFrontOfIt() {
+		assertThat(Limit.of(row().set(Figures.PG_ACTIVE_BACKENDS, 9.6, Figures.PG_CPU_PERCENT, 93, Figures.SERVICE_CPU_PERCENT, 40).build()))
+			.isEqualTo("the database (PostgreSQL 93% of a core, 9.6 backends active)");
+		assertThat(Limit.of(row().set(Figures.PG_ACTIVE_BACKENDS, 10, Figures.PG_LOCK_WAITING_BACKENDS, 8.5, Figures.PG_CPU_PERCENT, 20,
+				Figures.POOL_WAITING_AT_END, 390, Figures.SERVICE_CPU_PERCENT, 30).build()))
+			.isEqualTo("the database (8.5 of 10.0 active backends waiting on locks), the pool full in front of it");
+		assertThat(Limit.of(row().set(Figures.PG_ACTIVE_BACKENDS, 4, Figures.PG_IO_WAITING_BACKENDS, 3, Figures.PG_CPU_PERCENT, 20,
+				Figures.SERVICE_CPU_PERCENT, 30).build()))
+			.isEqualTo("the database (3.0 of 4.0 active backends waiting on I/O)");
+		// Backends sleeping in a query (pg_sleep: Timeout) with a full pool: the pool, not the database.
+		assertThat(Limit.of(row().set(Figures.PG_ACTIVE_BACKENDS, 10, Figures.PG_LOCK_WAITING_BACKENDS, 0, Figures.PG_IO_WAITING_BACKENDS, 0,
+				Figures.PG_CPU_PERCENT, 12, Figures.POOL_WAITING_AT_END, 390, Figures.SERVICE_CPU_PERCENT, 30).build()))
+			.isEqualTo("a connection pool (390 threads waiting for a connection at the window's end)");
+	}
+
 }

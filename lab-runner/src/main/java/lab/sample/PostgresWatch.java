@@ -1,0 +1,127 @@
+package lab.sample;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.ObjDoubleConsumer;
+
+import lab.common.JitThreads;
+import lab.launch.Children;
+import lab.launch.Launch;
+
+/**
+ * The PostgreSQL the lab started for a service of the user's own, read once a second from outside the service: its
+ * active backends and what they wait on ({@code pg_stat_activity}, through one {@code psql} kept open, not a process a
+ * second), and its own CPU (the postmaster and every backend, {@code /proc/<pid>/stat}). Series under its source:
+ * {@code pg_active_backends}, {@code pg_backends_on_cpu} (active, no wait event), {@code pg_backends_waiting_<type>} per
+ * wait event type ({@code Lock}, {@code LWLock}, {@code IO}, {@code Timeout}, {@code Client}, ...; a
+ * {@code pg_sleep} shows as {@code Timeout}) and {@code proc_cpu_seconds}.
+ */
+public final class PostgresWatch implements AutoCloseable {
+
+	/** What a second's answer ends with: psql echoes it after the query's rows. */
+	static final String END = "__lab_end__";
+
+	/** Active backends of the database by wait event type, {@code CPU} for none, the watching one left out. */
+	static final String QUERY = "SELECT coalesce(wait_event_type, 'CPU'), count(*) FROM pg_stat_activity WHERE datname = current_database() "
+			+ "AND state = 'active' AND pid <> pg_backend_pid() GROUP BY 1;";
+
+	private final Process process;
+
+	private final Thread reader;
+
+	private PostgresWatch(Process process, Thread reader) {
+		this.process = process;
+		this.reader = reader;
+	}
+
+	/**
+	 * @param psql the command that opens {@code psql} into the database ({@code lab.launch.Postgres#psqlCommand})
+	 * @param postmaster the server's PID: its CPU and its backends'
+	 */
+	static PostgresWatch start(List<String> psql, long postmaster, String cpus, ObjDoubleConsumer<String> series) throws IOException {
+		List<String> command = new java.util.ArrayList<>(psql);
+		command.addAll(List.of("-A", "-t", "-F", "|"));
+		Process process = Launch.start(command, cpus, null);
+		Thread reader = Thread.ofPlatform().daemon().name("lab-postgres-watch").start(() -> {
+			try (PrintWriter in = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
+					BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+				while (process.isAlive()) {
+					long next = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+					in.println(QUERY);
+					in.println("\\echo " + END);
+					Map<String, Double> answer = new LinkedHashMap<>();
+					for (String line = out.readLine(); line != null && !line.equals(END); line = out.readLine()) {
+						answer.putAll(parse(line));
+					}
+					activity(answer).forEach(series::accept);
+					double cpu = cpuSeconds(postmaster);
+					if (!Double.isNaN(cpu)) {
+						series.accept("proc_cpu_seconds", cpu);
+					}
+					TimeUnit.NANOSECONDS.sleep(Math.max(0, next - System.nanoTime()));
+				}
+			}
+			catch (IOException ex) {
+				// psql ended (PostgreSQL stopped, or the level is over)
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+		});
+		return new PostgresWatch(process, reader);
+	}
+
+	/** One row of the answer, {@code <wait event type>|<count>}; empty for anything else. */
+	static Map<String, Double> parse(String line) {
+		String[] fields = line.split("\\|");
+		if (fields.length != 2 || !fields[0].matches("[A-Za-z]+") || !fields[1].matches("\\d+")) {
+			return Map.of();
+		}
+		return Map.of(fields[0], Double.parseDouble(fields[1]));
+	}
+
+	/** A second's answer as series: the active backends, those on the CPU and those waiting, by wait event type. */
+	static Map<String, Double> activity(Map<String, Double> byType) {
+		Map<String, Double> series = new LinkedHashMap<>();
+		series.put("pg_active_backends", byType.values().stream().mapToDouble(Double::doubleValue).sum());
+		series.put("pg_backends_on_cpu", byType.getOrDefault("CPU", 0.0));
+		byType.forEach((type, count) -> {
+			if (!type.equals("CPU")) {
+				series.put("pg_backends_waiting_" + type, count);
+			}
+		});
+		return series;
+	}
+
+	/** The server's CPU seconds: the postmaster's and every live backend's; NaN once the postmaster is gone. */
+	static double cpuSeconds(long postmaster) {
+		double seconds = JitThreads.statCpuSeconds(java.nio.file.Path.of("/proc/" + postmaster + "/stat"));
+		if (seconds < 0) {
+			return Double.NaN;
+		}
+		for (ProcessHandle child : ProcessHandle.of(postmaster).map(p -> p.descendants().toList()).orElse(List.of())) {
+			// A backend that ended between the listing and the read counts nothing (the pool's are long-lived).
+			seconds += Math.max(0, JitThreads.statCpuSeconds(java.nio.file.Path.of("/proc/" + child.pid() + "/stat")));
+		}
+		return seconds;
+	}
+
+	@Override
+	public void close() {
+		Children.stop(this.process);
+		try {
+			this.reader.join(2_000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+}
