@@ -1,0 +1,94 @@
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Each named request of a --service run against Gatling's own pages, over all of a level's requests as Gatling counts
+ * them: the count and p50 and p99 of the lab's per-request histograms (latency-by-request.hlog, every interval), of
+ * Gatling's statistics table (index.html), and the bucket of Gatling's response-time distribution (the request's page)
+ * where the 99th percentile falls. Run from the repository after ./lab build:
+ *
+ *   java -cp lab-runner/target/classes:lab-layout/target/classes:$(cat gatling/target/classpath.txt) \
+ *     scripts/GatlingPercentiles.java results/<run>
+ */
+public class GatlingPercentiles {
+
+	public static void main(String[] args) throws Exception {
+		if (args.length != 1 || !Files.isRegularFile(Path.of(args[0], "requests.tsv"))) {
+			System.err.println("usage: GatlingPercentiles <results of a --service run with named requests>");
+			System.exit(2);
+		}
+		Path run = Path.of(args[0]);
+		var mix = lab.layout.RequestMix.read(run.resolve("requests.tsv"));
+		List<Path> levels;
+		try (var walk = Files.walk(run, 3)) {
+			levels = walk.filter(p -> Files.isRegularFile(p.resolve("latency-by-request.hlog"))).sorted().toList();
+		}
+		for (Path level : levels) {
+			var byRequest = lab.analyse.read.Latency.byRequest(level.resolve("latency-by-request.hlog"), null);
+			Path report;
+			try (var reports = Files.list(level.resolve("gatling"))) {
+				report = reports.filter(Files::isDirectory).findFirst().orElseThrow();
+			}
+			String index = Files.readString(report.resolve("index.html"));
+			for (int i = 0; i < mix.size(); i++) {
+				String name = mix.get(i).name();
+				var all = byRequest.get(i).all(0, 0);
+				Matcher row = Pattern.compile("<a href=\"(req_[^\"]+\\.html)\" class=\"withTooltip\">\\s*<span[^>]*>\\s*<span[^>]*class=\"ellipsed-name\">"
+						+ Pattern.quote(name) + "</span>(.*?)</tr>", Pattern.DOTALL).matcher(index);
+				if (!row.find()) {
+					System.out.println(run.relativize(level) + " " + name + ": not in Gatling's report");
+					continue;
+				}
+				Map<Integer, String> cells = new HashMap<>();
+				Matcher cell = Pattern.compile("col-(\\d+)\">([0-9.]+)</td>").matcher(row.group(2));
+				while (cell.find()) {
+					cells.put(Integer.parseInt(cell.group(1)), cell.group(2));
+				}
+				int[] bucket = p99Bucket(Files.readString(report.resolve(row.group(1))));
+				System.out.printf("%s %s: count lab %d, Gatling %s; p50 lab %.1f, Gatling %s ms; p99 lab %.1f, Gatling's table %s, its distribution %d-%d ms%n",
+						run.relativize(level), name, all.getTotalCount(), cells.get(2), all.getValueAtPercentile(50) / 1000.0, cells.get(8),
+						all.getValueAtPercentile(99) / 1000.0, cells.get(11), bucket[0], bucket[1]);
+			}
+		}
+	}
+
+	/** The bucket of the page's response-time distribution (ok and ko, in % of requests) where 99% is reached. */
+	static int[] p99Bucket(String page) {
+		String chart = page.substring(page.indexOf("renderTo: 'responseTimeDistributionContainerId'"));
+		Matcher categories = Pattern.compile("categories: \\[(.*?)\\]", Pattern.DOTALL).matcher(chart);
+		categories.find();
+		List<Integer> bounds = new ArrayList<>();
+		Matcher bound = Pattern.compile("'(\\d+)'").matcher(categories.group(1));
+		while (bound.find()) {
+			bounds.add(Integer.parseInt(bound.group(1)));
+		}
+		Matcher data = Pattern.compile("data: \\[(.*?)\\]", Pattern.DOTALL).matcher(chart);
+		List<double[]> series = new ArrayList<>();
+		while (series.size() < 2 && data.find()) {
+			series.add(java.util.Arrays.stream(data.group(1).split(",")).map(String::strip).filter(v -> !v.isEmpty()).mapToDouble(Double::parseDouble).toArray());
+		}
+		double total = 0;
+		for (double[] values : series) {
+			total += java.util.Arrays.stream(values).sum();
+		}
+		double sum = 0;
+		int lower = 0;
+		for (int k = 0; k < bounds.size(); k++) {
+			for (double[] values : series) {
+				sum += (k < values.length) ? values[k] : 0;
+			}
+			if (sum >= 0.99 * total) {
+				return new int[] { lower, bounds.get(k) };
+			}
+			lower = bounds.get(k);
+		}
+		return new int[] { lower, lower };
+	}
+
+}
