@@ -104,7 +104,7 @@ public final class LatencyRecorder implements AutoCloseable {
 		this.outDir = outDir;
 		try {
 			Files.createDirectories(outDir);
-			this.log = new HistogramLogWriter(new PrintStream(Files.newOutputStream(outDir.resolve(LevelDir.LATENCY)), true));
+			this.log = log(outDir.resolve(LevelDir.LATENCY), this.startMillis, "intervals start at the second their requests were sent");
 			this.requests = new PrintStream(Files.newOutputStream(outDir.resolve(LevelDir.REQUESTS)), true);
 			this.completions = new PrintStream(Files.newOutputStream(outDir.resolve(LevelDir.COMPLETIONS)), true);
 			this.cpu = new PrintStream(Files.newOutputStream(outDir.resolve(LevelDir.INJECTOR_CPU)), true);
@@ -112,13 +112,6 @@ public final class LatencyRecorder implements AutoCloseable {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-		this.log.outputLogFormatVersion();
-		this.log.outputStartTime(this.startMillis);
-		// Stated, so readers never have to guess whether the interval timestamps are relative.
-		this.log.outputBaseTime(this.startMillis);
-		this.log.setBaseTime(this.startMillis);
-		this.log.outputComment("intervals start at the second their requests were sent");
-		this.log.outputLegend();
 		this.requests.println("send_second_epoch_ms,sent,ok,ko_4xx,ko_5xx,ko_timeout,ko_connection,ko_check");
 		this.completions.println("epoch_ms,answered,unanswered");
 		this.cpu.println("epoch_ms,cpu_seconds,processors");
@@ -157,19 +150,26 @@ public final class LatencyRecorder implements AutoCloseable {
 	private HistogramLogWriter byRequestLog() {
 		if (this.byRequestLog == null) {
 			try {
-				this.byRequestLog = new HistogramLogWriter(new PrintStream(Files.newOutputStream(this.outDir.resolve(LevelDir.LATENCY_BY_REQUEST)), true));
+				this.byRequestLog = log(this.outDir.resolve(LevelDir.LATENCY_BY_REQUEST), this.startMillis,
+						"intervals start at the second their requests were sent; tags ok-<i> and ko-<i>: request i of the mix");
 			}
 			catch (IOException ex) {
 				throw new UncheckedIOException(ex);
 			}
-			this.byRequestLog.outputLogFormatVersion();
-			this.byRequestLog.outputStartTime(this.startMillis);
-			this.byRequestLog.outputBaseTime(this.startMillis);
-			this.byRequestLog.setBaseTime(this.startMillis);
-			this.byRequestLog.outputComment("intervals start at the second their requests were sent; tags ok-<i> and ko-<i>: request i of the mix");
-			this.byRequestLog.outputLegend();
 		}
 		return this.byRequestLog;
+	}
+
+	/** An interval log in {@code file}, its header written: the base time stated, so no reader guesses whether timestamps are relative. */
+	private static HistogramLogWriter log(Path file, long startMillis, String comment) throws IOException {
+		HistogramLogWriter log = new HistogramLogWriter(new PrintStream(Files.newOutputStream(file), true));
+		log.outputLogFormatVersion();
+		log.outputStartTime(startMillis);
+		log.outputBaseTime(startMillis);
+		log.setBaseTime(startMillis);
+		log.outputComment(comment);
+		log.outputLegend();
+		return log;
 	}
 
 	private Second second(long epochMs) {

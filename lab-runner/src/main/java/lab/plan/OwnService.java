@@ -36,9 +36,11 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param needs what must run before it (a PostgreSQL)
  * @param warmupMaxSeconds the warm-up's cap for this service (a service whose JIT takes long to settle gets longer than
  * the scenario's; {@code --warmup-max-seconds} overrides it); none: the scenario's
+ * @param search axes of settings whose product becomes the arms ({@link Axes}), instead of arms written one by one
  */
 public record OwnService(String name, Path jar, String port, String readiness, Metrics metrics, List<Request> requests,
-		Map<String, String> properties, List<String> jvm, List<ServiceArm> arms, String target, Needs needs, Integer warmupMaxSeconds) {
+		Map<String, String> properties, List<String> jvm, List<ServiceArm> arms, String target, Needs needs, Integer warmupMaxSeconds,
+		Axes search) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
@@ -145,6 +147,10 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		jvm = (jvm != null) ? List.copyOf(jvm) : List.of();
 		arms = (arms != null) ? List.copyOf(arms) : List.of();
 		needs = (needs != null) ? needs : new Needs(null, null);
+		if (search != null && arms.isEmpty() && search.problems().isEmpty()) {
+			// The axes' product is the arms (a file read back from a manifest holds both, the same).
+			arms = search.arms();
+		}
 	}
 
 	/** The row of an arm: {@code <name>-<arm>}. */
@@ -212,7 +218,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			String at = path(ex);
 			at = at.equals(ex.getPropertyName()) ? "the top" : at.substring(0, at.length() - ex.getPropertyName().length() - 1);
 			throw new PlanException(file + ": unknown field '" + ex.getPropertyName() + "' at " + at
-					+ "; a service file has name, jar, port, readiness, metrics, requests, properties, jvm, arms, target, needs and warmupMaxSeconds (docs/your-service.md)");
+					+ "; a service file has name, jar, port, readiness, metrics, requests, properties, jvm, arms, search, target, needs and warmupMaxSeconds (docs/your-service.md)");
 		}
 		catch (DatabindException ex) {
 			throw new PlanException(file + ": " + path(ex) + ": " + ex.getOriginalMessage().lines().findFirst().orElse("not a valid service file"));
@@ -250,7 +256,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		List<Request> resolvedRequests = this.requests.stream().map(r -> (r.feed() == null) ? r : new Request(r.name(), r.method(), r.path(),
 				r.headers(), r.body(), r.weight(), r.status(), r.target(), r.feed().resolvedAgainst(base), r.thinkMs())).toList();
 		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, resolvedRequests, this.properties, this.jvm, this.arms,
-				this.target, resolvedNeeds, this.warmupMaxSeconds);
+				this.target, resolvedNeeds, this.warmupMaxSeconds, this.search);
 	}
 
 	/** Every problem of the file, each naming its field and the fix; empty when it can run. */
@@ -311,7 +317,13 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 				problems.add(at + ".thinkMs must be between 0 and 60000 (ms its user pauses after it), got " + request.thinkMs());
 			}
 		}
-		if (this.arms.isEmpty()) {
+		if (this.search != null) {
+			problems.addAll(this.search.problems());
+			if (this.search.problems().isEmpty() && !this.arms.equals(this.search.arms())) {
+				problems.add("give arms or search, not both: search's axes make the arms");
+			}
+		}
+		if (this.arms.isEmpty() && (this.search == null || this.search.problems().isEmpty())) {
 			problems.add("arms must list at least one arm, e.g. - {name: vt-on, properties: {spring.threads.virtual.enabled: true}}");
 		}
 		List<String> armNames = new ArrayList<>();

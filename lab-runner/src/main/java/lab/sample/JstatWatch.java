@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ObjDoubleConsumer;
 
-import lab.launch.Children;
 import lab.launch.Launch;
 
 /**
@@ -27,18 +26,12 @@ import lab.launch.Launch;
  * between collections, so the heap used it gives is the heap after the last collection: below the peak the lab's own
  * services report through Micrometer, which counts the eden filling up.
  */
-public final class JstatWatch implements AutoCloseable {
+public final class JstatWatch {
 
-	private final Process process;
-
-	private final Thread reader;
-
-	private JstatWatch(Process process, Thread reader) {
-		this.process = process;
-		this.reader = reader;
+	private JstatWatch() {
 	}
 
-	static JstatWatch start(Path javaHome, long pid, String cpus, Path file, ObjDoubleConsumer<String> series) throws IOException {
+	static ProcessWatch start(Path javaHome, long pid, String cpus, Path file, ObjDoubleConsumer<String> series) throws IOException {
 		Path jstat = javaHome.resolve("bin/jstat");
 		if (!Files.isExecutable(jstat)) {
 			throw new IOException(jstat + " is missing: the service's heap and GC cannot be read (a JRE has no jstat; run it on a JDK)");
@@ -65,7 +58,7 @@ public final class JstatWatch implements AutoCloseable {
 				// jstat ended (the service is gone, or the level is over)
 			}
 		});
-		return new JstatWatch(process, reader);
+		return new ProcessWatch(process, reader);
 	}
 
 	/** The series of one {@code jstat -gc} line under its header; empty when the line does not fit it. */
@@ -99,17 +92,6 @@ public final class JstatWatch implements AutoCloseable {
 			values.put("gc_pause_count", column.get("YGC") + column.get("FGC") + column.getOrDefault("CGC", 0.0));
 		}
 		return values;
-	}
-
-	@Override
-	public void close() {
-		Children.stop(this.process);
-		try {
-			this.reader.join(2_000);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 }

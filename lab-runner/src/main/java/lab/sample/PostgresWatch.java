@@ -12,7 +12,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ObjDoubleConsumer;
 
 import lab.common.JitThreads;
-import lab.launch.Children;
 import lab.launch.Launch;
 
 /**
@@ -23,7 +22,7 @@ import lab.launch.Launch;
  * wait event type ({@code Lock}, {@code LWLock}, {@code IO}, {@code Timeout}, {@code Client}, ...; a
  * {@code pg_sleep} shows as {@code Timeout}) and {@code proc_cpu_seconds}.
  */
-public final class PostgresWatch implements AutoCloseable {
+public final class PostgresWatch {
 
 	/** What a second's answer ends with: psql echoes it after the query's rows. */
 	static final String END = "__lab_end__";
@@ -32,20 +31,14 @@ public final class PostgresWatch implements AutoCloseable {
 	static final String QUERY = "SELECT coalesce(wait_event_type, 'CPU'), count(*) FROM pg_stat_activity WHERE datname = current_database() "
 			+ "AND state = 'active' AND pid <> pg_backend_pid() GROUP BY 1;";
 
-	private final Process process;
-
-	private final Thread reader;
-
-	private PostgresWatch(Process process, Thread reader) {
-		this.process = process;
-		this.reader = reader;
+	private PostgresWatch() {
 	}
 
 	/**
 	 * @param psql the command that opens {@code psql} into the database ({@code lab.launch.Postgres#psqlCommand})
 	 * @param postmaster the server's PID: its CPU and its backends'
 	 */
-	static PostgresWatch start(List<String> psql, long postmaster, String cpus, ObjDoubleConsumer<String> series) throws IOException {
+	static ProcessWatch start(List<String> psql, long postmaster, String cpus, ObjDoubleConsumer<String> series) throws IOException {
 		List<String> command = new java.util.ArrayList<>(psql);
 		command.addAll(List.of("-A", "-t", "-F", "|"));
 		Process process = Launch.start(command, cpus, null);
@@ -75,7 +68,7 @@ public final class PostgresWatch implements AutoCloseable {
 				Thread.currentThread().interrupt();
 			}
 		});
-		return new PostgresWatch(process, reader);
+		return new ProcessWatch(process, reader);
 	}
 
 	/** One row of the answer, {@code <wait event type>|<count>}; empty for anything else. */
@@ -111,17 +104,6 @@ public final class PostgresWatch implements AutoCloseable {
 			seconds += Math.max(0, JitThreads.statCpuSeconds(java.nio.file.Path.of("/proc/" + child.pid() + "/stat")));
 		}
 		return seconds;
-	}
-
-	@Override
-	public void close() {
-		Children.stop(this.process);
-		try {
-			this.reader.join(2_000);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
 	}
 
 }

@@ -65,7 +65,7 @@ public final class Sampler implements AutoCloseable {
 	private final Map<String, Long> statuses = new ConcurrentHashMap<>();
 
 	/** The {@code jstat} children reading a service's heap and GC, stopped on close. */
-	private final java.util.List<JstatWatch> jstats = new java.util.concurrent.CopyOnWriteArrayList<>();
+	private final java.util.List<ProcessWatch> watches = new java.util.concurrent.CopyOnWriteArrayList<>();
 
 	/**
 	 * A service of the user's own: its Prometheus text endpoint at {@code url} (Actuator's, say), read once a second for
@@ -89,15 +89,13 @@ public final class Sampler implements AutoCloseable {
 	 * ({@link JstatWatch}).
 	 */
 	public void watchJstat(String source, Path javaHome, long pid, String cpus, Path file) throws IOException {
-		this.jstats.add(JstatWatch.start(javaHome, pid, cpus, file, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
+		this.watches.add(JstatWatch.start(javaHome, pid, cpus, file, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
 	}
 
 	/** A PostgreSQL's activity and CPU once a second ({@link PostgresWatch}), through {@code psql} started by {@code psql}. */
 	public void watchPostgres(String source, java.util.List<String> psql, long postmaster, String cpus) throws IOException {
-		this.postgresWatches.add(PostgresWatch.start(psql, postmaster, cpus, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
+		this.watches.add(PostgresWatch.start(psql, postmaster, cpus, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
 	}
-
-	private final java.util.List<PostgresWatch> postgresWatches = new java.util.concurrent.CopyOnWriteArrayList<>();
 
 	public void watchProcess(String source, long pid) {
 		this.processes.put(source, pid);
@@ -293,8 +291,7 @@ public final class Sampler implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.jstats.forEach(JstatWatch::close);
-		this.postgresWatches.forEach(PostgresWatch::close);
+		this.watches.forEach(ProcessWatch::close);
 		this.ticker.shutdown();
 		this.slicer.shutdown();
 		try {

@@ -178,4 +178,46 @@ class OwnServiceTests {
 		}
 	}
 
+	@Test
+	void searchAxesBecomeTheArmsLessTheExcludedAndABadAxisIsOneLine() throws Exception {
+		Path file = write("""
+				name: orders
+				jar: build/orders.jar
+				requests: [{path: /}]
+				search:
+				  axes:
+				    spring.threads.virtual.enabled: [true, false]
+				    spring.datasource.hikari.maximum-pool-size: [10, 20, 50]
+				    jvm: [[-Xmx256m], [-Xmx512m]]
+				  exclude: [{spring.datasource.hikari.maximum-pool-size: 50, jvm: [-Xmx256m]}]
+				""");
+		OwnService service = OwnService.load(file);
+		// 2 x 3 x 2 = 12, less the two with pool 50 on 256 MiB.
+		assertThat(service.arms()).hasSize(10);
+		assertThat(service.labels()).startsWith("orders-true-10-xmx256m", "orders-true-10-xmx512m", "orders-true-20-xmx256m")
+			.doesNotContain("orders-true-50-xmx256m", "orders-false-50-xmx256m").contains("orders-false-50-xmx512m");
+		OwnService.ServiceArm arm = service.arms().get(0);
+		assertThat(arm.properties()).containsEntry("spring.threads.virtual.enabled", "true").containsEntry("spring.datasource.hikari.maximum-pool-size", "10");
+		assertThat(arm.jvm()).containsExactly("-Xmx256m");
+		assertThat(arm.description()).isEqualTo("spring.threads.virtual.enabled=true spring.datasource.hikari.maximum-pool-size=10 -Xmx256m");
+		// A sample of the product, seeded: the same arms each time.
+		Axes sampled = new Axes(service.search().axes(), List.of(), 4, 7L);
+		assertThat(sampled.arms()).hasSize(4).isEqualTo(new Axes(service.search().axes(), List.of(), 4, 7L).arms());
+		// Read back as the manifest keeps it (arms and search both): the same arms.
+		OwnService again = lab.json.Json.MAPPER.treeToValue(lab.json.Json.MAPPER.valueToTree(service), OwnService.class);
+		assertThat(again.arms()).isEqualTo(service.arms());
+		assertThat(again.problems()).isEmpty();
+
+		for (String[] bad : new String[][] {
+				{ "search: {axes: {spring.threads.virtual.enabled: [true]}}", "search.axes.spring.threads.virtual.enabled must list two values or more" },
+				{ "search: {axes: {jvm: [Xmx1g, Xmx2g]}}", "search.axes.jvm must list lists of JVM options, e.g. [[-Xmx256m], [-Xmx512m]]" },
+				{ "search: {axes: {a: [1, 2]}, exclude: [{b: 1}]}", "search.exclude names 'b', which is not an axis: use one of [a]" },
+				{ "search: {axes: {a: [1, 2, 3, 4, 5, 6, 7, 8, 9], b: [1, 2, 3, 4, 5, 6, 7, 8]}}", "search.axes make 72 arms, more than 64: add search.sample" },
+				{ "search: {axes: {a: [1, 2]}}\narms: [{name: x}]", "give arms or search, not both" } }) {
+			Path badFile = write("name: orders\njar: build/orders.jar\nrequests: [{path: /}]\n" + bad[0] + "\n");
+			assertThatThrownBy(() -> OwnService.load(badFile)).as(bad[0]).isInstanceOf(PlanException.class)
+				.satisfies(ex -> assertThat(ex.getMessage()).contains(bad[1]).doesNotContain("\n"));
+		}
+	}
+
 }

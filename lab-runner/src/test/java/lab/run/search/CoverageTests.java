@@ -5,15 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.search.Interval;
-import lab.analyse.search.RoundProbe;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
-import lab.run.search.InterleavedSearch.Outcome;
-import lab.run.search.InterleavedSearch.Reference;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,94 +27,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CoverageTests {
 
-	enum Shape {
-		FLAT(0.45), MEDIUM(1.2), SHARP(3.0), CLIFF(1.0);
-
-		final double elasticity;
-
-		Shape(double elasticity) {
-			this.elasticity = elasticity;
-		}
-	}
-
-	record Truth(String name, double capacity, Shape shape) {
-	}
-
-	static final List<Truth> TRUTHS = List.of(new Truth("webflux", 3100, Shape.FLAT), new Truth("tomcat", 1050, Shape.MEDIUM),
-			new Truth("platform", 390, Shape.SHARP), new Truth("webflux-loom", 2300, Shape.CLIFF), new Truth("jetty", 1400, Shape.FLAT));
+	static final List<SyntheticLab.Truth> TRUTHS = List.of(new SyntheticLab.Truth("webflux", 3100, SyntheticLab.Shape.FLAT),
+			new SyntheticLab.Truth("tomcat", 1050, SyntheticLab.Shape.MEDIUM), new SyntheticLab.Truth("platform", 390, SyntheticLab.Shape.SHARP),
+			new SyntheticLab.Truth("webflux-loom", 2300, SyntheticLab.Shape.CLIFF), new SyntheticLab.Truth("jetty", 1400, SyntheticLab.Shape.FLAT));
 
 	static final String BASELINE = "webflux";
-
-	/** The synthetic lab of one run. */
-	static final class Lab implements InterleavedSearch.Prober {
-
-		static final double PROBE_SECONDS = 35;
-
-		static final double START_SECONDS = 90;
-
-		final Random random;
-
-		final double jvmSd;
-
-		final Map<String, Double> offsets = new LinkedHashMap<>();
-
-		final Map<Integer, Double> drift = new LinkedHashMap<>();
-
-		double elapsed = TRUTHS.size() * START_SECONDS;
-
-		Lab(long seed) {
-			this.random = new Random(seed);
-			this.jvmSd = 0.02 + 0.06 * this.random.nextDouble();
-			TRUTHS.forEach(t -> this.offsets.put(t.name(), this.jvmSd * this.random.nextGaussian()));
-		}
-
-		static Truth truth(String entry) {
-			return TRUTHS.stream().filter(t -> t.name().equals(entry)).findFirst().orElseThrow();
-		}
-
-		@Override
-		public Outcome probe(String entry, int load, int round, int position, int of) {
-			this.elapsed += PROBE_SECONDS;
-			Truth t = truth(entry);
-			double knee = t.capacity() * Math.exp(this.offsets.get(entry) + this.drift.computeIfAbsent(round, r -> 0.02 * this.random.nextGaussian()));
-			if (t.shape() == Shape.CLIFF && load > 1.08 * knee) {
-				return new Outcome(new RoundProbe(round, position, entry, load, Verdict.FAILED, false, null, "OutOfMemoryError", entry + "/" + load), true);
-			}
-			double p99 = Math.max(520, 1000 * Math.pow(load / knee, t.shape().elasticity)) * Math.exp(0.08 * this.random.nextGaussian());
-			return new Outcome(new RoundProbe(round, position, entry, load, Verdict.OK, p99 <= 1000, p99, "", entry + "/" + load), false);
-		}
-
-		@Override
-		public boolean restart(String entry, int jvm, boolean planned) {
-			this.elapsed += START_SECONDS;
-			this.offsets.put(entry, this.jvmSd * this.random.nextGaussian());
-			return true;
-		}
-
-		@Override
-		public Reference reference() {
-			return new Reference(100, 0, 1);
-		}
-
-		@Override
-		public void progress(InterleavedSearch search) {
-		}
-
-		@Override
-		public void say(String line) {
-		}
-
-		@Override
-		public double secondsLeft() {
-			return 28 * 60 - this.elapsed;
-		}
-
-		@Override
-		public List<Double> startSeconds() {
-			return TRUTHS.stream().map(t -> START_SECONDS).toList();
-		}
-
-	}
 
 	/** Covered / had an interval, per row of the table. */
 	static final class Tally {
@@ -156,26 +68,26 @@ class CoverageTests {
 		int wrongClaims = 0;
 		List<Double> minutes = new ArrayList<>();
 		for (int run = 0; run < 1000; run++) {
-			Lab lab = new Lab(run);
+			SyntheticLab lab = new SyntheticLab(TRUTHS, run, 28 * 60);
 			Map<String, Integer> starts = new LinkedHashMap<>();
 			if (run % 2 == 0) {
 				// An earlier run's crossings on this host: the truth, off by up to 25%.
 				TRUTHS.forEach(t -> starts.put(t.name(), (int) Math.round(t.capacity() * Math.exp(0.25 * (2 * lab.random.nextDouble() - 1)))));
 			}
 			SearchSettings settings = new SearchSettings(1000, 16_000, 50, 4, 5, 10, 2, run, 1000, 500, 2, starts.isEmpty() ? 2 : 1.5, starts);
-			InterleavedSearch search = new InterleavedSearch(TRUTHS.stream().map(Truth::name).toList(), settings);
+			InterleavedSearch search = new InterleavedSearch(TRUTHS.stream().map(SyntheticLab.Truth::name).toList(), settings);
 			search.run(lab);
 			minutes.add(lab.elapsed / 60);
 			SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", BASELINE, null));
 			for (SearchSummary.EntryResult entry : summary.entries()) {
-				Truth truth = Lab.truth(entry.entry());
+				SyntheticLab.Truth truth = lab.truth(entry.entry());
 				capacities.computeIfAbsent(truth.shape() + " " + truth.name(), k -> new Tally()).add(entry.capacity(), truth.capacity());
 				byLevel.computeIfAbsent(entry.capacity().jvmLevel() + ", " + entry.capacity().jvms() + " JVM(s)", k -> new Tally()).add(entry.capacity(),
 						truth.capacity());
 			}
 			for (SearchSummary.Ratio ratio : summary.ratios()) {
-				Truth truth = Lab.truth(ratio.entry());
-				double trueRatio = truth.capacity() / Lab.truth(BASELINE).capacity();
+				SyntheticLab.Truth truth = lab.truth(ratio.entry());
+				double trueRatio = truth.capacity() / lab.truth(BASELINE).capacity();
 				ratios.computeIfAbsent(truth.shape() + " " + truth.name() + " / " + BASELINE, k -> new Tally()).add(ratio.interval(), trueRatio);
 				if (ratio.resolvedWithin(5)) {
 					claims++;

@@ -1,0 +1,138 @@
+package lab.plan;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * A search over a service's settings: each axis a Spring property with its values, or {@code jvm} with lists of JVM
+ * options; the product of the axes, less the combinations {@code exclude} names, becomes the arms, a seeded sample of
+ * them when {@code sample} asks for fewer. Each arm is named by its values ({@code true-10-xmx256m}) and described by
+ * them ({@code spring.threads.virtual.enabled=true spring.datasource.hikari.maximum-pool-size=10 -Xmx256m}).
+ *
+ * @param axes each axis and its values, in the file's order
+ * @param exclude combinations to leave out: one drops every arm whose values match all of its pairs
+ * @param sample at most this many arms (a seeded sample of the product when it is larger); none: all of them
+ * @param seed the sample's seed (recorded with the file, so the arms can be drawn again); none: 1
+ */
+public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exclude, Integer sample, Long seed) {
+
+	/** The axis whose values are lists of JVM options. */
+	public static final String JVM = "jvm";
+
+	/** The most arms a product may make before a sample must pick among them. */
+	static final int MAX_ARMS = 64;
+
+	public Axes {
+		axes = (axes != null) ? new LinkedHashMap<>(axes) : new LinkedHashMap<>();
+		exclude = (exclude != null) ? List.copyOf(exclude) : List.of();
+		seed = (seed != null) ? seed : 1L;
+	}
+
+	/** Every problem of the search block, each naming its field and the fix. */
+	List<String> problems() {
+		List<String> problems = new ArrayList<>();
+		if (this.axes.isEmpty()) {
+			problems.add("search.axes must name at least one axis, e.g. {spring.threads.virtual.enabled: [true, false]}");
+		}
+		this.axes.forEach((axis, values) -> {
+			if (values == null || values.size() < 2) {
+				problems.add("search.axes." + axis + " must list two values or more, got " + values);
+			}
+			else if (axis.equals(JVM) && values.stream().anyMatch(v -> !(v instanceof List<?> options) || options.stream().anyMatch(o -> !String.valueOf(o).startsWith("-")))) {
+				problems.add("search.axes.jvm must list lists of JVM options, e.g. [[-Xmx256m], [-Xmx512m]], got " + values);
+			}
+			else if (!axis.equals(JVM) && !axis.matches("[a-zA-Z0-9_.\\-\\[\\]]+")) {
+				problems.add("search.axes: '" + axis + "' must be a Spring property name or jvm");
+			}
+		});
+		for (Map<String, Object> combination : this.exclude) {
+			for (String axis : combination.keySet()) {
+				if (!this.axes.containsKey(axis)) {
+					problems.add("search.exclude names '" + axis + "', which is not an axis: use one of " + this.axes.keySet());
+				}
+			}
+		}
+		if (this.sample != null && this.sample < 2) {
+			problems.add("search.sample must be 2 or more (arms drawn from the product), got " + this.sample);
+		}
+		if (problems.isEmpty()) {
+			int product = product().size();
+			if (product > MAX_ARMS && (this.sample == null || this.sample > MAX_ARMS)) {
+				problems.add("search.axes make " + product + " arms, more than " + MAX_ARMS + ": add search.sample (at most " + MAX_ARMS
+						+ ") or fewer values");
+			}
+		}
+		return problems;
+	}
+
+	/** The arms: the product less the excluded, sampled when asked, in the product's order. */
+	public List<OwnService.ServiceArm> arms() {
+		List<Map<String, Object>> combinations = product();
+		combinations.removeIf(this::excluded);
+		if (this.sample != null && combinations.size() > this.sample) {
+			List<Integer> indices = new ArrayList<>();
+			for (int i = 0; i < combinations.size(); i++) {
+				indices.add(i);
+			}
+			Collections.shuffle(indices, new Random(this.seed));
+			List<Integer> kept = new ArrayList<>(indices.subList(0, this.sample));
+			Collections.sort(kept);
+			List<Map<String, Object>> sampled = new ArrayList<>();
+			kept.forEach(i -> sampled.add(combinations.get(i)));
+			combinations.clear();
+			combinations.addAll(sampled);
+		}
+		return combinations.stream().map(Axes::arm).toList();
+	}
+
+	private List<Map<String, Object>> product() {
+		List<Map<String, Object>> combinations = new ArrayList<>();
+		combinations.add(new LinkedHashMap<>());
+		this.axes.forEach((axis, values) -> {
+			List<Map<String, Object>> next = new ArrayList<>();
+			for (Map<String, Object> combination : combinations) {
+				for (Object value : values) {
+					Map<String, Object> more = new LinkedHashMap<>(combination);
+					more.put(axis, value);
+					next.add(more);
+				}
+			}
+			combinations.clear();
+			combinations.addAll(next);
+		});
+		return combinations;
+	}
+
+	private boolean excluded(Map<String, Object> combination) {
+		return this.exclude.stream().anyMatch(pairs -> !pairs.isEmpty()
+				&& pairs.entrySet().stream().allMatch(pair -> String.valueOf(combination.get(pair.getKey())).equals(String.valueOf(pair.getValue()))));
+	}
+
+	/** The arm of one combination, named and described by its values. */
+	static OwnService.ServiceArm arm(Map<String, Object> combination) {
+		Map<String, String> properties = new LinkedHashMap<>();
+		List<String> jvm = new ArrayList<>();
+		List<String> words = new ArrayList<>();
+		combination.forEach((axis, value) -> {
+			if (axis.equals(JVM)) {
+				((List<?>) value).forEach(option -> jvm.add(String.valueOf(option)));
+				words.add(String.join("", jvm));
+			}
+			else {
+				properties.put(axis, String.valueOf(value));
+				words.add(String.valueOf(value));
+			}
+		});
+		String name = String.join("-", words.stream().map(w -> w.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "")).toList()).replaceAll("^-+", "");
+		List<String> description = new ArrayList<>();
+		properties.forEach((key, value) -> description.add(key + "=" + value));
+		description.addAll(jvm);
+		return new OwnService.ServiceArm(name.isEmpty() ? "arm" : name, String.join(" ", description), properties, jvm, null);
+	}
+
+}

@@ -1,0 +1,128 @@
+package lab.run.search;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntFunction;
+
+import lab.analyse.search.Interval;
+import lab.analyse.search.SearchSettings;
+import lab.analyse.search.SearchSummary;
+
+/**
+ * Successive halving over arms on the interleaved capacity search (Jamieson and Talwalkar's schedule, with intervals as
+ * the rule): every arm is searched at a coarse budget; an arm whose capacity interval lies wholly below the leader's is
+ * dropped; the survivors are searched again, with more rounds and JVMs, from the crossings the step before found, until
+ * one arm leads every other by more than its interval, one is left, or the steps run out. Each step is a search of its
+ * own ({@link InterleavedSearch}): within a step every survivor is probed in every round, so the host's drift of a round
+ * falls on all of them.
+ */
+public final class Halving {
+
+	/**
+	 * One step.
+	 *
+	 * @param index from 0
+	 * @param entries the arms searched in it
+	 * @param summary what its search found
+	 * @param dropped the arms whose interval lay wholly below the leader's (or that met the target at no load)
+	 */
+	public record Step(int index, List<String> entries, SearchSummary summary, List<String> dropped) {
+	}
+
+	/**
+	 * The answer.
+	 *
+	 * @param best the arm with the highest capacity in the last step
+	 * @param capacity its capacity and interval there
+	 * @param withinNoise the other arms of the last step whose intervals overlap the best's: they cannot be told from it
+	 * @param beaten every arm the best beats: its capacity interval in the step that dropped it (or the last step)
+	 * @param steps every step, in order
+	 */
+	public record Answer(String best, Interval capacity, List<String> withinNoise, Map<String, Interval> beaten, List<Step> steps) {
+	}
+
+	/** What a step of the study needs: a prober for its search (a fresh lab state, the same arms' processes). */
+	public interface Steps {
+
+		InterleavedSearch.Prober prober(int step);
+
+	}
+
+	private final List<String> arms;
+
+	private final IntFunction<SearchSettings> settings;
+
+	private final int maxSteps;
+
+	/**
+	 * @param settings each step's search settings, given the step's index and (through {@link #run}) the crossings found so far
+	 * @param maxSteps at most this many steps
+	 */
+	public Halving(List<String> arms, IntFunction<SearchSettings> settings, int maxSteps) {
+		this.arms = List.copyOf(arms);
+		this.settings = settings;
+		this.maxSteps = maxSteps;
+	}
+
+	public Answer run(Steps steps) throws IOException, InterruptedException {
+		List<String> survivors = new ArrayList<>(this.arms);
+		List<Step> done = new ArrayList<>();
+		Map<String, Interval> beaten = new LinkedHashMap<>();
+		Map<String, Integer> starts = new LinkedHashMap<>();
+		SearchSummary last = null;
+		for (int index = 0; index < this.maxSteps && survivors.size() > 1; index++) {
+			SearchSettings base = this.settings.apply(index);
+			// Each arm's bracket starts from the crossing the step before found for it.
+			SearchSettings settings = new SearchSettings(base.start(), base.max(), base.bracketPercent(), base.rounds(), base.spreadPercent(),
+					base.referenceMovedPercent(), base.maxReruns(), base.seed(), base.targetMs(), base.floorMs(), base.jvms(), base.stepFactor(),
+					starts.isEmpty() ? base.starts() : starts);
+			InterleavedSearch search = new InterleavedSearch(survivors, settings);
+			search.run(steps.prober(index));
+			last = SearchSummary.of(search.record("tune-step-" + (index + 1), "", survivors.get(0), null));
+			SearchSummary.EntryResult leader = leader(last);
+			List<String> dropped = new ArrayList<>();
+			for (SearchSummary.EntryResult entry : last.entries()) {
+				if (entry.capacity().n() > 0 && Double.isFinite(entry.capacity().estimate())) {
+					starts.put(entry.entry(), (int) Math.round(entry.capacity().estimate()));
+				}
+				boolean noneMet = entry.bracket() != null && entry.bracket().capacity() == 0 && entry.bracket().firstMissed() > 0;
+				if (leader != null && entry != leader && (noneMet || below(entry.capacity(), leader.capacity()))) {
+					dropped.add(entry.entry());
+					beaten.put(entry.entry(), entry.capacity());
+				}
+			}
+			survivors.removeAll(dropped);
+			done.add(new Step(index, List.copyOf(search.entries()), last, List.copyOf(dropped)));
+			if (leader != null && dropped.size() == last.entries().size() - 1) {
+				break;
+			}
+		}
+		if (last == null) {
+			return new Answer(survivors.get(0), Interval.NONE, List.of(), beaten, done);
+		}
+		SearchSummary.EntryResult best = leader(last);
+		List<String> withinNoise = new ArrayList<>();
+		for (SearchSummary.EntryResult entry : last.entries()) {
+			if (entry != best && survivors.contains(entry.entry())) {
+				withinNoise.add(entry.entry());
+			}
+		}
+		return new Answer(best.entry(), best.capacity(), List.copyOf(withinNoise), beaten, List.copyOf(done));
+	}
+
+	/** The entry with the highest capacity estimate (one without a capacity never leads); null when none has one. */
+	static SearchSummary.EntryResult leader(SearchSummary summary) {
+		return summary.entries().stream().filter(e -> e.capacity().n() > 0 && Double.isFinite(e.capacity().estimate()))
+			.max(Comparator.comparingDouble(e -> e.capacity().estimate())).orElse(null);
+	}
+
+	/** Whether {@code interval} lies wholly below {@code leader}'s: its high under the leader's low; never without both intervals. */
+	static boolean below(Interval interval, Interval leader) {
+		return interval.hasSpread() && leader.hasSpread() && interval.high() < leader.low();
+	}
+
+}
