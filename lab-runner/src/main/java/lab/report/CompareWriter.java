@@ -55,6 +55,9 @@ public final class CompareWriter {
 		scope.put("columns", figures.stream().map(f -> f.compared().column()).toList());
 		scope.put("changeColumns", changed.stream().map(f -> "Δ " + f.compared().change()).toList());
 		scope.put("rows", rows(c, figures, changed));
+		List<Map<String, Object>> requests = requestRows(c);
+		scope.put("requests", requests);
+		scope.put("hasRequests", !requests.isEmpty());
 		List<Map<String, Object>> searched = searchRows(c);
 		scope.put("searches", searched);
 		scope.put("hasSearches", !searched.isEmpty());
@@ -151,6 +154,26 @@ public final class CompareWriter {
 		return Comparison.signed(percent) + (change.beyond(percent) ? " *" : "");
 	}
 
+	/** A --service run's named requests, each level's p99 / p50 ms and errors by run, side by side ("-" where a run has none). */
+	static List<Map<String, Object>> requestRows(Comparison c) {
+		List<Map<String, Object>> rows = new ArrayList<>();
+		for (Comparison.Row row : c.rows()) {
+			List<String> names = row.levels().stream().filter(java.util.Objects::nonNull).flatMap(l -> l.byRequest().stream())
+				.map(lab.analyse.RequestFigures::name).distinct().toList();
+			for (String name : names) {
+				List<String> cells = new ArrayList<>();
+				for (LevelResult level : row.levels()) {
+					cells.add((level == null) ? "-" : level.byRequest().stream().filter(r -> r.name().equals(name)).findFirst()
+						.map(r -> Summaries.number(r.p99Ms()) + " / " + Summaries.number(r.p50Ms()) + ", errors "
+								+ (Double.isNaN(r.errorPercent()) ? "-" : String.format(java.util.Locale.ROOT, "%.2f%%", r.errorPercent())))
+						.orElse("-"));
+				}
+				rows.add(Map.of("variant", row.variant(), "load", Summaries.number(row.load()), "request", name, "cells", cells));
+			}
+		}
+		return rows;
+	}
+
 	private static ObjectNode summary(Comparison c, List<lab.analyse.search.BetweenRuns> betweenRuns, List<lab.analyse.search.BetweenRuns> pairRuns) {
 		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
 		List<Figure> figures = Comparison.compared(all);
@@ -190,6 +213,9 @@ public final class CompareWriter {
 				if (level != null) {
 					figures.forEach(f -> one.put(f.field(), level.value(f)));
 					one.put("verdict", level.verdict().name());
+					if (!level.byRequest().isEmpty()) {
+						one.set("byRequest", json.valueToTree(level.byRequest()));
+					}
 				}
 				if (c.hasBaseline() && i != c.baseline()) {
 					changed.forEach(f -> one.put(f.compared().change() + "ChangePercent", change.percent(f)));

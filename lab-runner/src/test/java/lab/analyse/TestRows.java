@@ -29,6 +29,8 @@ public final class TestRows {
 
 	private Boolean meets;
 
+	private List<RequestFigures> byRequest = List.of();
+
 	private TestRows(String variant, Level level) {
 		this.variant = variant;
 		this.level = level;
@@ -75,9 +77,15 @@ public final class TestRows {
 		return this;
 	}
 
+	/** A service of the user's own: its named requests' figures. */
+	public TestRows byRequest(RequestFigures... requests) {
+		this.byRequest = List.of(requests);
+		return this;
+	}
+
 	public LevelResult build() {
 		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, this.meets, this.reasons, List.of(), List.of(),
-				List.of(), List.of(), List.of());
+				List.of(), List.of(), this.byRequest);
 	}
 
 }

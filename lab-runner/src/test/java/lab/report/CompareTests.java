@@ -121,4 +121,25 @@ class CompareTests {
 				Figures.CEILING_RPS, 200, Figures.EFFICIENCY, rps / 200, Figures.P99_ALL_MS, 500, Figures.CPU_MS_PER_REQUEST, 0.2).build();
 	}
 
+	@Test
+	void eachNamedRequestOfAServiceOfTheUsersOwnStandsSideBySideByRun() throws Exception {
+		Path a = Files.createDirectories(this.dir.resolve("a"));
+		Path b = Files.createDirectories(this.dir.resolve("b"));
+		Level users = new Level.Closed(200);
+		LevelResult before = TestRows.row("orders-vt-on", users).set(Figures.RPS, 546).byRequest(
+				new lab.analyse.RequestFigures("order", 4881, 0, 0, 369.4, 405.2, 757.8, null, Double.NaN, null),
+				new lab.analyse.RequestFigures("search", 1627, 3, 0.18, 354.6, 387.8, 399.4, null, Double.NaN, null)).build();
+		LevelResult after = TestRows.row("orders-vt-on", users).set(Figures.RPS, 559).byRequest(
+				new lab.analyse.RequestFigures("order", 5079, 0, 0, 361.0, 719.9, 1351.7, null, Double.NaN, null)).build();
+		Comparison c = Comparison.of(List.of(new Comparison.Run("a", a, Manifest.read(a), List.of(before)),
+				new Comparison.Run("b", b, Manifest.read(b), List.of(after))), 0, 10);
+		List<java.util.Map<String, Object>> rows = CompareWriter.requestRows(c);
+		assertThat(rows).extracting(r -> r.get("request")).containsExactly("order", "search");
+		assertThat(rows.get(0).get("cells")).isEqualTo(List.of("405 / 369, errors 0.00%", "720 / 361, errors 0.00%"));
+		assertThat(rows.get(1).get("cells")).as("a run without the request says so").isEqualTo(List.of("388 / 355, errors 0.18%", "-"));
+		java.nio.file.Path html = new CompareWriter().write(c, this.dir.resolve("out"));
+		assertThat(Files.readString(html)).contains("Each named request, side by side").contains("720 / 361, errors 0.00%");
+		assertThat(Files.readString(this.dir.resolve("out/compare.json"))).contains("\"byRequest\"");
+	}
+
 }
