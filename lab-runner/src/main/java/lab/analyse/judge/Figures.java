@@ -225,6 +225,10 @@ public final class Figures {
 			+ "so its counts (`poolWaitingAtEnd`, `virtualThreadsAtEnd`) can exceed the users", r -> r.median(m -> lab.analyse.read.ThreadDump.atEnd(m.dir())
 				.map(lab.analyse.read.ThreadDump::spanMs).orElse(Double.NaN)));
 
+	public static final Figure MONITOR_BLOCKED_THREADS = Figure.of("monitorBlockedThreads", "threads", "with --jfr: threads blocked entering "
+			+ "a monitor (`synchronized`) on average over the window, from the steady recording's `jdk.JavaMonitorEnter` events (JFR's "
+			+ "profile settings: blocks of 10 ms or more); none without a recording", r -> r.median(m -> m.contention().blockedThreads()));
+
 	/* The PostgreSQL the lab started for a service of the user's own (lab.sample.PostgresWatch): what names the database as a limit. */
 
 	public static final Figure PG_ACTIVE_BACKENDS = Figure.of("pgActiveBackends", "backends", "the PostgreSQL the lab started: active backends "
@@ -258,7 +262,7 @@ public final class Figures {
 			}
 		}
 		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND, POOL_WAITING_AT_END, THREAD_DUMP_SPAN_MS));
-		all.addAll(List.of(PG_ACTIVE_BACKENDS, PG_LOCK_WAITING_BACKENDS, PG_IO_WAITING_BACKENDS, PG_CPU_PERCENT));
+		all.addAll(List.of(PG_ACTIVE_BACKENDS, PG_LOCK_WAITING_BACKENDS, PG_IO_WAITING_BACKENDS, PG_CPU_PERCENT, MONITOR_BLOCKED_THREADS));
 		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, DOWNSTREAM_P99_LATE_MS, DOWNSTREAM_OWN_P99_OVERHEAD_MS));
 		return List.copyOf(all);
 	}

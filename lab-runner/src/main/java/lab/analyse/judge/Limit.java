@@ -7,7 +7,8 @@ import lab.analyse.evidence.PoolEvidence;
 
 /**
  * What bound a level, read from the service's outside (USE: the first resource that saturated): the heap (the collector
- * busy), the database the lab started (its CPU, or its active backends waiting on locks or I/O), a connection pool (every connection in use and threads waiting, from the pool's meters or from the threads
+ * busy), a lock in the service (threads blocked entering monitors, with --jfr), the database the lab started (its CPU, or
+ * its active backends waiting on locks or I/O), a connection pool (every connection in use and threads waiting, from the pool's meters or from the threads
  * waiting in a pool's frames in the thread dump at the window's end; with the core too when it was saturated), the core
  * (busy in 85% of the window or saturated in half its 100 ms slices), the thread pool (as many threads as Tomcat's pool
  * and the core not busy), or "none found", itself a finding. Written per level as {@code limit} in summary.json, a
@@ -56,6 +57,9 @@ public final class Limit {
 		return "";
 	}
 
+	/** Threads blocked entering monitors, on average, from which a lock is named (--jfr). */
+	static final double LOCK_BLOCKED_THREADS = 1;
+
 	/** The share of the active backends waiting on locks (or on I/O) from which the database is named. */
 	static final double DATABASE_WAITING = 0.5;
 
@@ -76,6 +80,11 @@ public final class Limit {
 		}
 		boolean coreSaturated = cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT;
 		String core = coreSaturated ? String.format(Locale.ROOT, " and the core (%.0f%% busy)", cpu) : "";
+		double blocked = level.value(Figures.MONITOR_BLOCKED_THREADS);
+		if (blocked >= LOCK_BLOCKED_THREADS) {
+			// At least one thread blocked on a monitor at any time on average: requests queue on a lock in the service.
+			return String.format(Locale.ROOT, "a lock (%.1f threads blocked entering monitors on average, JFR)", blocked) + core;
+		}
 		String database = database(level);
 		if (!database.isEmpty()) {
 			// Behind the pool: a full pool in front of a saturated database waits on the database.

@@ -77,4 +77,12 @@ class LimitTests {
 			.isEqualTo("a connection pool (390 threads waiting for a connection at the window's end)");
 	}
 
+	@Test
+	void aLockWhenThreadsWereBlockedEnteringMonitorsAndNotBelowOne() {
+		assertThat(Limit.of(row().set(Figures.MONITOR_BLOCKED_THREADS, 37.5, Figures.SERVICE_CPU_PERCENT, 40).build()))
+			.isEqualTo("a lock (37.5 threads blocked entering monitors on average, JFR)");
+		assertThat(Limit.of(row().set(Figures.MONITOR_BLOCKED_THREADS, 0.3, Figures.SERVICE_CPU_PERCENT, 40).build()))
+			.isEqualTo("none found (core 40% busy)");
+	}
+
 }
