@@ -40,6 +40,9 @@ public final class RunDir {
 	/** A service of the user's own: its requests as the simulation reads them ({@link RequestMix}), written at the run's start. */
 	public static final String REQUEST_MIX = "requests.tsv";
 
+	/** A tune search's answer: the best arm within the target, the arms within noise of it, those it beats, the steps. */
+	public static final String TUNE = "tune.json";
+
 	/** The values request {@code index} of the mix takes in turn ({@link RequestMix#writeFeed}), beside {@link #REQUEST_MIX}. */
 	public static String feed(int index) {
 		return "feed-" + index + ".tsv";

@@ -161,7 +161,12 @@ final class SearchRun implements InterleavedSearch.Prober {
 				e.getValue().live = live.get();
 			}
 			progress(this.search);
-			this.search.run(this);
+			if (scenario.halvingSteps() != null) {
+				tune(scenario.halvingSteps(), this.search.settings());
+			}
+			else {
+				this.search.run(this);
+			}
 		}
 		finally {
 			for (Entry entry : this.entries.values()) {
@@ -176,6 +181,63 @@ final class SearchRun implements InterleavedSearch.Prober {
 		}
 	}
 
+	/**
+	 * A tune search: successive halving over the variants ({@link lab.run.search.Halving}), each step a search of the
+	 * survivors with its share of the time left (the first half of it, each later one an equal share of the rest), more
+	 * rounds and JVMs in later steps;
+	 * the arms dropped are stopped. The answer goes to the console and {@link lab.layout.RunDir#TUNE}; each step's
+	 * search to its own file ({@code capacity-search-<arm>-step<k>.json}), rendered like any search.
+	 */
+	private void tune(int steps, SearchSettings base) throws IOException, InterruptedException {
+		Double minutes = this.harness.plan().scenario().searchMinutes();
+		long end = this.began + (long) (((minutes != null) ? minutes : 60) * 60e9);
+		// The arms that started, passed their check and warmed up; the others were recorded as not run.
+		List<String> started = this.entries.entrySet().stream().filter(e -> e.getValue().live != null).map(Map.Entry::getKey).toList();
+		if (started.size() < 2) {
+			say("lab: tune: fewer than two arms started; nothing to compare");
+			return;
+		}
+		lab.run.search.Halving halving = new lab.run.search.Halving(started, step -> new SearchSettings(base.start(), base.max(),
+				base.bracketPercent(), Math.max(2, (step + 1) * base.rounds() / steps), base.spreadPercent(), base.referenceMovedPercent(), base.maxReruns(),
+				base.seed() + step, base.targetMs(), base.floorMs(), (step == 0) ? 1 : base.jvms(), base.stepFactor(), base.starts()), steps);
+		lab.run.search.Halving.Answer answer = halving.run((step, survivors) -> {
+			this.step = step;
+			// The first step (every arm, brackets from scratch) half the time left, each later one an equal share of the rest;
+			// the arms no longer in the study stopped (their memory back).
+			this.stepEnds = System.nanoTime() + (end - System.nanoTime()) / ((step == 0) ? 2 : (steps - step));
+			for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
+				if (!survivors.contains(e.getKey()) && e.getValue().live != null) {
+					e.getValue().live.service().close();
+					e.getValue().live = null;
+				}
+			}
+			say(String.format(Locale.ROOT, "lab: tune step %d of at most %d: %s, %.0f minutes", step + 1, steps, String.join(", ", survivors),
+					(this.stepEnds - System.nanoTime()) / 60e9));
+			return this;
+		});
+		// this.step stays at the last step: the record the run ends with is that step's.
+		String unit = (this.shape == LoadShape.OPEN) ? "requests/s" : "users";
+		say(String.format(Locale.ROOT, "lab: tune: best within %s: %s, %s%s", this.target.describe(), answer.best(), answer.capacity().asLoad(),
+				answer.withinNoise().isEmpty() ? "; it leads every other arm beyond its interval"
+						: "; within noise of it (intervals overlap): " + String.join(", ", answer.withinNoise())));
+		answer.beaten().forEach((arm, interval) -> say(String.format(Locale.ROOT, "lab: tune: beats %s, %s %s (its interval wholly below the leader's)",
+				arm, interval.asLoad(), unit)));
+		Map<String, Object> file = new LinkedHashMap<>();
+		file.put("target", this.target.text());
+		file.put("best", answer.best());
+		file.put("capacity", answer.capacity());
+		file.put("withinNoise", answer.withinNoise());
+		file.put("beaten", answer.beaten());
+		file.put("steps", answer.steps().stream().map(s -> Map.of("step", s.index() + 1, "arms", s.entries(), "dropped", s.dropped())).toList());
+		LevelJson.json.writeValue(this.harness.plan().out().resolve(lab.layout.RunDir.TUNE).toFile(), file);
+	}
+
+	/** The tune search's step (from 0), -1 outside one; its probes' and restarts' directories are numbered apart by it. */
+	private int step = -1;
+
+	/** When the tune step's share of the budget ends (System.nanoTime). */
+	private long stepEnds;
+
 	private Optional<ServiceStart.Live> begin(String label, Entry entry, Path dir) throws IOException, InterruptedException {
 		PlannedLevel first = PlannedLevel.of(this.shape.level(this.search.settings().start()));
 		return new ServiceStart(this.harness).begin(entry.module, this.arm, label, this.downstream, dir, List.of(first), this.notRun);
@@ -189,7 +251,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 			return null;
 		}
 		PlannedLevel level = PlannedLevel.of(this.shape.level(load));
-		String id = ServiceDir.roundLevel(level.id(), round);
+		String id = ServiceDir.roundLevel(level.id(), (this.step > 0) ? 100 * this.step + round : round);
 		say(String.format(Locale.ROOT, "lab: round %d, %d of %d: %s %s", round, position, of, label, id));
 		Path warmup = entry.live.warmup();
 		Service service = entry.live.service();
@@ -242,7 +304,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 		}
 		say("lab: " + label + " gets a fresh JVM, its " + ordinal(jvm) + (planned ? " (its share of the refining rounds on a JVM of its own)"
 				: " (its last probe broke the one before, stopped then)") + ": the others wait, warm");
-		Optional<ServiceStart.Live> live = begin(label, entry, entry.dir.resolve(ServiceDir.restart(jvm)));
+		Optional<ServiceStart.Live> live = begin(label, entry, entry.dir.resolve(ServiceDir.restart((this.step > 0) ? 10 * this.step + jvm : jvm)));
 		live.ifPresent(l -> {
 			entry.live = l;
 			entry.firstAfterWarmup = true;
@@ -277,6 +339,8 @@ final class SearchRun implements InterleavedSearch.Prober {
 
 	@Override
 	public void progress(InterleavedSearch search) throws IOException {
+		// A tune search's steps are searches of their own: the one that reports is the current.
+		this.search = search;
 		record().write(this.harness.plan().out());
 	}
 
@@ -287,12 +351,17 @@ final class SearchRun implements InterleavedSearch.Prober {
 
 	@Override
 	public double secondsLeft() {
+		if (this.step >= 0) {
+			return (this.stepEnds - System.nanoTime()) / 1e9;
+		}
 		Double minutes = this.harness.plan().scenario().searchMinutes();
 		return (minutes == null) ? Double.POSITIVE_INFINITY : minutes * 60 - (System.nanoTime() - this.began) / 1e9;
 	}
 
 	private SearchRecord record() {
-		return this.search.record(this.arm.name(), this.target.text(), this.baseline, this.twin);
+		String group = (this.step >= 0) ? this.arm.name() + "-step" + (this.step + 1) : this.arm.name();
+		return this.search.record(group, this.target.text(), this.search.entries().contains(this.baseline) ? this.baseline : this.search.entries().get(0),
+				this.search.entries().contains(this.twin) ? this.twin : null);
 	}
 
 	/** Each variant's capacity with its interval, its ratio to the baseline, the noise floor; capacity.json per variant. */

@@ -79,7 +79,7 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, waves, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, waves, or the path of a scenario file");
 	}
 
 	/** The bundled scenarios are the files of the scenarios folder: one added there is one more name, no list to keep. */

@@ -45,10 +45,10 @@ public final class Halving {
 	public record Answer(String best, Interval capacity, List<String> withinNoise, Map<String, Interval> beaten, List<Step> steps) {
 	}
 
-	/** What a step of the study needs: a prober for its search (a fresh lab state, the same arms' processes). */
+	/** What a step of the study needs: a prober for its search of {@code entries} (the arms still in the study). */
 	public interface Steps {
 
-		InterleavedSearch.Prober prober(int step);
+		InterleavedSearch.Prober prober(int step, List<String> entries) throws IOException;
 
 	}
 
@@ -81,7 +81,7 @@ public final class Halving {
 					base.referenceMovedPercent(), base.maxReruns(), base.seed(), base.targetMs(), base.floorMs(), base.jvms(), base.stepFactor(),
 					starts.isEmpty() ? base.starts() : starts);
 			InterleavedSearch search = new InterleavedSearch(survivors, settings);
-			search.run(steps.prober(index));
+			search.run(steps.prober(index, List.copyOf(survivors)));
 			last = SearchSummary.of(search.record("tune-step-" + (index + 1), "", survivors.get(0), null));
 			SearchSummary.EntryResult leader = leader(last);
 			List<String> dropped = new ArrayList<>();

@@ -45,7 +45,7 @@ class HalvingTests {
 			long seed = study;
 			SyntheticLab first = new SyntheticLab(ARMS, seed, 20 * 60);
 			Halving halving = new Halving(ARMS.stream().map(Truth::name).toList(), step -> settings(step, seed), 3);
-			Halving.Answer answer = halving.run(step -> (step == 0) ? first : first.again(20 * 60));
+			Halving.Answer answer = halving.run((step, entries) -> (step == 0) ? first : first.again(20 * 60));
 			if (answer.beaten().containsKey(BEST)) {
 				bestDropped++;
 			}
