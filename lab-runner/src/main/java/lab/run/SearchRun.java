@@ -361,7 +361,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 	private SearchRecord record() {
 		String group = (this.step >= 0) ? this.arm.name() + "-step" + (this.step + 1) : this.arm.name();
 		return this.search.record(group, this.target.text(), this.search.entries().contains(this.baseline) ? this.baseline : this.search.entries().get(0),
-				this.search.entries().contains(this.twin) ? this.twin : null);
+				(this.twin != null && this.search.entries().contains(this.twin)) ? this.twin : null);
 	}
 
 	/** Each variant's capacity with its interval, its ratio to the baseline, the noise floor; capacity.json per variant. */
