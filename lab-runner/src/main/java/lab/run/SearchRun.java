@@ -160,11 +160,12 @@ final class SearchRun implements InterleavedSearch.Prober {
 				}
 				e.getValue().live = live.get();
 			}
-			progress(this.search);
 			if (scenario.halvingSteps() != null) {
+				// Each step writes its own record; the search of every arm that started them is only their settings.
 				tune(scenario.halvingSteps(), this.search.settings());
 			}
 			else {
+				progress(this.search);
 				this.search.run(this);
 			}
 		}

@@ -172,10 +172,15 @@ class OwnServiceTests {
 				{ "{path: '/o/{id}', feed: {values: {id: 1-3}, strategy: queue}}", "requests[0].feed.strategy must be circular (in order, then again) or random, got 'queue'" },
 				{ "{path: '/o/{id}', feed: {values: {id: 1-3}, file: owners.csv}}", "requests[0].feed needs either values (e.g. {id: 1-1000}) or file" },
 				{ "{path: /, thinkMs: -1}", "requests[0].thinkMs must be between 0 and 60000 (ms its user pauses after it), got -1" } }) {
-			Path badFile = write("name: orders\njar: build/orders.jar\nrequests: [" + bad[0] + "]\narms: [{name: a}]\n");
-			assertThatThrownBy(() -> OwnService.load(badFile)).as(bad[0]).isInstanceOf(PlanException.class)
-				.satisfies(ex -> assertThat(ex.getMessage()).contains(bad[1]).doesNotContain("\n"));
+			failsInOneLine("requests: [" + bad[0] + "]\narms: [{name: a}]", bad[1]);
 		}
+	}
+
+	/** A file of the minimal name and jar plus {@code rest} stops in one line containing {@code expected}. */
+	private void failsInOneLine(String rest, String expected) throws Exception {
+		Path badFile = write("name: orders\njar: build/orders.jar\n" + rest + "\n");
+		assertThatThrownBy(() -> OwnService.load(badFile)).as(rest).isInstanceOf(PlanException.class)
+			.satisfies(ex -> assertThat(ex.getMessage()).contains(expected).doesNotContain("\n"));
 	}
 
 	@Test
@@ -214,9 +219,7 @@ class OwnServiceTests {
 				{ "search: {axes: {a: [1, 2]}, exclude: [{b: 1}]}", "search.exclude names 'b', which is not an axis: use one of [a]" },
 				{ "search: {axes: {a: [1, 2, 3, 4, 5, 6, 7, 8, 9], b: [1, 2, 3, 4, 5, 6, 7, 8]}}", "search.axes make 72 arms, more than 64: add search.sample" },
 				{ "search: {axes: {a: [1, 2]}}\narms: [{name: x}]", "give arms or search, not both" } }) {
-			Path badFile = write("name: orders\njar: build/orders.jar\nrequests: [{path: /}]\n" + bad[0] + "\n");
-			assertThatThrownBy(() -> OwnService.load(badFile)).as(bad[0]).isInstanceOf(PlanException.class)
-				.satisfies(ex -> assertThat(ex.getMessage()).contains(bad[1]).doesNotContain("\n"));
+			failsInOneLine("requests: [{path: /}]\n" + bad[0], bad[1]);
 		}
 	}
 
