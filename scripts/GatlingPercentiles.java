@@ -8,12 +8,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Each named request of a --service run against Gatling's own pages, over all of a level's requests as Gatling counts
- * them: the count and p50 and p99 of the lab's per-request histograms (latency-by-request.hlog, every interval), of
- * Gatling's statistics table (index.html), and the bucket of Gatling's response-time distribution (the request's page)
- * where the 99th percentile falls. Run from the repository after ./lab build:
+ * Each named request of a --service run against Gatling's own pages and records, over all of a level's requests as
+ * Gatling counts them: the count and p50 and p99 of the lab's per-request histograms (latency-by-request.hlog, every
+ * interval); the exact p99 of the response times in Gatling's own simulation.log (read with Gatling's parser, one
+ * millisecond resolution); Gatling's statistics table (index.html) and the bucket of its response-time distribution (the
+ * request's page) where the 99th percentile falls; and the same response times put through the estimator Gatling's
+ * table uses (a t-digest, AVLTreeDigest with compression 100, as gatling-charts' GeneralStatsBuffer builds it), five
+ * times, since the digest breaks ties at random. Run from the repository after ./lab build:
  *
- *   java -cp lab-runner/target/classes:lab-layout/target/classes:$(cat gatling/target/classpath.txt) \
+ *   java --add-opens java.base/java.lang=ALL-UNNAMED -cp lab-runner/target/classes:lab-layout/target/classes:$(cat gatling/target/classpath.txt) \
  *     scripts/GatlingPercentiles.java results/<run>
  */
 public class GatlingPercentiles {
@@ -36,6 +39,7 @@ public class GatlingPercentiles {
 				report = reports.filter(Files::isDirectory).findFirst().orElseThrow();
 			}
 			String index = Files.readString(report.resolve("index.html"));
+			Map<String, List<Integer>> records = responseTimes(report.resolve("simulation.log"));
 			for (int i = 0; i < mix.size(); i++) {
 				String name = mix.get(i).name();
 				var all = byRequest.get(i).all(0, 0);
@@ -51,11 +55,79 @@ public class GatlingPercentiles {
 					cells.put(Integer.parseInt(cell.group(1)), cell.group(2));
 				}
 				int[] bucket = p99Bucket(Files.readString(report.resolve(row.group(1))));
-				System.out.printf("%s %s: count lab %d, Gatling %s; p50 lab %.1f, Gatling %s ms; p99 lab %.1f, Gatling's table %s, its distribution %d-%d ms%n",
-						run.relativize(level), name, all.getTotalCount(), cells.get(2), all.getValueAtPercentile(50) / 1000.0, cells.get(8),
-						all.getValueAtPercentile(99) / 1000.0, cells.get(11), bucket[0], bucket[1]);
+				int[] times = records.getOrDefault(name, List.of()).stream().mapToInt(Integer::intValue).sorted().toArray();
+				System.out.printf("%s %s: count lab %d, Gatling %s, its log %d; p50 lab %.1f, Gatling %s ms; p99 lab %.1f, Gatling's log %s, its table %s,"
+						+ " its distribution %d-%d, a t-digest of its log %s ms%n",
+						run.relativize(level), name, all.getTotalCount(), cells.get(2), times.length, all.getValueAtPercentile(50) / 1000.0, cells.get(8),
+						all.getValueAtPercentile(99) / 1000.0, times.length == 0 ? "-" : times[(int) Math.ceil(0.99 * times.length) - 1],
+						cells.get(11), bucket[0], bucket[1], digests(times));
 			}
 		}
+	}
+
+	/**
+	 * The response time (end - start, ms) of every request record in a binary simulation.log, by request name, read with
+	 * Gatling's own parser: its record layout is the one gatling-charts' FirstPassParser skips through (Gatling 3.15).
+	 */
+	static Map<String, List<Integer>> responseTimes(Path log) throws Exception {
+		Map<String, List<Integer>> byName = new HashMap<>();
+		try (var parser = new io.gatling.charts.stats.FirstPassParser(log.toFile(), java.time.ZoneId.systemDefault())) {
+			if (parser.readByte() != io.gatling.core.stats.writer.RecordHeader.Run$.MODULE$.value()) {
+				throw new IllegalStateException(log + " does not start with a run record");
+			}
+			var runRecord = io.gatling.charts.stats.FirstPassParser.class.getDeclaredMethod("parseRunRecord");
+			runRecord.setAccessible(true);
+			runRecord.invoke(parser);
+			byte user = io.gatling.core.stats.writer.RecordHeader.User$.MODULE$.value();
+			byte request = io.gatling.core.stats.writer.RecordHeader.Request$.MODULE$.value();
+			byte group = io.gatling.core.stats.writer.RecordHeader.Group$.MODULE$.value();
+			for (int header = parser.read(); header != -1; header = parser.read()) {
+				if (header == user) {
+					parser.skipInt();
+					parser.readBoolean();
+					parser.readInt();
+				} else if (header == request) {
+					int groups = parser.readInt();
+					for (int g = 0; g < groups; g++) {
+						parser.skipCachedString();
+					}
+					String name = parser.readCachedSanitizedString();
+					int start = parser.readInt();
+					int end = parser.readInt();
+					parser.skipByte();
+					parser.skipCachedString();
+					byName.computeIfAbsent(name, n -> new ArrayList<>()).add(end - start);
+				} else if (header == group) {
+					int groups = parser.readInt();
+					for (int g = 0; g < groups; g++) {
+						parser.skipCachedString();
+					}
+					parser.skipInt();
+					parser.skipInt();
+					parser.skipInt();
+					parser.skipByte();
+				} else {
+					parser.skipCachedString();
+					parser.skipInt();
+				}
+			}
+		}
+		return byName;
+	}
+
+	/** Five t-digest estimates of the 99th percentile, as Gatling's statistics table computes it, lowest-highest. */
+	static String digests(int[] times) {
+		double low = Double.MAX_VALUE, high = 0;
+		for (int k = 0; k < 5; k++) {
+			var digest = new com.tdunning.math.stats.AVLTreeDigest(100);
+			for (int t : times) {
+				digest.add(t);
+			}
+			double p99 = Math.round(digest.quantile(0.99));
+			low = Math.min(low, p99);
+			high = Math.max(high, p99);
+		}
+		return times.length == 0 ? "-" : String.format("%.0f-%.0f", low, high);
 	}
 
 	/** The bucket of the page's response-time distribution (ok and ko, in % of requests) where 99% is reached. */
