@@ -102,7 +102,15 @@ class RemoteModeTests {
 		assertThat(merged.value(lab.analyse.judge.Figures.P50_OK_MS)).isEqualTo(histogram.getValueAtPercentile(50) / 1000.0);
 		assertThat(merged.injectorCpuPercent()).as("both local injectors sampled").isPositive();
 		assertThat(merged.verdict()).as(merged.reasons().toString()).isNotEqualTo(LevelResult.Verdict.FAILED);
-		assertThat(merged.gatlingReports()).hasSize(2);
+		// Gatling's one report over both injectors' records first, then each one's own; its count is the level's.
+		assertThat(merged.gatlingReports()).hasSize(3);
+		assertThat(merged.gatlingReports().get(0)).isEqualTo("app-webflux/users-41/gatling/all-injectors/index.html");
+		long everyRequest = 0;
+		for (Path part : parts) {
+			everyRequest += RunnerTests.gatlingCount(part.resolve("gatling.log"));
+		}
+		assertThat(everyRequest).as("both injectors' requests").isPositive();
+		assertThat(RunnerTests.gatlingCount(level.resolve(LevelDir.GATLING_MERGE_LOG))).as("the merged report's requests").isEqualTo(everyRequest);
 		assertThat(Files.readString(this.out.resolve("report.html"))).contains("injector-1 ").contains("injector-2 ");
 	}
 

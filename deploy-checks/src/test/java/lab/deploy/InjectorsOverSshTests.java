@@ -203,6 +203,15 @@ class InjectorsOverSshTests {
 				assertThat(whole.getTotalCount()).as(part + ": every request Gatling counted is in its histogram log")
 					.isEqualTo(gatlingCount(part.resolve("gatling.log")));
 			}
+			if (injectors > 1) {
+				// Gatling's one report over every injector's records (their simulation.logs merged), its count the sum of theirs.
+				assertThat(repeat.resolve("gatling/all-injectors/index.html")).as(repeat + ": one Gatling report over the injectors").isNotEmptyFile();
+				long everyRequest = 0;
+				for (Path part : parts) {
+					everyRequest += gatlingCount(part.resolve("gatling.log"));
+				}
+				assertThat(gatlingCount(repeat.resolve("gatling-merge.log"))).as(repeat + ": the merged report's requests").isEqualTo(everyRequest);
+			}
 			Histogram repeatOk = new Histogram(3_600_000_000L, 3);
 			long repeatSent = 0;
 			for (Path part : parts) {

@@ -91,6 +91,12 @@ public final class LevelDir {
 	/** Gatling's own HTML report, in its run directory below the level's. */
 	public static final String GATLING_REPORT = "index.html";
 
+	/** Gatling's one report over every injector's records of a level several drove, below the level's {@code gatling/}. */
+	public static final String GATLING_MERGED = "all-injectors";
+
+	/** The console of the merge of the injectors' Gatling logs and of Gatling's reports-only run on it. */
+	public static final String GATLING_MERGE_LOG = "gatling-merge.log";
+
 	/** The level second by second, drawn by the report. */
 	public static final String TIMELINE = "timeline.html";
 

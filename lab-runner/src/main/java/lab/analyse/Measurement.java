@@ -59,7 +59,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		LevelFacts facts = files.facts();
 		List<LevelFiles.Part> parts = files.parts();
 		LoadWindow window = files.window();
-		List<String> reports = parts.stream().flatMap(part -> part.gatlingReports().stream()).toList();
+		List<String> reports = files.gatlingReports();
 		if (window == null) {
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), WarmUpProfile.NONE,

@@ -123,6 +123,40 @@ public final class GatlingRun {
 	 * Waits up to {@code timeoutSeconds}, then stops it; brings a remote run's files home; returns the exit code
 	 * (-1 when it had to be stopped).
 	 */
+	/**
+	 * Gatling's one report over the injectors' records of a level several drove ({@code lab.gatling.MergedReport}:
+	 * their {@code simulation.log}s written into one, then Gatling's reports-only mode), in the level's
+	 * {@code gatling/all-injectors/}; its console in {@code gatling-merge.log}. Whether the report was written: a merge
+	 * that fails leaves each injector's own report, as before.
+	 */
+	public static boolean mergeReports(Path root, Path java, String cpus, Path level, List<Path> parts) throws IOException, InterruptedException {
+		List<Path> logs = new ArrayList<>();
+		for (Path part : parts) {
+			try (var files = Files.walk(part.resolve("gatling"), 2)) {
+				files.filter(file -> file.getFileName().toString().equals("simulation.log")).forEach(logs::add);
+			}
+			catch (java.nio.file.NoSuchFileException ex) {
+				// an injector that wrote no Gatling run: the merge below says so
+			}
+		}
+		Path log = level.resolve(LevelDir.GATLING_MERGE_LOG);
+		if (logs.size() != parts.size()) {
+			Files.writeString(log, "not merged: " + logs.size() + " Gatling logs (simulation.log) for " + parts.size() + " injectors\n");
+			return false;
+		}
+		String classpath = root.resolve("gatling/target/classes") + ":" + Files.readString(root.resolve("gatling/target/classpath.txt")).trim();
+		List<String> command = new ArrayList<>(List.of(java.toString()));
+		command.addAll(JVM_FLAGS);
+		command.addAll(List.of("-cp", classpath, "lab.gatling.MergedReport", level.resolve("gatling").resolve(LevelDir.GATLING_MERGED).toString()));
+		logs.forEach(file -> command.add(file.toString()));
+		Process process = Launch.start(command, cpus, log);
+		if (!process.waitFor(120, TimeUnit.SECONDS)) {
+			Children.stop(process);
+			return false;
+		}
+		return process.exitValue() == 0 && Files.isRegularFile(level.resolve("gatling").resolve(LevelDir.GATLING_MERGED).resolve(LevelDir.GATLING_REPORT));
+	}
+
 	public int await(long timeoutSeconds) throws IOException, InterruptedException {
 		boolean ended = this.process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
 		if (!ended) {

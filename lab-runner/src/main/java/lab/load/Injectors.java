@@ -74,7 +74,7 @@ public final class Injectors {
 			Consumer<ProgressLine> progress) throws IOException {
 		if (this.hosts.isEmpty()) {
 			return new Load(List.of(GatlingRun.start(this.root, this.java, properties.apply(level), this.cpus, dir, progress)),
-					dir, List.of(dir));
+					dir, List.of(dir), this);
 		}
 		int count = this.hosts.size();
 		// One progress line for all: the sum of each injector's latest second.
@@ -104,11 +104,11 @@ public final class Injectors {
 			runs.add(Remote.LOCAL.equals(host) ? GatlingRun.start(this.root, this.java, share, this.cpus, part, combined)
 					: GatlingRun.startOver(Ssh.to(host), share, timeoutSeconds, part, combined));
 		}
-		return new Load(List.copyOf(runs), dir, List.copyOf(parts));
+		return new Load(List.copyOf(runs), dir, List.copyOf(parts), this);
 	}
 
 	/** The injectors of one level or warm-up, running, each with the directory it writes into. */
-	public record Load(List<GatlingRun> runs, Path level, List<Path> dirs) {
+	public record Load(List<GatlingRun> runs, Path level, List<Path> dirs, Injectors injectors) {
 
 		/** PIDs of the injectors that run on this machine, for the sampler, by {@link LoadFiles#injectorSource}. */
 		public Map<String, Long> localPids() {
@@ -122,12 +122,18 @@ public final class Injectors {
 			return pids;
 		}
 
-		/** Waits for every injector (each up to the timeout); the worst exit code, -1 when one had to be stopped. */
+		/**
+		 * Waits for every injector (each up to the timeout); the worst exit code, -1 when one had to be stopped. When
+		 * several drove the level, Gatling's one report over all their records is made then ({@link GatlingRun#mergeReports}).
+		 */
 		public int await(long timeoutSeconds) throws IOException, InterruptedException {
 			int worst = 0;
 			for (GatlingRun run : this.runs) {
 				int exit = run.await(timeoutSeconds);
 				worst = (exit == -1 || worst == -1) ? -1 : Math.max(worst, exit);
+			}
+			if (this.dirs.size() > 1) {
+				GatlingRun.mergeReports(this.injectors.root, this.injectors.java, this.injectors.cpus, this.level, this.dirs);
 			}
 			return worst;
 		}

@@ -90,6 +90,21 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 		return merged;
 	}
 
+	/**
+	 * Every Gatling report of the level, relative to the results directory: when several injectors drove it,
+	 * Gatling's one report over all their records first ({@link LevelDir#GATLING_MERGED}), then each injector's own.
+	 */
+	public List<String> gatlingReports() throws IOException {
+		List<String> reports = new ArrayList<>();
+		boolean one = this.parts.size() == 1 && this.parts.get(0).dir().equals(this.dir);
+		Path merged = this.dir.resolve("gatling").resolve(LevelDir.GATLING_MERGED).resolve(LevelDir.GATLING_REPORT);
+		if (!one && Files.isRegularFile(merged)) {
+			reports.add(this.resultsRoot.relativize(merged).toString());
+		}
+		this.parts.forEach(part -> reports.addAll(part.gatlingReports()));
+		return reports;
+	}
+
 	/** The requests rows of every injector. */
 	public List<RequestCounts.Rows> requests() {
 		return this.parts.stream().map(Part::requests).toList();
