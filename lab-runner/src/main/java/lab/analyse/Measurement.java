@@ -39,7 +39,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double downstreamP99OverheadMs, Probes probes, Stall stall, WarmUpProfile warmup,
 		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves, List<PinnedSite> pinnedSites,
 		Breakdown breakdown, OffCpu offCpu, List<RequestFigures> byRequest, lab.analyse.read.Database database,
-		lab.analyse.evidence.Contention contention) {
+		lab.analyse.evidence.Contention contention, lab.analyse.evidence.DumpCounts threadDump) {
 
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
 	static final int WARMUP_TAIL_SECONDS = 10;
@@ -64,7 +64,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), WarmUpProfile.NONE,
 					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN, List.of(), Breakdown.NONE, OffCpu.NONE, List.of(), lab.analyse.read.Database.NONE,
-					lab.analyse.evidence.Contention.NONE);
+					lab.analyse.evidence.Contention.NONE, lab.analyse.evidence.DumpCounts.NONE);
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -128,7 +128,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, files.requests(), window),
 				pinned, Breakdown.of(samples, window, latency),
 				OffCpu.read(dir, window, facts.serviceCpus()), RequestFigures.of(files.byRequest(), files.resultsRoot()),
-				lab.analyse.read.Database.read(samples, window), lab.analyse.evidence.Contention.read(dir.resolve(LevelDir.JFR_RECORDING), window));
+				lab.analyse.read.Database.read(samples, window), lab.analyse.evidence.Contention.read(dir.resolve(LevelDir.JFR_RECORDING), window),
+				lab.analyse.evidence.DumpCounts.atEnd(dir));
 	}
 
 	/**

@@ -30,14 +30,14 @@ public final class PoolFile {
 			return Optional.empty();
 		}
 		Path dir = measurement.dir();
-		int waiting = PoolEvidence.waitingThreads(dir.resolve(LevelDir.THREADS_AT_END));
-		double spanMs = lab.analyse.read.ThreadDump.atEnd(dir).map(lab.analyse.read.ThreadDump::spanMs).orElse(Double.NaN);
+		double waiting = measurement.threadDump().hikariWaiting();
+		double spanMs = measurement.threadDump().spanMs();
 		StringBuilder text = new StringBuilder();
 		text.append("# The connection pool was the limit\n\n");
 		text.append(String.format(Locale.ROOT, "In the steady window every one of the pool's %.0f connections was in use at some point (peak %.0f), "
 				+ "and up to %.0f threads waited for one (HikariCP's `hikaricp_connections_pending`, sampled once a second).%n%n", max, active, pending));
-		if (waiting >= 0) {
-			text.append(String.format(Locale.ROOT, "At the window's end %d threads were waiting in `%s` (`%s`, every platform and virtual thread).%n%n",
+		if (Double.isFinite(waiting)) {
+			text.append(String.format(Locale.ROOT, "At the window's end %.0f threads were waiting in `%s` (`%s`, every platform and virtual thread).%n%n",
 					waiting, PoolEvidence.WAITING_FRAME, LevelDir.THREADS_AT_END));
 			if (Double.isFinite(spanMs)) {
 				text.append(String.format(Locale.ROOT, "The dump took %.0f ms, thread by thread (each thread's `time`): a request that ended meanwhile "

@@ -41,8 +41,6 @@ final class SearchRun implements InterleavedSearch.Prober {
 	/** A refining probe's distance from the estimate, below or above it. */
 	static final double SPREAD_PERCENT = 5;
 
-	/** The bracket's step when it starts from the last run's crossings on this host (less than 2: the knee is near). */
-	static final double STEP_FROM_HISTORY = 1.5;
 
 	/** Rounds that may be run again in all because their reference moved. */
 	static final int MAX_RERUNS = 2;
@@ -138,7 +136,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
 		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()), new SearchSettings(firsts.get(0), scenario.searchMax(),
 				scenario.searchResolution(), scenario.rounds(), SPREAD_PERCENT, scenario.referenceMovedPercent(), MAX_RERUNS, seed,
-				this.target.maxMs(), scenario.delayMs(), scenario.jvms(), starts.isEmpty() ? 2 : STEP_FROM_HISTORY, starts));
+				this.target.maxMs(), scenario.delayMs(), scenario.jvms(), starts.isEmpty() ? 2 : SearchSettings.STEP_NEAR_KNEE, starts));
 		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; %d JVMs each, the refining rounds shared "
 				+ "out among them; starting and warming each", this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline,
 				(this.twin != null) ? ", A/A twin " + this.twin : "", scenario.jvms()));

@@ -34,17 +34,4 @@ public final class PoolEvidence {
 		return max > 0 && active >= max && pending > 0;
 	}
 
-	/**
-	 * Threads waiting for a pooled connection (any pool of {@link #WAITING_FRAMES}) in the level's thread dump at the
-	 * window's end; NaN without a dump.
-	 */
-	public static double waitingAtEnd(Path levelDir) {
-		return ThreadDump.atEnd(levelDir).map(dump -> (double) WAITING_FRAMES.values().stream().mapToInt(dump::in).sum()).orElse(Double.NaN);
-	}
-
-	/** Threads whose stack holds {@link #WAITING_FRAME} in a {@code Thread.dump_to_file -format=json} dump; -1 when there is none. */
-	public static int waitingThreads(Path dump) {
-		return ThreadDump.read(dump).map(d -> d.in(WAITING_FRAME)).orElse(-1);
-	}
-
 }

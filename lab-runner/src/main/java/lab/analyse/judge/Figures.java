@@ -212,18 +212,17 @@ public final class Figures {
 
 	public static final Figure POOL_WAITING_AT_END = Figure.of("poolWaitingAtEnd", "threads", "threads found waiting for a pooled JDBC "
 			+ "connection (HikariCP, Tomcat JDBC, DBCP2 or c3p0 frames) in the thread dump taken at the window's end: a pool named as the limit "
-			+ "without any meter of the service", r -> r.median(m -> PoolEvidence.waitingAtEnd(m.dir())));
+			+ "without any meter of the service", r -> r.median(m -> m.threadDump().poolWaiting()));
 
 	public static final Figure VIRTUAL_THREADS_AT_END = Figure.of("virtualThreadsAtEnd", "threads", "virtual threads alive (mounted, "
 			+ "queued and parked) in the thread dump taken at the window's end (`threads-at-end.json`): for any service, with or without "
 			+ "meters; the dump takes 100-250 ms thread by thread, so a request that ended meanwhile and its user's next one may both be in it",
-			r -> r.median(m -> lab.analyse.read.ThreadDump.atEnd(m.dir()).map(d -> (double) d.virtualThreads()).orElse(Double.NaN)))
+			r -> r.median(m -> m.threadDump().virtualThreads()))
 		.shown(Shown.joined(Table.DETAIL, Format.NUMBER));
 
 	public static final Figure THREAD_DUMP_SPAN_MS = Figure.of("threadDumpSpanMs", "ms", "how long the thread dump at the window's end "
 			+ "took, from the first thread dumped to the last (each thread's `time`): requests that ended and began meanwhile are both in it, "
-			+ "so its counts (`poolWaitingAtEnd`, `virtualThreadsAtEnd`) can exceed the users", r -> r.median(m -> lab.analyse.read.ThreadDump.atEnd(m.dir())
-				.map(lab.analyse.read.ThreadDump::spanMs).orElse(Double.NaN)));
+			+ "so its counts (`poolWaitingAtEnd`, `virtualThreadsAtEnd`) can exceed the users", r -> r.median(m -> m.threadDump().spanMs()));
 
 	public static final Figure MONITOR_BLOCKED_THREADS = Figure.of("monitorBlockedThreads", "threads", "with --jfr: threads blocked entering "
 			+ "a monitor (`synchronized`) on average over the window, from the steady recording's `jdk.JavaMonitorEnter` events (JFR's "

@@ -87,6 +87,14 @@ public record Interval(double estimate, double low, double high, int n, int jvms
 		return new Interval(this.estimate, Math.min(this.low, from), Math.max(this.high, to), this.n, this.jvms, Math.max(this.df, 1), this.jvmLevel);
 	}
 
+	/**
+	 * Whether it lies wholly below {@code other}: its high under the other's low; never without both intervals. Two
+	 * capacities whose intervals overlap cannot be told apart; a ratio's own interval is {@link #holds}(1).
+	 */
+	public boolean whollyBelow(Interval other) {
+		return hasSpread() && other.hasSpread() && this.high < other.low;
+	}
+
 	/** Whether it has a width and holds {@code value}: then the two cannot be told apart. */
 	public boolean holds(double value) {
 		return hasSpread() && this.low <= value && value <= this.high;

@@ -23,6 +23,10 @@ import java.util.Map;
 public record SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
 		long seed, double targetMs, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts) {
 
+	/** The bracket's step when it starts from crossings found before (an earlier run's, or a tune's earlier step): the knee is near, and a doubling would overshoot it. */
+	public static final double STEP_NEAR_KNEE = 1.5;
+
+
 	public SearchSettings {
 		starts = (starts == null) ? Map.of() : Map.copyOf(starts);
 	}

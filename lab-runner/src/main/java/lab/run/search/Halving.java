@@ -76,10 +76,10 @@ public final class Halving {
 		SearchSummary last = null;
 		for (int index = 0; index < this.maxSteps && survivors.size() > 1; index++) {
 			SearchSettings base = this.settings.apply(index);
-			// Each arm's bracket starts from the crossing the step before found for it.
+			// Each arm's bracket starts from the crossing the step before found for it, and steps by 1.5 from there.
 			SearchSettings settings = new SearchSettings(base.start(), base.max(), base.bracketPercent(), base.rounds(), base.spreadPercent(),
-					base.referenceMovedPercent(), base.maxReruns(), base.seed(), base.targetMs(), base.floorMs(), base.jvms(), base.stepFactor(),
-					starts.isEmpty() ? base.starts() : starts);
+					base.referenceMovedPercent(), base.maxReruns(), base.seed(), base.targetMs(), base.floorMs(), base.jvms(),
+					starts.isEmpty() ? base.stepFactor() : SearchSettings.STEP_NEAR_KNEE, starts.isEmpty() ? base.starts() : starts);
 			InterleavedSearch search = new InterleavedSearch(survivors, settings);
 			search.run(steps.prober(index, List.copyOf(survivors)));
 			last = SearchSummary.of(search.record("tune-step-" + (index + 1), "", survivors.get(0), null));
@@ -90,7 +90,7 @@ public final class Halving {
 					starts.put(entry.entry(), (int) Math.round(entry.capacity().estimate()));
 				}
 				boolean noneMet = entry.bracket() != null && entry.bracket().capacity() == 0 && entry.bracket().firstMissed() > 0;
-				if (leader != null && entry != leader && (noneMet || below(entry.capacity(), leader.capacity()))) {
+				if (leader != null && entry != leader && (noneMet || entry.capacity().whollyBelow(leader.capacity()))) {
 					dropped.add(entry.entry());
 					beaten.put(entry.entry(), entry.capacity());
 				}
@@ -118,11 +118,6 @@ public final class Halving {
 	static SearchSummary.EntryResult leader(SearchSummary summary) {
 		return summary.entries().stream().filter(e -> e.capacity().n() > 0 && Double.isFinite(e.capacity().estimate()))
 			.max(Comparator.comparingDouble(e -> e.capacity().estimate())).orElse(null);
-	}
-
-	/** Whether {@code interval} lies wholly below {@code leader}'s: its high under the leader's low; never without both intervals. */
-	static boolean below(Interval interval, Interval leader) {
-		return interval.hasSpread() && leader.hasSpread() && interval.high() < leader.low();
 	}
 
 }

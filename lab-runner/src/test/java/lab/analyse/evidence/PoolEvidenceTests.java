@@ -38,11 +38,11 @@ class PoolEvidenceTests {
 				      "com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:130)"]},
 				    {"tid": "41", "name": "", "stack": ["org.postgresql.core.v3.QueryExecutorImpl.execute(QueryExecutorImpl.java:371)"]}]}]}}
 				""");
-		assertThat(PoolEvidence.waitingThreads(this.dir.resolve(LevelDir.THREADS_AT_END))).as("one platform, one virtual; each once").isEqualTo(2);
-		assertThat(PoolEvidence.waitingThreads(this.dir.resolve("none.json"))).isEqualTo(-1);
+		DumpCounts counts = DumpCounts.atEnd(this.dir);
+		assertThat(counts.hikariWaiting()).as("one platform, one virtual; each once").isEqualTo(2);
 		// From the dump alone, any known pool's frames: the figure a service without meters gets.
-		assertThat(PoolEvidence.waitingAtEnd(this.dir)).isEqualTo(2);
-		assertThat(PoolEvidence.waitingAtEnd(this.dir.resolve("elsewhere"))).isNaN();
+		assertThat(counts.poolWaiting()).isEqualTo(2);
+		assertThat(DumpCounts.atEnd(this.dir.resolve("elsewhere"))).isEqualTo(DumpCounts.NONE);
 	}
 
 	@Test
@@ -54,7 +54,8 @@ class PoolEvidenceTests {
 				  {"tid": "4", "stack": ["com.mchange.v2.resourcepool.BasicResourcePool.awaitAvailable(BasicResourcePool.java:1503)"]},
 				  {"tid": "5", "stack": ["org.postgresql.core.v3.QueryExecutorImpl.execute(QueryExecutorImpl.java:371)"]}]}]}}
 				""");
-		assertThat(PoolEvidence.waitingAtEnd(this.dir)).isEqualTo(3);
+		assertThat(DumpCounts.atEnd(this.dir).poolWaiting()).isEqualTo(3);
+		assertThat(DumpCounts.atEnd(this.dir).hikariWaiting()).isZero();
 	}
 
 }

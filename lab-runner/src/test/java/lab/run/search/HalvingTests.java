@@ -71,9 +71,9 @@ class HalvingTests {
 	@Test
 	void anArmIsDroppedOnlyWhenItsIntervalLiesWhollyBelowTheLeaders() {
 		Interval leader = new Interval(1000, 950, 1050, 6, 2, 4, Interval.JvmLevel.values()[0]);
-		assertThat(Halving.below(new Interval(800, 700, 940, 6, 2, 4, Interval.JvmLevel.values()[0]), leader)).isTrue();
-		assertThat(Halving.below(new Interval(900, 800, 960, 6, 2, 4, Interval.JvmLevel.values()[0]), leader)).as("overlaps").isFalse();
-		assertThat(Halving.below(Interval.NONE, leader)).as("no interval: kept").isFalse();
+		assertThat(new Interval(800, 700, 940, 6, 2, 4, Interval.JvmLevel.values()[0]).whollyBelow(leader)).isTrue();
+		assertThat(new Interval(900, 800, 960, 6, 2, 4, Interval.JvmLevel.values()[0]).whollyBelow(leader)).as("overlaps").isFalse();
+		assertThat(Interval.NONE.whollyBelow(leader)).as("no interval: kept").isFalse();
 	}
 
 }
