@@ -7,7 +7,8 @@ import lab.analyse.evidence.PoolEvidence;
 
 /**
  * What bound a level, read from the service's outside (USE: the first resource that saturated): the heap (the collector
- * busy), a lock in the service (threads blocked entering monitors, with --jfr), the database the lab started (its CPU, or
+ * busy), a lock in the service (threads blocked entering monitors, with --jfr), the lab's downstream stand-in (late beyond
+ * its delay, probed end to end), the database the lab started (its CPU, or
  * its active backends waiting on locks or I/O), a connection pool (every connection in use and threads waiting, from the pool's meters or from the threads
  * waiting in a pool's frames in the thread dump at the window's end; with the core too when it was saturated), the core
  * (busy in 85% of the window or saturated in half its 100 ms slices), the thread pool (as many threads as Tomcat's pool
@@ -57,6 +58,22 @@ public final class Limit {
 		return "";
 	}
 
+	/**
+	 * The lab's downstream stand-in, when it answered late enough to bound the level: its p99 lateness beyond its delay
+	 * (the runner's probe, end to end) at least {@link Rule#DOWNSTREAM_LATE}'s default and at least
+	 * {@link Rule#HARNESS_EFFECT}'s share of the service's p99; "" otherwise (or without a probe). Such a level is INVALID
+	 * too when the lateness could have moved its figures ({@link DownstreamLateness}): the harness, not the service.
+	 */
+	static String downstream(LevelResult level) {
+		double late = level.value(Figures.DOWNSTREAM_P99_LATE_MS);
+		double p99 = level.value(Figures.P99_OK_MS);
+		if (!(late >= Thresholds.DEFAULT.get(Rule.DOWNSTREAM_LATE)) || !(p99 > 0) || 100 * late / p99 < Thresholds.DEFAULT.get(Rule.HARNESS_EFFECT)) {
+			return "";
+		}
+		return String.format(Locale.ROOT, "the downstream stand-in (its p99 %.0f ms late beyond its delay, probed end to end: %.0f%% of the service's p99)",
+				late, 100 * late / p99);
+	}
+
 	/** Threads blocked entering monitors, on average, from which a lock is named (--jfr). */
 	static final double LOCK_BLOCKED_THREADS = 1;
 
@@ -84,6 +101,10 @@ public final class Limit {
 		if (blocked >= LOCK_BLOCKED_THREADS) {
 			// At least one thread blocked on a monitor at any time on average: requests queue on a lock in the service.
 			return String.format(Locale.ROOT, "a lock (%.1f threads blocked entering monitors on average, JFR)", blocked) + core;
+		}
+		String downstream = downstream(level);
+		if (!downstream.isEmpty()) {
+			return downstream + core;
 		}
 		String database = database(level);
 		if (!database.isEmpty()) {

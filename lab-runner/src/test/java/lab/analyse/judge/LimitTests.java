@@ -37,6 +37,18 @@ class LimitTests {
 	}
 
 	@Test
+	void theDownstreamStandInWhenItsLatenessIsAShareOfTheP99() {
+		assertThat(Limit.of(row().set(Figures.DOWNSTREAM_P99_LATE_MS, 80, Figures.P99_OK_MS, 320, Figures.SERVICE_CPU_PERCENT, 40).build()))
+			.isEqualTo("the downstream stand-in (its p99 80 ms late beyond its delay, probed end to end: 25% of the service's p99)");
+		// Late, but a small part of a p99 of seconds: not what bound the level.
+		assertThat(Limit.of(row().set(Figures.DOWNSTREAM_P99_LATE_MS, 80, Figures.P99_OK_MS, 3_000, Figures.SERVICE_CPU_PERCENT, 96).build()))
+			.isEqualTo("the core (96% busy)");
+		// On time within the rule's 50 ms: not named.
+		assertThat(Limit.of(row().set(Figures.DOWNSTREAM_P99_LATE_MS, 12, Figures.P99_OK_MS, 40, Figures.SERVICE_CPU_PERCENT, 40).build()))
+			.isEqualTo("none found (core 40% busy)");
+	}
+
+	@Test
 	void theCoreWhenBusyOrSaturatedInItsSlices() {
 		assertThat(Limit.of(row().set(Figures.SERVICE_CPU_PERCENT, 93).build())).isEqualTo("the core (93% busy)");
 		assertThat(Limit.of(row().set(Figures.SERVICE_CPU_PERCENT, 80, Figures.SATURATED_SLICES_PERCENT, 62).build())).isEqualTo("the core (80% busy)");
