@@ -61,7 +61,8 @@ final class CompareCommand implements Callable<Integer> {
 			var manifest = Manifest.read(dir);
 			var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, lab.plan.Variants.ofManifest(Manifest.readTree(dir)).names());
 			var searches = Analyser.searches(dir);
-			runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels, searches));
+			var tune = lab.analyse.search.TuneSummary.read(dir, Manifest.readTree(dir), searches, levels).orElse(null);
+			runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels, searches, tune));
 		}
 		Path target = (this.out != null) ? this.out.toAbsolutePath() : Main.timestamped("compare");
 		var comparison = lab.report.Comparison.of(runs, (this.baseline != null || this.failOnWorse) ? 0 : -1, this.noisePercent);

@@ -93,8 +93,9 @@ public final class Analyser {
 			series.add(LevelSeries.of(files));
 		}
 		List<LevelResult> levels = judge(measurements, variants.names());
+		List<lab.analyse.search.SearchSummary> searches = searches(results);
 		return new RunAnalysis(results, manifest, this.thresholds, rejudged, levels, MemoryProfile.analyse(results, levels, series), List.copyOf(series),
-				clients(results), searches(results), variants);
+				clients(results), searches, variants, lab.analyse.search.TuneSummary.read(results, manifest, searches, levels).orElse(null));
 	}
 
 	/**

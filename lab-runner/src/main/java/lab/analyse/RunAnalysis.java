@@ -25,14 +25,16 @@ import tools.jackson.databind.JsonNode;
  * @param searches each interleaved capacity search ({@link lab.layout.RunDir#CAPACITY_SEARCH}), read and summarised, in file-name
  * order
  * @param variants the variants the run knew: the lab's, and the arms of a service of the user's own it measured
+ * @param tune a tune run's answer ({@code --scenario tune}), else null
  */
 public record RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels,
-		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients, List<SearchSummary> searches, Variants variants) {
+		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients, List<SearchSummary> searches, Variants variants,
+		lab.analyse.search.TuneSummary tune) {
 
 	/** A run of the lab's variants without a search. */
 	public RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels, List<MemoryProfile> memory,
 			List<LevelSeries> series, Map<String, String> clients) {
-		this(results, manifest, thresholds, rejudged, levels, memory, series, clients, List.of(), Variants.LAB);
+		this(results, manifest, thresholds, rejudged, levels, memory, series, clients, List.of(), Variants.LAB, null);
 	}
 
 }

@@ -18,14 +18,20 @@ import java.util.Random;
  * @param exclude combinations to leave out: one drops every arm whose values match all of its pairs
  * @param sample at most this many arms (a seeded sample of the product when it is larger); none: all of them
  * @param seed the sample's seed (recorded with the file, so the arms can be drawn again); none: 1
+ * @param maxHeap a constraint: arms whose {@code -Xmx} exceeds it are left out ({@code 768m}, {@code 1g}; the box's memory
+ * less what the JVM needs beside its heap); none: no bound
  */
-public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exclude, Integer sample, Long seed) {
+public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exclude, Integer sample, Long seed, String maxHeap) {
 
 	/** The axis whose values are lists of JVM options. */
 	public static final String JVM = "jvm";
 
 	/** The most arms a product may make before a sample must pick among them. */
 	static final int MAX_ARMS = 64;
+
+	public Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exclude, Integer sample, Long seed) {
+		this(axes, exclude, sample, seed, null);
+	}
 
 	public Axes {
 		axes = (axes != null) ? new LinkedHashMap<>(axes) : new LinkedHashMap<>();
@@ -57,6 +63,9 @@ public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exc
 				}
 			}
 		}
+		if (this.maxHeap != null && bytes(this.maxHeap) < 0) {
+			problems.add("search.maxHeap must be a size like -Xmx takes, e.g. 768m or 1g, got '" + this.maxHeap + "'");
+		}
 		if (this.sample != null && this.sample < 2) {
 			problems.add("search.sample must be 2 or more (arms drawn from the product), got " + this.sample);
 		}
@@ -74,6 +83,7 @@ public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exc
 	public List<OwnService.ServiceArm> arms() {
 		List<Map<String, Object>> combinations = product();
 		combinations.removeIf(this::excluded);
+		combinations.removeIf(this::overHeap);
 		if (this.sample != null && combinations.size() > this.sample) {
 			List<Integer> indices = new ArrayList<>();
 			for (int i = 0; i < combinations.size(); i++) {
@@ -111,6 +121,36 @@ public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exc
 	private boolean excluded(Map<String, Object> combination) {
 		return this.exclude.stream().anyMatch(pairs -> !pairs.isEmpty()
 				&& pairs.entrySet().stream().allMatch(pair -> String.valueOf(combination.get(pair.getKey())).equals(String.valueOf(pair.getValue()))));
+	}
+
+	/** Whether the combination's -Xmx (its last, as the JVM takes it) exceeds {@link #maxHeap}. */
+	private boolean overHeap(Map<String, Object> combination) {
+		if (this.maxHeap == null || !(combination.get(JVM) instanceof List<?> options)) {
+			return false;
+		}
+		long heap = -1;
+		for (Object option : options) {
+			if (String.valueOf(option).startsWith("-Xmx")) {
+				heap = bytes(String.valueOf(option).substring(4));
+			}
+		}
+		return heap > bytes(this.maxHeap);
+	}
+
+	/** A size as -Xmx takes it (bytes, or k, m, g, t), in bytes; -1 when it is not one. */
+	static long bytes(String size) {
+		java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)([kKmMgGtT]?)").matcher(size.trim());
+		if (!m.matches()) {
+			return -1;
+		}
+		long value = Long.parseLong(m.group(1));
+		return switch (m.group(2).toLowerCase(Locale.ROOT)) {
+			case "k" -> value << 10;
+			case "m" -> value << 20;
+			case "g" -> value << 30;
+			case "t" -> value << 40;
+			default -> value;
+		};
 	}
 
 	/** The arm of one combination, named and described by its values. */

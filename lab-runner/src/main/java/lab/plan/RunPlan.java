@@ -249,6 +249,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 					this.scenario.baselineVariant(), this.scenario.aa() ? "; A/A: " + this.scenario.baselineVariant()
 							+ " entered twice" : "", probesPerServiceRun()));
 		}
+		if (this.scenario.searching() && this.scenario.halvingSteps() != null) {
+			text.append(tuneAccount());
+		}
 		for (String variant : this.scenario.variants()) {
 			text.append(variant).append(": ");
 			for (PlannedLevel level : this.levels) {
@@ -260,6 +263,32 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		text.append("results in ").append(this.out).append('\n');
 		text.append(String.format("estimated time: %.1f minutes%n", estimatedSeconds() / 60.0));
 		text.append(String.format(java.util.Locale.ROOT, "estimated disk: %,d MiB at most%n", estimatedBytes() >> 20));
+		return text.toString();
+	}
+
+	/** The probes a step-1 arm needs at least: a bracket of three or four probes and two refining rounds. */
+	static final int TUNE_MIN_PROBES = 6;
+
+	/**
+	 * The dry run's account of a tune search: the arms, the steps and their shares of the budget, and how many probes
+	 * each arm of step 1 gets (a probe is a level: ramp, hold and drain); a line saying so when step 1 cannot give each
+	 * arm {@value #TUNE_MIN_PROBES}.
+	 */
+	String tuneAccount() {
+		int arms = this.scenario.variants().size();
+		int steps = this.scenario.halvingSteps();
+		double minutes = (this.scenario.searchMinutes() != null) ? this.scenario.searchMinutes() : 60;
+		long probe = searchProbeSeconds();
+		long perArm = (long) (minutes * 60 / 2 / probe / Math.max(1, arms));
+		StringBuilder text = new StringBuilder(String.format(java.util.Locale.ROOT, "tune: successive halving over %d arms in at most %d steps within "
+				+ "%.0f minutes: step 1 every arm on one JVM with %d refining rounds, half the budget (%.0f minutes: about %d probes of %d s per arm); "
+				+ "each later step the arms not beaten, on %d JVMs with more rounds, an equal share of the rest%n", arms, steps, minutes,
+				Math.max(2, this.scenario.rounds() / steps), minutes / 2, perArm, probe, this.scenario.jvms()));
+		if (perArm < TUNE_MIN_PROBES) {
+			long fit = (long) (minutes * 60 / 2 / probe / TUNE_MIN_PROBES);
+			text.append(String.format(java.util.Locale.ROOT, "tune: %d arms are more than step 1 can place in %.0f minutes (%d probes each, %d needed): "
+					+ "about %d fit; give fewer arms (search.sample, exclude) or more time (searchMinutes)%n", arms, minutes / 2, perArm, TUNE_MIN_PROBES, fit));
+		}
 		return text.toString();
 	}
 
@@ -363,6 +392,14 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	}
 
 	/** One level, as estimated: ramp + hold + drain + injector start. */
+	/**
+	 * A search's probe as it runs: the level, and the check that its JVM fell idle, the round's CPU reference and the
+	 * analysis between probes (a tune run here: 34 probes of a 5 s ramp and 15 s hold in about 24 minutes, 42 s each).
+	 */
+	public long searchProbeSeconds() {
+		return levelSeconds() + 16;
+	}
+
 	public long levelSeconds() {
 		return this.scenario.rampSeconds() + this.scenario.holdSeconds() + this.scenario.delayMs() / 1000 + 6;
 	}

@@ -61,6 +61,11 @@ public final class CompareWriter {
 		List<Map<String, Object>> searched = searchRows(c);
 		scope.put("searches", searched);
 		scope.put("hasSearches", !searched.isEmpty());
+		List<Map<String, Object>> tuned = tuneRows(c);
+		scope.put("tunes", tuned);
+		scope.put("hasTunes", !tuned.isEmpty());
+		scope.put("tuneAnswers", c.runs().stream().filter(run -> run.tune() != null)
+			.map(run -> Map.of("name", run.name(), "answer", TuneSection.answer(run.tune(), loadUnit))).toList());
 		scope.put("between", between.stream().map(CompareWriter::betweenRow).toList());
 		scope.put("hasBetween", between.stream().anyMatch(b -> b.perRun().size() >= 2));
 		scope.put("betweenPairs", pairs.stream().filter(b -> b.perRun().size() >= 2).map(CompareWriter::betweenRow).toList());
@@ -93,6 +98,25 @@ public final class CompareWriter {
 				cells.add((cell == null) ? "-" : cell);
 			}
 			rows.add(Map.of("variant", variant, "cells", cells));
+		}
+		return rows;
+	}
+
+	/**
+	 * Per arm of any tune run: each tune run's capacity (interval) from the last step the arm ran in, and its standing
+	 * there (best, within noise, beaten); "-" where a run did not study it.
+	 */
+	private static List<Map<String, Object>> tuneRows(Comparison c) {
+		List<String> arms = c.runs().stream().filter(run -> run.tune() != null).flatMap(run -> run.tune().arms().stream())
+			.map(lab.analyse.search.TuneSummary.Arm::label).distinct().toList();
+		List<Map<String, Object>> rows = new ArrayList<>();
+		for (String arm : arms) {
+			List<String> cells = new ArrayList<>();
+			for (Comparison.Run run : c.runs()) {
+				cells.add((run.tune() == null) ? "-" : run.tune().arms().stream().filter(a -> a.label().equals(arm)).findFirst()
+					.map(a -> a.capacity().asLoad() + ", " + a.standing()).orElse("-"));
+			}
+			rows.add(Map.of("arm", arm, "cells", cells));
 		}
 		return rows;
 	}

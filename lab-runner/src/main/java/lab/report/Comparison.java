@@ -22,11 +22,15 @@ import lab.analyse.judge.Figure;
  */
 public record Comparison(List<Run> runs, int baseline, double noisePercent, List<ManifestDifference> differences, List<Row> rows) {
 
-	/** One results directory, analysed; its interleaved capacity searches, summarised (none for a run without). */
-	public record Run(String name, Path dir, Manifest manifest, List<LevelResult> levels, List<lab.analyse.search.SearchSummary> searches) {
+	/**
+	 * One results directory, analysed; its interleaved capacity searches, summarised (none for a run without); a tune
+	 * run's answer (null for another run).
+	 */
+	public record Run(String name, Path dir, Manifest manifest, List<LevelResult> levels, List<lab.analyse.search.SearchSummary> searches,
+			lab.analyse.search.TuneSummary tune) {
 
 		public Run(String name, Path dir, Manifest manifest, List<LevelResult> levels) {
-			this(name, dir, manifest, levels, List.of());
+			this(name, dir, manifest, levels, List.of(), null);
 		}
 
 	}

@@ -18,6 +18,7 @@ final class ReportHtml implements ReportFormat {
 		page.put("charts", Charts.all(analysis.levels(), loadUnit));
 		CapacityMap map = CapacityMap.of(ReportScope.verdicts(analysis), analysis.levels(), lab.analyse.Manifest.parse(analysis.manifest()), analysis.searches(), analysis.variants());
 		page.put("capacityMapChart", map.isEmpty() ? null : map.chart(loadUnit));
+		page.put("tuneChart", TuneSection.chart(analysis.tune(), loadUnit));
 		Starts starts = Starts.of(analysis.series());
 		page.put("startCharts", starts.isEmpty() ? List.of() : starts.charts().stream().filter(java.util.Objects::nonNull).toList());
 		Templates.render("report.html.mustache", page, analysis.results().resolve(RunDir.REPORT));

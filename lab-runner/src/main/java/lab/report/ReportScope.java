@@ -76,6 +76,7 @@ final class ReportScope {
 				"target", v.targetSentence(target, loadUnit) + crossing(searches, v.variant()))).toList());
 		scope.put("searches", SearchSection.scope(searches, loadUnit));
 		scope.put("hasSearches", !searches.isEmpty());
+		scope.put("tune", TuneSection.scope(analysis.tune(), loadUnit));
 		CapacityMap map = CapacityMap.of(verdicts, levels, manifest, searches, analysis.variants());
 		scope.put("hasCapacityMap", !map.isEmpty());
 		scope.put("capacityMap", map.scope(loadUnit));

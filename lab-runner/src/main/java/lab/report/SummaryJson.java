@@ -24,6 +24,10 @@ final class SummaryJson implements ReportFormat {
 		ArrayNode rows = summary.putArray("results");
 		analysis.levels().forEach(level -> rows.add(LevelJson.row(level)));
 		summary.set("memory", LevelJson.json.valueToTree(analysis.memory()));
+		if (analysis.tune() != null) {
+			// A tune run's answer: the best arm, every arm with its capacity, limit, RSS, connections and fronts, each axis's effect.
+			summary.set("tune", LevelJson.json.valueToTree(analysis.tune()));
+		}
 		LevelJson.json.writeValue(analysis.results().resolve(RunDir.SUMMARY_JSON).toFile(), summary);
 	}
 

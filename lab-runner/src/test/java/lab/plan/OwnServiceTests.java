@@ -208,6 +208,13 @@ class OwnServiceTests {
 		// A sample of the product, seeded: the same arms each time.
 		Axes sampled = new Axes(service.search().axes(), List.of(), 4, 7L);
 		assertThat(sampled.arms()).hasSize(4).isEqualTo(new Axes(service.search().axes(), List.of(), 4, 7L).arms());
+		// A constraint: no heap above 384 MiB leaves the four 256 MiB arms (pool 50 on 256 MiB is excluded).
+		Axes bounded = new Axes(service.search().axes(), service.search().exclude(), null, null, "384m");
+		assertThat(bounded.arms()).hasSize(4).allSatisfy(a -> assertThat(a.jvm()).containsExactly("-Xmx256m"));
+		assertThat(new Axes(service.search().axes(), List.of(), null, null, "1g").arms()).hasSize(12);
+		assertThat(Axes.bytes("1g")).isEqualTo(1L << 30);
+		assertThat(Axes.bytes("768M")).isEqualTo(768L << 20);
+		assertThat(Axes.bytes("lots")).isEqualTo(-1);
 		// Read back as the manifest keeps it (arms and search both): the same arms.
 		OwnService again = lab.json.Json.MAPPER.treeToValue(lab.json.Json.MAPPER.valueToTree(service), OwnService.class);
 		assertThat(again.arms()).isEqualTo(service.arms());
@@ -218,7 +225,8 @@ class OwnServiceTests {
 				{ "search: {axes: {jvm: [Xmx1g, Xmx2g]}}", "search.axes.jvm must list lists of JVM options, e.g. [[-Xmx256m], [-Xmx512m]]" },
 				{ "search: {axes: {a: [1, 2]}, exclude: [{b: 1}]}", "search.exclude names 'b', which is not an axis: use one of [a]" },
 				{ "search: {axes: {a: [1, 2, 3, 4, 5, 6, 7, 8, 9], b: [1, 2, 3, 4, 5, 6, 7, 8]}}", "search.axes make 72 arms, more than 64: add search.sample" },
-				{ "search: {axes: {a: [1, 2]}}\narms: [{name: x}]", "give arms or search, not both" } }) {
+				{ "search: {axes: {a: [1, 2]}}\narms: [{name: x}]", "give arms or search, not both" },
+				{ "search: {axes: {jvm: [[-Xmx1g], [-Xmx2g]]}, maxHeap: a lot}", "search.maxHeap must be a size like -Xmx takes, e.g. 768m or 1g, got 'a lot'" } }) {
 			failsInOneLine("requests: [{path: /}]\n" + bad[0], bad[1]);
 		}
 	}

@@ -77,7 +77,7 @@ class CompareTests {
 			Comparison.Run plain = run(dirs[i]);
 			runs.add(new Comparison.Run(plain.name(), plain.dir(), plain.manifest(), plain.levels(),
 					List.of(lab.analyse.search.BetweenRunsTests.run(lab.analyse.search.BetweenRunsTests.ratio("app-tomcat-loom", "app-webflux", tomcat[i]),
-							lab.analyse.search.BetweenRunsTests.ratio("app-tomcat-platform", "app-webflux", platform[i])))));
+							lab.analyse.search.BetweenRunsTests.ratio("app-tomcat-platform", "app-webflux", platform[i]))), null));
 		}
 		Path out = this.dir.resolve("compare");
 		new CompareWriter().write(Comparison.of(runs, 0, 10), out);

@@ -1,0 +1,209 @@
+package lab.analyse.search;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import tools.jackson.databind.JsonNode;
+
+import lab.analyse.LevelResult;
+import lab.analyse.judge.Metric;
+import lab.json.Json;
+import lab.layout.RunDir;
+import lab.plan.Axes;
+import lab.plan.OwnService;
+
+/**
+ * The answer of a tune run ({@code --scenario tune}), from its files alone: {@code tune.json} (the best arm, the
+ * beaten with their intervals, the steps), each step's search record and the probes' levels. Per arm its values on
+ * every axis, its capacity with its interval from the last step it ran in, what bound it at its knee, its RSS at the
+ * highest load it met the target and the connections its pool holds; the front of arms no other beats on both
+ * capacity and RSS (or connections); and each axis's effect, the other axes held at the best arm's values.
+ *
+ * @param target the latency target the capacities are within
+ * @param best the best arm's label
+ * @param arms every arm of the study, in the file's order
+ * @param effects each axis's effect around the best arm
+ */
+public record TuneSummary(String target, String best, List<Arm> arms, List<Effect> effects) {
+
+	/** The Spring property whose value is the pool's size: HikariCP keeps that many connections open by default. */
+	public static final String POOL_SIZE = "spring.datasource.hikari.maximum-pool-size";
+
+	/**
+	 * @param label the arm's row label ({@code <service>-<arm>})
+	 * @param values its value on each axis
+	 * @param capacity its capacity within the target and its interval, from the last step it ran in
+	 * @param lastStep that step (from 1)
+	 * @param standing "best", "within noise of the best" or "beaten"
+	 * @param limit what bound it at its knee (the limit of its probe nearest its capacity), "" when unknown
+	 * @param rssMiB its peak RSS at the highest load it met the target in (NaN: none)
+	 * @param connections its pool's size ({@link #POOL_SIZE}, the arm's or the file's; NaN when neither sets it)
+	 * @param frontRss whether no other arm serves at least as many users with less RSS (one of them strictly)
+	 * @param frontConnections the same with connections for RSS
+	 */
+	public record Arm(String label, Map<String, String> values, Interval capacity, int lastStep, String standing, String limit, double rssMiB,
+			double connections, boolean frontRss, boolean frontConnections) {
+	}
+
+	/**
+	 * One axis around the best arm: each of its values with the other axes at the best arm's.
+	 *
+	 * @param axis the axis
+	 * @param points each value's arm (null where the study had no such arm), in the axis's order
+	 */
+	public record Effect(String axis, List<Point> points) {
+	}
+
+	/**
+	 * @param value the axis's value
+	 * @param label the arm with that value and the best's others (null: not in the study)
+	 * @param capacity its capacity and interval
+	 * @param ratio its capacity over the best's (estimates; 1 for the best)
+	 * @param overlaps whether its interval overlaps the best's: then it cannot be told from the best on this run
+	 */
+	public record Point(String value, String label, Interval capacity, double ratio, boolean overlaps) {
+	}
+
+	/** The tune run's answer, or empty when {@code results} holds no {@code tune.json} (not a tune run, or one cut short). */
+	public static Optional<TuneSummary> read(Path results, JsonNode manifest, List<SearchSummary> searches, List<LevelResult> levels) throws IOException {
+		Path file = results.resolve(RunDir.TUNE);
+		JsonNode own = manifest.path("ownService").path("file");
+		if (!Files.isRegularFile(file) || own.isMissingNode() || own.isNull()) {
+			return Optional.empty();
+		}
+		JsonNode tune = Json.MAPPER.readTree(file.toFile());
+		OwnService service = Json.MAPPER.treeToValue(own, OwnService.class);
+		String best = tune.path("best").asText();
+		Map<String, Interval> beaten = new LinkedHashMap<>();
+		tune.path("beaten").properties().forEach(e -> beaten.put(e.getKey(), interval(e.getValue())));
+		Map<String, Integer> lastStep = new LinkedHashMap<>();
+		for (JsonNode step : tune.path("steps")) {
+			step.path("arms").forEach(arm -> lastStep.put(arm.asText(), step.path("step").asInt()));
+		}
+		List<String> axes = axes(service);
+		List<Arm> arms = new ArrayList<>();
+		for (OwnService.ServiceArm arm : service.arms()) {
+			String label = service.name() + "-" + arm.name();
+			int step = lastStep.getOrDefault(label, 0);
+			SearchSummary.EntryResult entry = stepEntry(searches, step, label);
+			Interval capacity = label.equals(best) ? interval(tune.path("capacity"))
+					: beaten.containsKey(label) ? beaten.get(label) : (entry != null) ? entry.capacity() : Interval.NONE;
+			String standing = label.equals(best) ? "best" : beaten.containsKey(label) ? "beaten" : (step == 0) ? "not run" : "within noise of the best";
+			arms.add(new Arm(label, values(service, arm, axes), capacity, step, standing, (entry != null) ? entry.limit() : "",
+					rssAtKnee(levels, label), connections(service, arm), false, false));
+		}
+		arms = front(arms);
+		return Optional.of(new TuneSummary(tune.path("target").asText(), best, List.copyOf(arms), effects(arms, axes, best)));
+	}
+
+	/** The axes: the file's search axes, else every property or the JVM options the arms set differently. */
+	static List<String> axes(OwnService service) {
+		if (service.search() != null && !service.search().axes().isEmpty()) {
+			return List.copyOf(service.search().axes().keySet());
+		}
+		List<String> axes = new ArrayList<>();
+		service.arms().stream().flatMap(arm -> arm.properties().keySet().stream()).distinct().forEach(property -> {
+			if (service.arms().stream().map(arm -> String.valueOf(arm.properties().get(property))).distinct().count() > 1) {
+				axes.add(property);
+			}
+		});
+		if (service.arms().stream().map(OwnService.ServiceArm::jvm).distinct().count() > 1) {
+			axes.add(Axes.JVM);
+		}
+		return axes;
+	}
+
+	private static Map<String, String> values(OwnService service, OwnService.ServiceArm arm, List<String> axes) {
+		Map<String, String> values = new LinkedHashMap<>();
+		for (String axis : axes) {
+			values.put(axis, axis.equals(Axes.JVM) ? String.join(" ", arm.jvm())
+					: String.valueOf(arm.properties().getOrDefault(axis, service.properties().getOrDefault(axis, "-"))));
+		}
+		return values;
+	}
+
+	private static double connections(OwnService service, OwnService.ServiceArm arm) {
+		String size = arm.properties().getOrDefault(POOL_SIZE, service.properties().get(POOL_SIZE));
+		try {
+			return (size == null) ? Double.NaN : Double.parseDouble(size);
+		}
+		catch (NumberFormatException ex) {
+			return Double.NaN;
+		}
+	}
+
+	/** Its entry in step {@code step}'s search record ({@code capacity-search-<group>-step<k>.json}), or null. */
+	private static SearchSummary.EntryResult stepEntry(List<SearchSummary> searches, int step, String label) {
+		return searches.stream().filter(s -> s.record().group().endsWith("-step" + step)).map(s -> s.entry(label))
+			.filter(java.util.Objects::nonNull).findFirst().orElse(null);
+	}
+
+	/** Peak RSS at the highest load the arm met its target at, over its probes (NaN when it met it at none). */
+	static double rssAtKnee(List<LevelResult> levels, String label) {
+		return levels.stream().filter(level -> level.variant().equals(label) && Boolean.TRUE.equals(level.meetsTarget()))
+			.max(java.util.Comparator.comparingInt(LevelResult::load)).map(level -> level.metric(Metric.PEAK_RSS_MIB)).orElse(Double.NaN);
+	}
+
+	/** The arms with their places on the two fronts marked. */
+	static List<Arm> front(List<Arm> arms) {
+		List<Arm> marked = new ArrayList<>();
+		for (Arm arm : arms) {
+			marked.add(new Arm(arm.label(), arm.values(), arm.capacity(), arm.lastStep(), arm.standing(), arm.limit(), arm.rssMiB(), arm.connections(),
+					onFront(arm, arms, Arm::rssMiB), onFront(arm, arms, Arm::connections)));
+		}
+		return marked;
+	}
+
+	/** Whether no other arm has at least its capacity and at most its cost, better in one of them. */
+	static boolean onFront(Arm arm, List<Arm> arms, java.util.function.ToDoubleFunction<Arm> cost) {
+		double capacity = arm.capacity().estimate();
+		double own = cost.applyAsDouble(arm);
+		if (!Double.isFinite(capacity) || !Double.isFinite(own)) {
+			return false;
+		}
+		for (Arm other : arms) {
+			double c = other.capacity().estimate();
+			double o = cost.applyAsDouble(other);
+			if (other != arm && Double.isFinite(c) && Double.isFinite(o) && c >= capacity && o <= own && (c > capacity || o < own)) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** Each axis with the best arm's other values held: its values' arms and capacities. */
+	static List<Effect> effects(List<Arm> arms, List<String> axes, String best) {
+		Arm top = arms.stream().filter(arm -> arm.label().equals(best)).findFirst().orElse(null);
+		if (top == null) {
+			return List.of();
+		}
+		List<Effect> effects = new ArrayList<>();
+		for (String axis : axes) {
+			List<String> values = arms.stream().map(arm -> arm.values().get(axis)).distinct().toList();
+			List<Point> points = new ArrayList<>();
+			for (String value : values) {
+				Arm arm = arms.stream().filter(a -> a.values().get(axis).equals(value) && axes.stream().filter(other -> !other.equals(axis))
+					.allMatch(other -> a.values().get(other).equals(top.values().get(other)))).findFirst().orElse(null);
+				if (arm == null) {
+					points.add(new Point(value, null, Interval.NONE, Double.NaN, false));
+					continue;
+				}
+				boolean overlaps = arm == top || (!arm.capacity().whollyBelow(top.capacity()) && !top.capacity().whollyBelow(arm.capacity()));
+				points.add(new Point(value, arm.label(), arm.capacity(), arm.capacity().estimate() / top.capacity().estimate(), overlaps));
+			}
+			effects.add(new Effect(axis, List.copyOf(points)));
+		}
+		return List.copyOf(effects);
+	}
+
+	private static Interval interval(JsonNode node) {
+		return node.isMissingNode() || node.isNull() ? Interval.NONE : Json.MAPPER.convertValue(node, Interval.class);
+	}
+
+}

@@ -1,0 +1,57 @@
+package lab.analyse.search;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The tune answer's front and axis effects, from synthetic arms. */
+class TuneSummaryTests {
+
+	private static Interval capacity(double estimate, double low, double high) {
+		return new Interval(estimate, low, high, 5, 2, 4, Interval.JvmLevel.POOLED);
+	}
+
+	private static TuneSummary.Arm arm(String label, String vt, String pool, Interval capacity, double rss) {
+		return new TuneSummary.Arm(label, Map.of("vt", vt, "pool", pool), capacity, 2, "", "", rss, Double.parseDouble(pool), false, false);
+	}
+
+	@Test
+	void theFrontHoldsTheArmsNoOtherBeatsOnCapacityAndCost() {
+		List<TuneSummary.Arm> arms = TuneSummary.front(List.of(
+				arm("true-20", "true", "20", capacity(171, 154, 190), 210),
+				arm("false-20", "false", "20", capacity(110, 99, 122), 260),
+				arm("true-5", "true", "5", capacity(43, 32, 59), 190),
+				arm("false-5", "false", "5", capacity(32, 25, 42), 200)));
+		// RSS: true-20 serves most; true-5 uses least; false-20 and false-5 are beaten on both by one of them.
+		assertThat(arms).filteredOn(TuneSummary.Arm::frontRss).extracting(TuneSummary.Arm::label).containsExactly("true-20", "true-5");
+		// Connections: pool 5 with virtual threads serves more than pool 5 without; pool 20 serves the most.
+		assertThat(arms).filteredOn(TuneSummary.Arm::frontConnections).extracting(TuneSummary.Arm::label).containsExactly("true-20", "true-5");
+		// An arm without a capacity is on no front.
+		assertThat(TuneSummary.onFront(arm("x", "true", "5", Interval.NONE, 100), arms, TuneSummary.Arm::rssMiB)).isFalse();
+	}
+
+	@Test
+	void eachAxisIsReadWithTheOthersAtTheBestArmsValues() {
+		List<TuneSummary.Arm> arms = List.of(
+				arm("true-20", "true", "20", capacity(171, 154, 190), 210),
+				arm("false-20", "false", "20", capacity(110, 99, 122), 260),
+				arm("true-5", "true", "5", capacity(43, 32, 59), 190),
+				arm("true-50", "true", "50", capacity(180, 160, 200), 230));
+		List<TuneSummary.Effect> effects = TuneSummary.effects(arms, List.of("vt", "pool"), "true-20");
+		assertThat(effects).extracting(TuneSummary.Effect::axis).containsExactly("vt", "pool");
+		TuneSummary.Effect vt = effects.get(0);
+		assertThat(vt.points()).extracting(TuneSummary.Point::label).containsExactly("true-20", "false-20");
+		assertThat(vt.points().get(1).ratio()).isCloseTo(110 / 171.0, org.assertj.core.api.Assertions.within(1e-9));
+		assertThat(vt.points().get(1).overlaps()).as("99-122 lies wholly below 154-190").isFalse();
+		TuneSummary.Effect pool = effects.get(1);
+		assertThat(pool.points()).extracting(TuneSummary.Point::value).containsExactly("20", "5", "50");
+		assertThat(pool.points().get(2).overlaps()).as("160-200 overlaps 154-190: within noise").isTrue();
+		// false with pool 5 or 50 was not studied: the vt axis has no such point, and the pool axis reads at vt=true only.
+		assertThat(TuneSummary.effects(arms, List.of("vt", "pool"), "false-20").get(1).points())
+			.extracting(TuneSummary.Point::label).containsExactly("false-20", null, null);
+	}
+
+}
