@@ -150,18 +150,27 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 			.max(java.util.Comparator.comparingInt(LevelResult::load)).map(level -> level.metric(Metric.PEAK_RSS_MIB)).orElse(Double.NaN);
 	}
 
+	/**
+	 * RSS within this share counts as the same on the front: each arm's is its peak at its own highest met load, which
+	 * grows with the load, and repeated levels here differ by several percent (the proof service's arms: 233-269 MiB).
+	 */
+	static final double RSS_SAME = 0.10;
+
 	/** The arms with their places on the two fronts marked. */
 	static List<Arm> front(List<Arm> arms) {
 		List<Arm> marked = new ArrayList<>();
 		for (Arm arm : arms) {
 			marked.add(new Arm(arm.label(), arm.values(), arm.capacity(), arm.lastStep(), arm.standing(), arm.limit(), arm.rssMiB(), arm.connections(),
-					onFront(arm, arms, Arm::rssMiB), onFront(arm, arms, Arm::connections)));
+					onFront(arm, arms, Arm::rssMiB, RSS_SAME), onFront(arm, arms, Arm::connections, 0)));
 		}
 		return marked;
 	}
 
-	/** Whether no other arm has at least its capacity and at most its cost, better in one of them. */
-	static boolean onFront(Arm arm, List<Arm> arms, java.util.function.ToDoubleFunction<Arm> cost) {
+	/**
+	 * Whether no other arm has at least its capacity and at most its cost (costs within {@code same} of each other
+	 * counting as equal), better in one of them.
+	 */
+	static boolean onFront(Arm arm, List<Arm> arms, java.util.function.ToDoubleFunction<Arm> cost, double same) {
 		double capacity = arm.capacity().estimate();
 		double own = cost.applyAsDouble(arm);
 		if (!Double.isFinite(capacity) || !Double.isFinite(own)) {
@@ -170,7 +179,9 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 		for (Arm other : arms) {
 			double c = other.capacity().estimate();
 			double o = cost.applyAsDouble(other);
-			if (other != arm && Double.isFinite(c) && Double.isFinite(o) && c >= capacity && o <= own && (c > capacity || o < own)) {
+			boolean noCostlier = o <= own * (1 + same);
+			boolean better = c > capacity || o < own * (1 - same);
+			if (other != arm && Double.isFinite(c) && Double.isFinite(o) && c >= capacity && noCostlier && better) {
 				return false;
 			}
 		}
