@@ -10,13 +10,13 @@ import java.util.regex.Pattern;
 /**
  * Each named request of a --service run against Gatling's own pages and records, over all of a level's requests as
  * Gatling counts them: the count and p50 and p99 of the lab's per-request histograms (latency-by-request.hlog, every
- * interval); the exact p99 of the response times in Gatling's own simulation.log (read with Gatling's parser, one
- * millisecond resolution); Gatling's statistics table (index.html) and the bucket of its response-time distribution (the
+ * interval); the exact p99 of the response times in Gatling's own simulation.log (read with Gatling's parser through
+ * lab.gatling.MergedReport, one millisecond resolution); Gatling's statistics table (index.html) and the bucket of its response-time distribution (the
  * request's page) where the 99th percentile falls; and the same response times put through the estimator Gatling's
  * table uses (a t-digest, AVLTreeDigest with compression 100, as gatling-charts' GeneralStatsBuffer builds it), five
  * times, since the digest breaks ties at random. Run from the repository after ./lab build:
  *
- *   java --add-opens java.base/java.lang=ALL-UNNAMED -cp lab-runner/target/classes:lab-layout/target/classes:$(cat gatling/target/classpath.txt) \
+ *   java --add-opens java.base/java.lang=ALL-UNNAMED -cp lab-runner/target/classes:lab-layout/target/classes:gatling/target/classes:$(cat gatling/target/classpath.txt) \
  *     scripts/GatlingPercentiles.java results/<run>
  */
 public class GatlingPercentiles {
@@ -39,7 +39,7 @@ public class GatlingPercentiles {
 				report = reports.filter(Files::isDirectory).findFirst().orElseThrow();
 			}
 			String index = Files.readString(report.resolve("index.html"));
-			Map<String, List<Integer>> records = responseTimes(report.resolve("simulation.log"));
+			Map<String, List<Integer>> records = lab.gatling.MergedReport.responseTimes(report.resolve("simulation.log"));
 			for (int i = 0; i < mix.size(); i++) {
 				String name = mix.get(i).name();
 				var all = byRequest.get(i).all(0, 0);
@@ -63,56 +63,6 @@ public class GatlingPercentiles {
 						cells.get(11), bucket[0], bucket[1], digests(times));
 			}
 		}
-	}
-
-	/**
-	 * The response time (end - start, ms) of every request record in a binary simulation.log, by request name, read with
-	 * Gatling's own parser: its record layout is the one gatling-charts' FirstPassParser skips through (Gatling 3.15).
-	 */
-	static Map<String, List<Integer>> responseTimes(Path log) throws Exception {
-		Map<String, List<Integer>> byName = new HashMap<>();
-		try (var parser = new io.gatling.charts.stats.FirstPassParser(log.toFile(), java.time.ZoneId.systemDefault())) {
-			if (parser.readByte() != io.gatling.core.stats.writer.RecordHeader.Run$.MODULE$.value()) {
-				throw new IllegalStateException(log + " does not start with a run record");
-			}
-			var runRecord = io.gatling.charts.stats.FirstPassParser.class.getDeclaredMethod("parseRunRecord");
-			runRecord.setAccessible(true);
-			runRecord.invoke(parser);
-			byte user = io.gatling.core.stats.writer.RecordHeader.User$.MODULE$.value();
-			byte request = io.gatling.core.stats.writer.RecordHeader.Request$.MODULE$.value();
-			byte group = io.gatling.core.stats.writer.RecordHeader.Group$.MODULE$.value();
-			for (int header = parser.read(); header != -1; header = parser.read()) {
-				if (header == user) {
-					parser.skipInt();
-					parser.readBoolean();
-					parser.readInt();
-				} else if (header == request) {
-					int groups = parser.readInt();
-					for (int g = 0; g < groups; g++) {
-						parser.skipCachedString();
-					}
-					String name = parser.readCachedSanitizedString();
-					int start = parser.readInt();
-					int end = parser.readInt();
-					parser.skipByte();
-					parser.skipCachedString();
-					byName.computeIfAbsent(name, n -> new ArrayList<>()).add(end - start);
-				} else if (header == group) {
-					int groups = parser.readInt();
-					for (int g = 0; g < groups; g++) {
-						parser.skipCachedString();
-					}
-					parser.skipInt();
-					parser.skipInt();
-					parser.skipInt();
-					parser.skipByte();
-				} else {
-					parser.skipCachedString();
-					parser.skipInt();
-				}
-			}
-		}
-		return byName;
 	}
 
 	/** Five t-digest estimates of the 99th percentile, as Gatling's statistics table computes it, lowest-highest. */

@@ -1,6 +1,5 @@
 package lab.gatling;
 
-import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.nio.ByteBuffer;
@@ -104,53 +103,129 @@ public final class MergedReport {
 		return (Tuple3<RunMessage, String[], scala.collection.immutable.List<io.gatling.commons.stats.assertion.Assertion>>) method.invoke(parser);
 	}
 
-	/** Copies one log's records after its run record, each time moved by {@code shift} ms; the request count. */
-	private static long copyRecords(Path log, int shift, BufferedFileChannelWriter writer) throws Exception {
-		long requests = 0;
-		File file = log.toFile();
-		try (FirstPassParser in = new FirstPassParser(file, ZoneId.systemDefault())) {
+	/** What a log's records hold, one call per record after its run record (Gatling 3.15's layouts; times in ms from the run's start). */
+	public interface Records {
+
+		void user(int scenario, boolean start, int time);
+
+		void request(List<String> groups, String name, int start, int end, byte status, String message);
+
+		void group(List<String> groups, int start, int end, int cumulated, byte status);
+
+		void error(String message, int time);
+
+	}
+
+	/** Reads every record of {@code log} after its run record into {@code records}, with Gatling's own parser. */
+	public static void read(Path log, Records records) throws Exception {
+		try (FirstPassParser in = new FirstPassParser(log.toFile(), ZoneId.systemDefault())) {
 			runRecord(in, log);
 			for (int header = in.read(); header != -1; header = in.read()) {
-				writer.writeByte((byte) header);
 				if (header == USER) {
-					writer.writeInt(in.readInt());
-					writer.writeBoolean(in.readBoolean());
-					writer.writeInt(in.readInt() + shift);
+					records.user(in.readInt(), in.readBoolean(), in.readInt());
 				}
 				else if (header == REQUEST) {
-					copyGroups(in, writer);
-					writer.writeCachedString(in.readCachedSanitizedString());
-					writer.writeInt(in.readInt() + shift);
-					writer.writeInt(in.readInt() + shift);
-					writer.writeByte(in.readByte());
-					writer.writeCachedString(in.readCachedSanitizedString());
-					requests++;
+					List<String> groups = groups(in);
+					records.request(groups, in.readCachedSanitizedString(), in.readInt(), in.readInt(), in.readByte(), in.readCachedSanitizedString());
 				}
 				else if (header == GROUP) {
-					copyGroups(in, writer);
-					writer.writeInt(in.readInt() + shift);
-					writer.writeInt(in.readInt() + shift);
-					writer.writeInt(in.readInt());
-					writer.writeByte(in.readByte());
+					List<String> groups = groups(in);
+					records.group(groups, in.readInt(), in.readInt(), in.readInt(), in.readByte());
 				}
 				else if (header == ERROR) {
-					writer.writeCachedString(in.readCachedSanitizedString());
-					writer.writeInt(in.readInt() + shift);
+					records.error(in.readCachedSanitizedString(), in.readInt());
 				}
 				else {
 					throw new IOException(log + ": a record Gatling 3.15 does not write (header " + header + ")");
 				}
 			}
 		}
-		return requests;
 	}
 
-	private static void copyGroups(FirstPassParser in, BufferedFileChannelWriter writer) {
-		int groups = in.readInt();
-		writer.writeInt(groups);
-		for (int g = 0; g < groups; g++) {
-			writer.writeCachedString(in.readCachedSanitizedString());
+	/** The response time (end - start, ms) of every request record of {@code log}, by request name. */
+	public static Map<String, List<Integer>> responseTimes(Path log) throws Exception {
+		Map<String, List<Integer>> byName = new LinkedHashMap<>();
+		read(log, new Records() {
+
+			@Override
+			public void user(int scenario, boolean start, int time) {
+			}
+
+			@Override
+			public void request(List<String> groups, String name, int start, int end, byte status, String message) {
+				byName.computeIfAbsent(name, n -> new ArrayList<>()).add(end - start);
+			}
+
+			@Override
+			public void group(List<String> groups, int start, int end, int cumulated, byte status) {
+			}
+
+			@Override
+			public void error(String message, int time) {
+			}
+
+		});
+		return byName;
+	}
+
+	/** Copies one log's records after its run record, each time moved by {@code shift} ms; the request count. */
+	private static long copyRecords(Path log, int shift, BufferedFileChannelWriter writer) throws Exception {
+		long[] requests = { 0 };
+		read(log, new Records() {
+
+			@Override
+			public void user(int scenario, boolean start, int time) {
+				writer.writeByte(USER);
+				writer.writeInt(scenario);
+				writer.writeBoolean(start);
+				writer.writeInt(time + shift);
+			}
+
+			@Override
+			public void request(List<String> groups, String name, int start, int end, byte status, String message) {
+				writer.writeByte(REQUEST);
+				writeGroups(groups, writer);
+				writer.writeCachedString(name);
+				writer.writeInt(start + shift);
+				writer.writeInt(end + shift);
+				writer.writeByte(status);
+				writer.writeCachedString(message);
+				requests[0]++;
+			}
+
+			@Override
+			public void group(List<String> groups, int start, int end, int cumulated, byte status) {
+				writer.writeByte(GROUP);
+				writeGroups(groups, writer);
+				writer.writeInt(start + shift);
+				writer.writeInt(end + shift);
+				writer.writeInt(cumulated);
+				writer.writeByte(status);
+			}
+
+			@Override
+			public void error(String message, int time) {
+				writer.writeByte(ERROR);
+				writer.writeCachedString(message);
+				writer.writeInt(time + shift);
+			}
+
+		});
+		return requests[0];
+	}
+
+	private static List<String> groups(FirstPassParser in) {
+		int count = in.readInt();
+		List<String> groups = new ArrayList<>(count);
+		for (int g = 0; g < count; g++) {
+			groups.add(in.readCachedSanitizedString());
 		}
+		return groups;
+	}
+
+	private static void writeGroups(List<String> groups, BufferedFileChannelWriter writer) {
+		writer.writeInt(groups.size());
+		groups.forEach(writer::writeCachedString);
 	}
 
 }
