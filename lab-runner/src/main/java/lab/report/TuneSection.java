@@ -110,10 +110,12 @@ final class TuneSection {
 		if (placed.size() < 2) {
 			return null;
 		}
-		XYChart chart = new XYChartBuilder().width(560).height(360).title("Tune: capacity against RSS").xAxisTitle("peak RSS at the knee, MiB")
+		XYChart chart = new XYChartBuilder().width(560).height(420).title("Tune: capacity against RSS").xAxisTitle("peak RSS at the knee, MiB")
 			.yAxisTitle(loadUnit + " within the target").build();
 		chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
 		chart.getStyler().setMarkerSize(9);
+		// Arm labels are long (named by their values): the legend under the plot leaves it the width.
+		chart.getStyler().setLegendPosition(org.knowm.xchart.style.Styler.LegendPosition.OutsideS);
 		for (TuneSummary.Arm arm : placed) {
 			XYSeries series = chart.addSeries(arm.label() + (arm.label().equals(tune.best()) ? " (best)" : arm.frontRss() ? " (front)" : ""),
 					new double[] { arm.rssMiB() }, new double[] { arm.capacity().estimate() });
