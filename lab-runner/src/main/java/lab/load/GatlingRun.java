@@ -58,14 +58,18 @@ public final class GatlingRun {
 		this.fetch = fetch;
 	}
 
+	/** The simulation's classes and Gatling's jars, as the build left them. */
+	private static String classpath(Path root) throws IOException {
+		return root.resolve("gatling/target/classes") + ":" + Files.readString(root.resolve("gatling/target/classpath.txt")).trim();
+	}
+
 	/**
 	 * @param properties the simulation's -D parameters (baseUrl, shape, users, ...), without outDir
 	 */
 	public static GatlingRun start(Path root, Path java, List<String> properties, String cpus, Path dir,
 			Consumer<ProgressLine> progress) throws IOException {
 		Files.createDirectories(dir);
-		String classpath = root.resolve("gatling/target/classes") + ":"
-				+ Files.readString(root.resolve("gatling/target/classpath.txt")).trim();
+		String classpath = classpath(root);
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JVM_FLAGS);
 		properties.forEach(property -> command.add("-D" + property));
@@ -120,10 +124,6 @@ public final class GatlingRun {
 	}
 
 	/**
-	 * Waits up to {@code timeoutSeconds}, then stops it; brings a remote run's files home; returns the exit code
-	 * (-1 when it had to be stopped).
-	 */
-	/**
 	 * Gatling's one report over the injectors' records of a level several drove ({@code lab.gatling.MergedReport}:
 	 * their {@code simulation.log}s written into one, then Gatling's reports-only mode), in the level's
 	 * {@code gatling/all-injectors/}; its console in {@code gatling-merge.log}. Whether the report was written: a merge
@@ -144,10 +144,9 @@ public final class GatlingRun {
 			Files.writeString(log, "not merged: " + logs.size() + " Gatling logs (simulation.log) for " + parts.size() + " injectors\n");
 			return false;
 		}
-		String classpath = root.resolve("gatling/target/classes") + ":" + Files.readString(root.resolve("gatling/target/classpath.txt")).trim();
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JVM_FLAGS);
-		command.addAll(List.of("-cp", classpath, "lab.gatling.MergedReport", level.resolve("gatling").resolve(LevelDir.GATLING_MERGED).toString()));
+		command.addAll(List.of("-cp", classpath(root), "lab.gatling.MergedReport", level.resolve("gatling").resolve(LevelDir.GATLING_MERGED).toString()));
 		logs.forEach(file -> command.add(file.toString()));
 		Process process = Launch.start(command, cpus, log);
 		if (!process.waitFor(120, TimeUnit.SECONDS)) {
@@ -157,6 +156,10 @@ public final class GatlingRun {
 		return process.exitValue() == 0 && Files.isRegularFile(level.resolve("gatling").resolve(LevelDir.GATLING_MERGED).resolve(LevelDir.GATLING_REPORT));
 	}
 
+	/**
+	 * Waits up to {@code timeoutSeconds}, then stops it; brings a remote run's files home; returns the exit code
+	 * (-1 when it had to be stopped).
+	 */
 	public int await(long timeoutSeconds) throws IOException, InterruptedException {
 		boolean ended = this.process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
 		if (!ended) {

@@ -38,7 +38,7 @@ final class TuneSection {
 			row.put("values", String.join(", ", arm.values().entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()));
 			row.put("capacity", arm.capacity().asLoad());
 			row.put("step", (arm.lastStep() == 0) ? "-" : String.valueOf(arm.lastStep()));
-			row.put("standing", arm.standing());
+			row.put("standing", arm.standing().toString());
 			row.put("limit", arm.limit().isEmpty() ? "-" : arm.limit());
 			row.put("rss", Summaries.number(arm.rssMiB()));
 			row.put("connections", Summaries.number(arm.connections()));
@@ -48,7 +48,7 @@ final class TuneSection {
 		scope.put("arms", rows);
 		List<Map<String, Object>> effects = new ArrayList<>();
 		for (TuneSummary.Effect effect : tune.effects()) {
-			effects.add(Map.of("axis", effect.axis(), "points", String.join("; ", effect.points().stream().map(p -> point(p)).toList())));
+			effects.add(Map.of("axis", effect.axis(), "points", String.join("; ", effect.points().stream().map(p -> point(p, tune.best())).toList())));
 		}
 		scope.put("effects", effects);
 		return scope;
@@ -62,10 +62,10 @@ final class TuneSection {
 		}
 		StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "Best within %s: %s, %s %s.", tune.target(), best.label(),
 				best.capacity().asLoad(), loadUnit));
-		List<String> near = tune.arms().stream().filter(a -> a.standing().startsWith("within noise")).map(TuneSummary.Arm::label).toList();
+		List<String> near = tune.arms().stream().filter(a -> a.standing() == TuneSummary.Standing.WITHIN_NOISE).map(TuneSummary.Arm::label).toList();
 		text.append(near.isEmpty() ? " It leads every other arm beyond its interval."
 				: " Within noise of it (intervals overlap): " + String.join(", ", near) + ".");
-		List<String> beaten = tune.arms().stream().filter(a -> a.standing().equals("beaten"))
+		List<String> beaten = tune.arms().stream().filter(a -> a.standing() == TuneSummary.Standing.BEATEN)
 			.map(a -> String.format(Locale.ROOT, "%s %s (%.2f× the best)", a.label(), a.capacity().asLoad(), a.capacity().estimate() / best.capacity().estimate()))
 			.toList();
 		if (!beaten.isEmpty()) {
@@ -93,12 +93,12 @@ final class TuneSection {
 		return fronts.isEmpty() ? "-" : String.join(", ", fronts);
 	}
 
-	private static String point(TuneSummary.Point point) {
+	private static String point(TuneSummary.Point point, String best) {
 		if (point.label() == null) {
 			return point.value() + ": not in the study";
 		}
 		return String.format(Locale.ROOT, "%s: %s (%.2f×%s)", point.value(), point.capacity().asLoad(), point.ratio(),
-				(point.ratio() == 1.0) ? ", the best" : point.overlaps() ? ", within noise" : "");
+				point.label().equals(best) ? ", the best" : point.overlaps() ? ", within noise" : "");
 	}
 
 	/** Capacity against RSS, one point per arm with both, the best and the front marked; null without two such arms. */

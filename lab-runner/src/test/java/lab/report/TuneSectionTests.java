@@ -12,7 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The tune answer in words and as table rows, from a synthetic tune summary. */
 class TuneSectionTests {
 
-	private static TuneSummary.Arm arm(String label, double estimate, double low, double high, String standing, boolean frontRss) {
+	private static TuneSummary.Arm arm(String label, double estimate, double low, double high, TuneSummary.Standing standing, boolean frontRss) {
 		return new TuneSummary.Arm(label, Map.of("heap", label.substring(0, 2)), new Interval(estimate, low, high, 5, 2, 4, Interval.JvmLevel.POOLED), 3,
 				standing, "the core (99% busy)", 800, Double.NaN, frontRss, false);
 	}
@@ -20,9 +20,9 @@ class TuneSectionTests {
 	@Test
 	void theAnswerNamesTheBestTheArmsWithinNoiseAndTheBeatenWithTheirShare() {
 		TuneSummary tune = new TuneSummary("p99<=2000ms", "68-256b", List.of(
-				arm("68-256b", 3460, 3050, 3920, "best", true),
-				arm("25-256b", 2860, 2220, 3250, "within noise of the best", true),
-				arm("25-8kb", 2110, 1550, 2880, "beaten", false)), List.of());
+				arm("68-256b", 3460, 3050, 3920, TuneSummary.Standing.BEST, true),
+				arm("25-256b", 2860, 2220, 3250, TuneSummary.Standing.WITHIN_NOISE, true),
+				arm("25-8kb", 2110, 1550, 2880, TuneSummary.Standing.BEATEN, false)), List.of());
 		String answer = TuneSection.answer(tune, "users");
 		assertThat(answer).startsWith("Best within p99<=2000ms: 68-256b, 3,460 (3,050-3,920, 2 JVMs, 5 rounds) users.")
 			.contains("Within noise of it (intervals overlap): 25-256b.")

@@ -40,15 +40,34 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 	 * @param values its value on each axis
 	 * @param capacity its capacity within the target and its interval, from the last step it ran in
 	 * @param lastStep that step (from 1)
-	 * @param standing "best", "within noise of the best" or "beaten"
+	 * @param standing where it stood in the study
 	 * @param limit what bound it at its knee (the limit of its probe nearest its capacity), "" when unknown
 	 * @param rssMiB its peak RSS at the highest load it met the target in (NaN: none)
 	 * @param connections its pool's size ({@link #POOL_SIZE}, the arm's or the file's; NaN when neither sets it)
 	 * @param frontRss whether no other arm serves at least as many users with less RSS (one of them strictly)
 	 * @param frontConnections the same with connections for RSS
 	 */
-	public record Arm(String label, Map<String, String> values, Interval capacity, int lastStep, String standing, String limit, double rssMiB,
+	public record Arm(String label, Map<String, String> values, Interval capacity, int lastStep, Standing standing, String limit, double rssMiB,
 			double connections, boolean frontRss, boolean frontConnections) {
+	}
+
+	/** Where an arm stood at the study's end; written in words ("within noise of the best"). */
+	public enum Standing {
+
+		BEST("best"), WITHIN_NOISE("within noise of the best"), BEATEN("beaten"), NOT_RUN("not run");
+
+		private final String text;
+
+		Standing(String text) {
+			this.text = text;
+		}
+
+		@com.fasterxml.jackson.annotation.JsonValue
+		@Override
+		public String toString() {
+			return this.text;
+		}
+
 	}
 
 	/**
@@ -94,7 +113,8 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 			SearchSummary.EntryResult entry = stepEntry(searches, step, label);
 			Interval capacity = label.equals(best) ? interval(tune.path("capacity"))
 					: beaten.containsKey(label) ? beaten.get(label) : (entry != null) ? entry.capacity() : Interval.NONE;
-			String standing = label.equals(best) ? "best" : beaten.containsKey(label) ? "beaten" : (step == 0) ? "not run" : "within noise of the best";
+			Standing standing = label.equals(best) ? Standing.BEST : beaten.containsKey(label) ? Standing.BEATEN : (step == 0) ? Standing.NOT_RUN
+					: Standing.WITHIN_NOISE;
 			arms.add(new Arm(label, values(service, arm, axes), capacity, step, standing, (entry != null) ? entry.limit() : "",
 					rssAtKnee(levels, label), connections(service, arm), false, false));
 		}

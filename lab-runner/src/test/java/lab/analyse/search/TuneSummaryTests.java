@@ -15,7 +15,7 @@ class TuneSummaryTests {
 	}
 
 	private static TuneSummary.Arm arm(String label, String vt, String pool, Interval capacity, double rss) {
-		return new TuneSummary.Arm(label, Map.of("vt", vt, "pool", pool), capacity, 2, "", "", rss, Double.parseDouble(pool), false, false);
+		return new TuneSummary.Arm(label, Map.of("vt", vt, "pool", pool), capacity, 2, TuneSummary.Standing.BEATEN, "", rss, Double.parseDouble(pool), false, false);
 	}
 
 	@Test
