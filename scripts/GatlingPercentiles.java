@@ -13,8 +13,9 @@ import java.util.regex.Pattern;
  * interval); the exact p99 of the response times in Gatling's own simulation.log (read with Gatling's parser through
  * lab.gatling.MergedReport, one millisecond resolution); Gatling's statistics table (index.html) and the bucket of its response-time distribution (the
  * request's page) where the 99th percentile falls; and the same response times put through the estimator Gatling's
- * table uses (a t-digest, AVLTreeDigest with compression 100, as gatling-charts' GeneralStatsBuffer builds it), five
- * times, since the digest breaks ties at random. Run from the repository after ./lab build:
+ * table uses (a t-digest: since Gatling 3.16 Elastic's MergingDigest with compression 100, as gatling-charts'
+ * GeneralStatsBuffer builds it; 3.15's AVLTreeDigest broke ties at random and was up to 168 ms off here). Run from the
+ * repository after ./lab build:
  *
  *   java --add-opens java.base/java.lang=ALL-UNNAMED -cp lab-runner/target/classes:lab-layout/target/classes:gatling/target/classes:$(cat gatling/target/classpath.txt) \
  *     scripts/GatlingPercentiles.java results/<run>
@@ -32,6 +33,7 @@ public class GatlingPercentiles {
 		try (var walk = Files.walk(run, 3)) {
 			levels = walk.filter(p -> Files.isRegularFile(p.resolve("latency-by-request.hlog"))).sorted().toList();
 		}
+		Map<String, Integer> tally = new java.util.TreeMap<>();
 		for (Path level : levels) {
 			var byRequest = lab.analyse.read.Latency.byRequest(level.resolve("latency-by-request.hlog"), null);
 			Path report;
@@ -56,28 +58,31 @@ public class GatlingPercentiles {
 				}
 				int[] bucket = p99Bucket(Files.readString(report.resolve(row.group(1))));
 				int[] times = records.getOrDefault(name, List.of()).stream().mapToInt(Integer::intValue).sorted().toArray();
+				// The bound: within 1 ms or 1% of Gatling's page, whichever is larger.
+				double labP99 = all.getValueAtPercentile(99) / 1000.0;
+				boolean within = cells.get(11) != null && Math.abs(labP99 - Double.parseDouble(cells.get(11))) <= Math.max(1, 0.01 * Double.parseDouble(cells.get(11)));
+				String kind = level.getFileName().toString().startsWith("warmup") ? "warm-up" : "measured";
+				tally.merge(kind + (within ? " within" : " outside"), 1, Integer::sum);
 				System.out.printf("%s %s: count lab %d, Gatling %s, its log %d; p50 lab %.1f, Gatling %s ms; p99 lab %.1f, Gatling's log %s, its table %s,"
-						+ " its distribution %d-%d, a t-digest of its log %s ms%n",
+						+ " its distribution %d-%d, a t-digest of its log %s ms; the lab's p99 %s 1 ms or 1%% of the table's%n",
 						run.relativize(level), name, all.getTotalCount(), cells.get(2), times.length, all.getValueAtPercentile(50) / 1000.0, cells.get(8),
 						all.getValueAtPercentile(99) / 1000.0, times.length == 0 ? "-" : times[(int) Math.ceil(0.99 * times.length) - 1],
-						cells.get(11), bucket[0], bucket[1], digests(times));
+						cells.get(11), bucket[0], bucket[1], digests(times), within ? "within" : "NOT within");
 			}
 		}
+		System.out.println("request-levels, the lab's p99 against Gatling's table: " + tally);
 	}
 
-	/** Five t-digest estimates of the 99th percentile, as Gatling's statistics table computes it, lowest-highest. */
+	/** The t-digest estimate of the 99th percentile, as Gatling's statistics table computes it. */
 	static String digests(int[] times) {
-		double low = Double.MAX_VALUE, high = 0;
-		for (int k = 0; k < 5; k++) {
-			var digest = new com.tdunning.math.stats.AVLTreeDigest(100);
-			for (int t : times) {
-				digest.add(t);
-			}
-			double p99 = Math.round(digest.quantile(0.99));
-			low = Math.min(low, p99);
-			high = Math.max(high, p99);
+		if (times.length == 0) {
+			return "-";
 		}
-		return times.length == 0 ? "-" : String.format("%.0f-%.0f", low, high);
+		var digest = new org.elasticsearch.tdigest.MergingDigest(100);
+		for (int t : times) {
+			digest.add(t);
+		}
+		return String.format("%.0f", (double) Math.round(digest.quantile(0.99)));
 	}
 
 	/** The bucket of the page's response-time distribution (ok and ko, in % of requests) where 99% is reached. */

@@ -366,7 +366,7 @@ class ComposeStackTests {
 			index = files.findFirst().orElseThrow(() -> new AssertionError("no index.html under " + gatling));
 		}
 		assertThat(Files.readString(index)).as("Gatling's HTML report").contains("AddressSimulation");
-		// Gatling 3.15's report keeps its figures in its HTML; the lab's own per-second counts, written beside it by the
+		// Gatling's report keeps its figures in its HTML; the lab's own per-second counts, written beside it by the
 		// same simulation, are read instead.
 		long ok = 0;
 		long ko = 0;

@@ -26,7 +26,7 @@ import scala.Tuple3;
  * gather every injector's {@code simulation.log} and generate one report from them; since Gatling 3.12 the log is
  * binary and reports-only mode reads exactly one (gatling/gatling#4591), so this writes the injectors' records into
  * one log with Gatling's own writer, each record's times moved onto the earliest injector's start, then runs Gatling
- * in reports-only mode on it. The record layouts are Gatling 3.15's (the reader's, in gatling-charts'
+ * in reports-only mode on it. The record layouts are Gatling 3.15's and 3.16's (the reader's, in gatling-charts'
  * {@code FirstPassParser}); a log of another layout fails to parse and no merged report is written.
  *
  * <p>Usage: {@code MergedReport <report directory> <simulation.log>...}; the report lands in the directory, beside the
@@ -103,7 +103,7 @@ public final class MergedReport {
 		return (Tuple3<RunMessage, String[], scala.collection.immutable.List<io.gatling.commons.stats.assertion.Assertion>>) method.invoke(parser);
 	}
 
-	/** What a log's records hold, one call per record after its run record (Gatling 3.15's layouts; times in ms from the run's start). */
+	/** What a log's records hold, one call per record after its run record (Gatling 3.15's and 3.16's layouts; times in ms from the run's start). */
 	public interface Records {
 
 		void user(int scenario, boolean start, int time);
@@ -136,7 +136,7 @@ public final class MergedReport {
 					records.error(in.readCachedSanitizedString(), in.readInt());
 				}
 				else {
-					throw new IOException(log + ": a record Gatling 3.15 does not write (header " + header + ")");
+					throw new IOException(log + ": a record Gatling 3.16 does not write (header " + header + ")");
 				}
 			}
 		}
