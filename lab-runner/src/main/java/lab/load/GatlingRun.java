@@ -29,18 +29,8 @@ import lab.layout.ProgressLine;
  */
 public final class GatlingRun {
 
-	/**
-	 * Gatling needs the opens on JDK 17+ when launched outside its own tools. C1 only: each level starts a fresh
-	 * injector JVM, and C2's warm-up took 60-100 % of the injector core for the first 20 s of a run here (measured
-	 * at 2,000 rps: C2 settles at 11 % of a core after 20 s, C1 stays near 25 % from the 5th second), which would
-	 * starve the downstream sharing that core and make short levels INVALID. Re-measured against the bare Netty
-	 * downstream (2,000 users, 4,000 rps, Gatling alone on its core): with 30 s windows C2 costs less over the window
-	 * (median of 3: 0.078 ms CPU per request against C1's 0.097; Serial GC 0.096 and 0.112), with 15 s windows C1
-	 * does (0.104 against 0.128, one run each), and C2's first seconds still burst. C1 stays: no level's window
-	 * starts while the injector's JIT owns the core.
-	 */
-	public static final List<String> JVM_FLAGS = List.of("--add-opens=java.base/java.lang=ALL-UNNAMED",
-			"--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-Xms512m", "-Xmx4g");
+	/** The injector's JVM flags ({@link lab.plan.HarnessFlags#INJECTOR}). */
+	public static final List<String> JVM_FLAGS = lab.plan.HarnessFlags.INJECTOR;
 
 	/** The simulation's main class and Gatling's launcher. */
 	static final List<String> MAIN = List.of("io.gatling.app.Gatling", "-s", "lab.gatling.AddressSimulation");

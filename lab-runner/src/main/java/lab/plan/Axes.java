@@ -138,7 +138,7 @@ public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exc
 	}
 
 	/** A size as -Xmx takes it (bytes, or k, m, g, t), in bytes; -1 when it is not one. */
-	static long bytes(String size) {
+	public static long bytes(String size) {
 		java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)([kKmMgGtT]?)").matcher(size.trim());
 		if (!m.matches()) {
 			return -1;

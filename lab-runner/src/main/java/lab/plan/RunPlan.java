@@ -289,6 +289,25 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			text.append(String.format(java.util.Locale.ROOT, "tune: %d arms are more than step 1 can place in %.0f minutes (%d probes each, %d needed): "
 					+ "about %d fit; give fewer arms (search.sample, exclude) or more time (searchMinutes)%n", arms, minutes / 2, perArm, TUNE_MIN_PROBES, fit));
 		}
+		if (this.own != null) {
+			// Each arm's heap ceiling as its options set it, against the memory the box has for them.
+			long ram = Turns.memInfoBytes("MemTotal:");
+			long available = Turns.memInfoBytes("MemAvailable:");
+			if (ram > 0 && available > 0) {
+				java.util.Map<String, Long> needs = new java.util.LinkedHashMap<>();
+				for (OwnService.ServiceArm arm : this.own.arms()) {
+					List<String> flags = new ArrayList<>(jvmFlags());
+					flags.addAll(this.own.jvmOptions(arm));
+					needs.put(this.own.label(arm), Turns.needBytes(flags, ram));
+				}
+				long budget = available - Turns.reserveBytes(ram);
+				List<List<String>> turns = Turns.of(List.copyOf(needs.keySet()), needs, budget);
+				text.append(String.format(java.util.Locale.ROOT, "tune: memory: the arms' heap ceilings and %d MiB each come to %,d MiB; %,d MiB are free for them "
+						+ "(available now less the injector's and the downstream's heaps and 1 GiB): %s%n", Turns.NON_HEAP_MIB,
+						needs.values().stream().mapToLong(Long::longValue).sum() >> 20, budget >> 20,
+						(turns.size() == 1) ? "all at once" : "in " + turns.size() + " turns of each step, each interleaved within itself, the step's time shared among them"));
+			}
+		}
 		return text.toString();
 	}
 

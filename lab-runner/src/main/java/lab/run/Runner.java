@@ -47,12 +47,8 @@ public final class Runner {
 	/** The lab's JSON mapper for what it writes (indented; a {@code Level} by its field). */
 	private static final JsonMapper json = LevelJson.json;
 
-	/**
-	 * The downstream must never add latency. With the JVM's default on one core (Serial GC, heap growing to a
-	 * quarter of RAM) its young pauses reached 330 ms at 2,500 rps here, holding thousands of 500 ms timers
-	 * alive; ZGC's pauses stay under a millisecond and its concurrent work shows in the injector cores' CPU.
-	 */
-	static final List<String> DOWNSTREAM_JVM_FLAGS = List.of("-XX:+UseSerialGC", "-Xms1g", "-Xmx1g", "-Xmn512m", "-XX:+AlwaysPreTouch");
+	/** The downstream's JVM flags ({@link lab.plan.HarnessFlags#DOWNSTREAM}). */
+	static final List<String> DOWNSTREAM_JVM_FLAGS = lab.plan.HarnessFlags.DOWNSTREAM;
 
 	private final RunPlan plan;
 

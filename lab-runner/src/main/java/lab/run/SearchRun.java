@@ -1,6 +1,7 @@
 package lab.run;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -144,10 +145,12 @@ final class SearchRun implements InterleavedSearch.Prober {
 			say("lab: brackets start from the last run's crossings on this host: " + String.join(", ", starts.entrySet().stream()
 				.map(e -> e.getKey() + " " + e.getValue() + " (commit " + shortCommit(last.get(e.getKey()).commit()) + ")").toList()));
 		}
+		// A tune study whose arms do not fit in memory together starts each arm in its turn, not all of them now.
+		List<List<String>> turns = (scenario.halvingSteps() != null) ? turns(List.copyOf(this.entries.keySet())) : List.of();
 		try {
 			for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
-				if (Interruption.requested()) {
-					return;
+				if (Interruption.requested() || turns.size() > 1) {
+					break;
 				}
 				long started = System.nanoTime();
 				Optional<ServiceStart.Live> live = begin(e.getKey(), e.getValue(), e.getValue().dir);
@@ -158,9 +161,12 @@ final class SearchRun implements InterleavedSearch.Prober {
 				}
 				e.getValue().live = live.get();
 			}
+			if (Interruption.requested()) {
+				return;
+			}
 			if (scenario.halvingSteps() != null) {
 				// Each step writes its own record; the search of every arm that started them is only their settings.
-				tune(scenario.halvingSteps(), this.search.settings());
+				tune(scenario.halvingSteps(), this.search.settings(), turns.size() > 1);
 			}
 			else {
 				progress(this.search);
@@ -187,32 +193,33 @@ final class SearchRun implements InterleavedSearch.Prober {
 	 * the arms dropped are stopped. The answer goes to the console and {@link lab.layout.RunDir#TUNE}; each step's
 	 * search to its own file ({@code capacity-search-<arm>-step<k>.json}), rendered like any search.
 	 */
-	private void tune(int steps, SearchSettings base) throws IOException, InterruptedException {
+	private void tune(int steps, SearchSettings base, boolean inTurns) throws IOException, InterruptedException {
 		Double minutes = this.harness.plan().scenario().searchMinutes();
 		long end = this.began + (long) (((minutes != null) ? minutes : 60) * 60e9);
-		// The arms that started, passed their check and warmed up; the others were recorded as not run.
-		List<String> started = this.entries.entrySet().stream().filter(e -> e.getValue().live != null).map(Map.Entry::getKey).toList();
+		// The arms that started, passed their check and warmed up (the others were recorded as not run); in turns, every
+		// arm, each started in its turn.
+		List<String> started = inTurns ? List.copyOf(this.entries.keySet())
+				: this.entries.entrySet().stream().filter(e -> e.getValue().live != null).map(Map.Entry::getKey).toList();
 		if (started.size() < 2) {
 			say("lab: tune: fewer than two arms started; nothing to compare");
 			return;
 		}
 		lab.run.search.Halving halving = new lab.run.search.Halving(started, step -> new SearchSettings(base.start(), base.max(),
 				base.bracketPercent(), Math.max(2, (step + 1) * base.rounds() / steps), base.spreadPercent(), base.referenceMovedPercent(), base.maxReruns(),
-				base.seed() + step, base.targetMs(), base.floorMs(), (step == 0) ? 1 : base.jvms(), base.stepFactor(), base.starts()), steps);
-		lab.run.search.Halving.Answer answer = halving.run((step, survivors) -> {
-			this.step = step;
-			// The first step (every arm, brackets from scratch) half the time left, each later one an equal share of the rest;
-			// the arms no longer in the study stopped (their memory back).
-			this.stepEnds = System.nanoTime() + (end - System.nanoTime()) / ((step == 0) ? 2 : (steps - step));
-			for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
-				if (!survivors.contains(e.getKey()) && e.getValue().live != null) {
-					e.getValue().live.service().close();
-					e.getValue().live = null;
-				}
+				base.seed() + step, base.targetMs(), base.floorMs(), (step == 0) ? 1 : base.jvms(), base.stepFactor(), base.starts()), steps, this::turns);
+		lab.run.search.Halving.Answer answer = halving.run(new lab.run.search.Halving.Steps() {
+
+			@Override
+			public InterleavedSearch.Prober prober(int step, List<String> entries) {
+				throw new IllegalStateException("a tune step is searched turn by turn");
 			}
-			say(String.format(Locale.ROOT, "lab: tune step %d of at most %d: %s, %.0f minutes", step + 1, steps, String.join(", ", survivors),
-					(this.stepEnds - System.nanoTime()) / 60e9));
-			return this;
+
+			@Override
+			public InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search)
+					throws IOException, InterruptedException {
+				return SearchRun.this.turn(step, turn, turns, entries, search, steps, end);
+			}
+
 		});
 		// this.step stays at the last step: the record the run ends with is that step's.
 		String unit = (this.shape == LoadShape.OPEN) ? "requests/s" : "users";
@@ -227,12 +234,103 @@ final class SearchRun implements InterleavedSearch.Prober {
 		file.put("capacity", answer.capacity());
 		file.put("withinNoise", answer.withinNoise());
 		file.put("beaten", answer.beaten());
-		file.put("steps", answer.steps().stream().map(s -> Map.of("step", s.index() + 1, "arms", s.entries(), "dropped", s.dropped())).toList());
+		file.put("steps", answer.steps().stream().map(s -> Map.of("step", s.index() + 1, "arms", s.entries(), "dropped", s.dropped(), "turns", s.turns())).toList());
 		LevelJson.json.writeValue(this.harness.plan().out().resolve(lab.layout.RunDir.TUNE).toFile(), file);
 	}
 
+	/**
+	 * One turn of a tune step: its share of the step's time (the first step half the time left, each later one an equal
+	 * share of the rest, split evenly among the step's turns, each given at least its share); the arms not in it stopped (their memory back), the others
+	 * started when not running (an arm that cannot be is excluded from the turn's search).
+	 */
+	private InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search, int steps, long end)
+			throws IOException, InterruptedException {
+		if (turn == 0) {
+			this.step = step;
+			this.stepEnds = System.nanoTime() + (end - System.nanoTime()) / ((step == 0) ? 2 : (steps - step));
+			this.turnShare = (this.stepEnds - System.nanoTime()) / turns;
+		}
+		this.turn = turn;
+		this.turns = turns;
+		// An equal share of the step each, even when a turn before ran over (its bracket rounds finish whatever the
+		// budget): the arms of a later turn are not searched with less time than those of the first.
+		this.turnEnds = System.nanoTime() + Math.max(this.turnShare, (this.stepEnds - System.nanoTime()) / (turns - turn));
+		for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
+			if (!entries.contains(e.getKey()) && e.getValue().live != null) {
+				e.getValue().live.service().close();
+				e.getValue().live = null;
+			}
+		}
+		say(String.format(Locale.ROOT, "lab: tune step %d of at most %d%s: %s, %.0f minutes", step + 1, steps,
+				(turns > 1) ? String.format(Locale.ROOT, ", turn %d of %d (the arms do not fit in memory at once)", turn + 1, turns) : "",
+				String.join(", ", entries), (this.turnEnds - System.nanoTime()) / 60e9));
+		for (String label : entries) {
+			Entry entry = this.entries.get(label);
+			if (entry.live != null || Interruption.requested()) {
+				continue;
+			}
+			// Its first JVM in the arm's own directory; a later one (after a turn of others) in a restart directory of this step.
+			Path dir = Files.exists(entry.dir.resolve(ServiceDir.PID)) ? entry.dir.resolve(ServiceDir.restart(10 * step + 1)) : entry.dir;
+			long started = System.nanoTime();
+			Optional<ServiceStart.Live> live = begin(label, entry, dir);
+			if (step == 0) {
+				this.startSeconds.add((System.nanoTime() - started) / 1e9);
+			}
+			if (live.isEmpty()) {
+				search.exclude(label, "it did not start, pass its contract check or warm up");
+				continue;
+			}
+			entry.live = live.get();
+			entry.firstAfterWarmup = true;
+		}
+		return this;
+	}
+
+	/**
+	 * The arms in the turns their memory allows ({@link lab.plan.Turns}): each needs its heap's ceiling as its JVM
+	 * options set it, and the machine's available memory less the injector's and the downstream's heaps and a GiB is
+	 * shared out; a remote service needs none here.
+	 */
+	private List<List<String>> turns(List<String> arms) {
+		long ram = lab.plan.Turns.memInfoBytes("MemTotal:");
+		long available = lab.plan.Turns.memInfoBytes("MemAvailable:");
+		if (ram <= 0 || available <= 0) {
+			return List.of(arms);
+		}
+		long reserve = lab.plan.Turns.reserveBytes(ram);
+		Map<String, Long> needs = new LinkedHashMap<>();
+		ServiceStart start = new ServiceStart(this.harness);
+		for (String label : arms) {
+			List<String> flags = start.flags(this.entries.get(label).module, this.arm);
+			needs.put(label, (flags == null) ? 0L : lab.plan.Turns.needBytes(flags, ram));
+		}
+		long budget = available - reserve;
+		List<List<String>> turns = lab.plan.Turns.of(arms, needs, budget);
+		if (turns.size() > 1 && !this.turnsSaid) {
+			this.turnsSaid = true;
+			say(String.format(Locale.ROOT, "lab: tune: the arms need %,d MiB at most together (each its heap's ceiling and %d MiB), %,d MiB are free for them "
+					+ "(%,d available less %,d for the injector's and the downstream's heaps and the system): they run in %d turns, each interleaved within itself",
+					needs.values().stream().mapToLong(Long::longValue).sum() >> 20, lab.plan.Turns.NON_HEAP_MIB, budget >> 20, available >> 20, reserve >> 20,
+					turns.size()));
+		}
+		return turns;
+	}
+
+	private boolean turnsSaid;
+
 	/** The tune search's step (from 0), -1 outside one; its probes' and restarts' directories are numbered apart by it. */
 	private int step = -1;
+
+	/** The step's turn (from 0) and how many it has. */
+	private int turn;
+
+	private int turns = 1;
+
+	/** When the turn's share of the budget ends (System.nanoTime). */
+	private long turnEnds;
+
+	/** Each turn's share of its step, nanoseconds. */
+	private long turnShare;
 
 	/** When the tune step's share of the budget ends (System.nanoTime). */
 	private long stepEnds;
@@ -351,14 +449,14 @@ final class SearchRun implements InterleavedSearch.Prober {
 	@Override
 	public double secondsLeft() {
 		if (this.step >= 0) {
-			return (this.stepEnds - System.nanoTime()) / 1e9;
+			return (this.turnEnds - System.nanoTime()) / 1e9;
 		}
 		Double minutes = this.harness.plan().scenario().searchMinutes();
 		return (minutes == null) ? Double.POSITIVE_INFINITY : minutes * 60 - (System.nanoTime() - this.began) / 1e9;
 	}
 
 	private SearchRecord record() {
-		String group = (this.step >= 0) ? this.arm.name() + "-step" + (this.step + 1) : this.arm.name();
+		String group = (this.step < 0) ? this.arm.name() : this.arm.name() + "-step" + (this.step + 1) + ((this.turns > 1) ? "-turn" + (this.turn + 1) : "");
 		return this.search.record(group, this.target.text(), this.search.entries().contains(this.baseline) ? this.baseline : this.search.entries().get(0),
 				(this.twin != null && this.search.entries().contains(this.twin)) ? this.twin : null);
 	}

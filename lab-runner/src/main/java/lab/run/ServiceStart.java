@@ -145,6 +145,16 @@ final class ServiceStart {
 				(own.metrics() != null) ? own.metrics().port() : null, own.readiness(), arguments, this.harness.cpus().serviceTaskset(), dir);
 	}
 
+	/** The JVM options the module's service would start with in this arm; null when it is not started here (a remote target). */
+	List<String> flags(String module, Arm arm) {
+		RunPlan plan = this.harness.plan();
+		Optional<lab.plan.OwnService.ServiceArm> own = plan.ownArm(module);
+		if (own.isPresent()) {
+			return jvmFlags(plan.own().jvmOptions(own.get()));
+		}
+		return plan.remote().target(module).isPresent() ? null : jvmFlags(arm.jvmFlags(module));
+	}
+
 	/** The one JVM-flag builder: the profile's flags, then the arm's, then JFR's stack depth when recording. */
 	private List<String> jvmFlags(List<String> armFlags) {
 		List<String> flags = new ArrayList<>(this.jvmFlags);

@@ -158,9 +158,12 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 		}
 	}
 
-	/** Its entry in step {@code step}'s search record ({@code capacity-search-<group>-step<k>.json}), or null. */
+	/**
+	 * Its entry in step {@code step}'s search record ({@code capacity-search-<group>-step<k>.json}, or of the step's turn
+	 * it ran in, {@code -step<k>-turn<t>.json}), or null.
+	 */
 	private static SearchSummary.EntryResult stepEntry(List<SearchSummary> searches, int step, String label) {
-		return searches.stream().filter(s -> s.record().group().endsWith("-step" + step)).map(s -> s.entry(label))
+		return searches.stream().filter(s -> s.record().group().matches(".*-step" + step + "(-turn\\d+)?")).map(s -> s.entry(label))
 			.filter(java.util.Objects::nonNull).findFirst().orElse(null);
 	}
 

@@ -6,6 +6,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.IntFunction;
 
 import lab.analyse.search.Interval;
@@ -18,7 +19,8 @@ import lab.analyse.search.SearchSummary;
  * dropped; the survivors are searched again, with more rounds and JVMs, from the crossings the step before found, until
  * one arm leads every other by more than its interval, one is left, or the steps run out. Each step is a search of its
  * own ({@link InterleavedSearch}): within a step every survivor is probed in every round, so the host's drift of a round
- * falls on all of them.
+ * falls on all of them. When the survivors do not fit in memory together ({@link lab.plan.Turns}), a step searches them in turns,
+ * each turn interleaved within itself, and its arms are judged together after the last turn, by their intervals.
  */
 public final class Halving {
 
@@ -27,10 +29,11 @@ public final class Halving {
 	 *
 	 * @param index from 0
 	 * @param entries the arms searched in it
-	 * @param summary what its search found
+	 * @param summary what its search found (its last turn's when it had several)
 	 * @param dropped the arms whose interval lay wholly below the leader's (or that met the target at no load)
+	 * @param turns the arms of each turn, in order: one turn when they all fit in memory at once
 	 */
-	public record Step(int index, List<String> entries, SearchSummary summary, List<String> dropped) {
+	public record Step(int index, List<String> entries, SearchSummary summary, List<String> dropped, List<List<String>> turns) {
 	}
 
 	/**
@@ -50,6 +53,15 @@ public final class Halving {
 
 		InterleavedSearch.Prober prober(int step, List<String> entries) throws IOException;
 
+		/**
+		 * A prober for one turn of a step, {@code turn} of {@code turns} (from 0), over that turn's arms; the arms that
+		 * cannot be started for it are excluded from {@code search} with the reason.
+		 */
+		default InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search)
+				throws IOException, InterruptedException {
+			return prober(step, entries);
+		}
+
 	}
 
 	private final List<String> arms;
@@ -58,14 +70,22 @@ public final class Halving {
 
 	private final int maxSteps;
 
+	private final Function<List<String>, List<List<String>>> turns;
+
 	/**
 	 * @param settings each step's search settings, given the step's index and (through {@link #run}) the crossings found so far
 	 * @param maxSteps at most this many steps
 	 */
 	public Halving(List<String> arms, IntFunction<SearchSettings> settings, int maxSteps) {
+		this(arms, settings, maxSteps, survivors -> List.of(survivors));
+	}
+
+	/** @param turns the survivors of a step in the turns they are searched in ({@link lab.plan.Turns#of}) */
+	public Halving(List<String> arms, IntFunction<SearchSettings> settings, int maxSteps, Function<List<String>, List<List<String>>> turns) {
 		this.arms = List.copyOf(arms);
 		this.settings = settings;
 		this.maxSteps = maxSteps;
+		this.turns = turns;
 	}
 
 	public Answer run(Steps steps) throws IOException, InterruptedException {
@@ -74,18 +94,29 @@ public final class Halving {
 		Map<String, Interval> beaten = new LinkedHashMap<>();
 		Map<String, Integer> starts = new LinkedHashMap<>();
 		SearchSummary last = null;
+		List<SearchSummary.EntryResult> lastResults = List.of();
 		for (int index = 0; index < this.maxSteps && survivors.size() > 1; index++) {
 			SearchSettings base = this.settings.apply(index);
 			// Each arm's bracket starts from the crossing the step before found for it, and steps by 1.5 from there.
 			SearchSettings settings = new SearchSettings(base.start(), base.max(), base.bracketPercent(), base.rounds(), base.spreadPercent(),
 					base.referenceMovedPercent(), base.maxReruns(), base.seed(), base.targetMs(), base.floorMs(), base.jvms(),
 					starts.isEmpty() ? base.stepFactor() : SearchSettings.STEP_NEAR_KNEE, starts.isEmpty() ? base.starts() : starts);
-			InterleavedSearch search = new InterleavedSearch(survivors, settings);
-			search.run(steps.prober(index, List.copyOf(survivors)));
-			last = SearchSummary.of(search.record("tune-step-" + (index + 1), "", survivors.get(0), null));
-			SearchSummary.EntryResult leader = leader(last);
+			List<List<String>> turns = this.turns.apply(List.copyOf(survivors));
+			List<SearchSummary.EntryResult> results = new ArrayList<>();
+			List<String> searched = new ArrayList<>();
+			for (int turn = 0; turn < turns.size(); turn++) {
+				InterleavedSearch search = new InterleavedSearch(turns.get(turn), settings);
+				InterleavedSearch.Prober prober = steps.turn(index, turn, turns.size(), turns.get(turn), search);
+				search.run(prober);
+				// The record as the study judges it, written: the search may end (its budget spent) after its last progress.
+				prober.progress(search);
+				last = SearchSummary.of(search.record("tune-step-" + (index + 1), "", turns.get(turn).get(0), null));
+				results.addAll(last.entries());
+				searched.addAll(search.entries());
+			}
+			SearchSummary.EntryResult leader = leader(results);
 			List<String> dropped = new ArrayList<>();
-			for (SearchSummary.EntryResult entry : last.entries()) {
+			for (SearchSummary.EntryResult entry : results) {
 				if (entry.capacity().n() > 0 && Double.isFinite(entry.capacity().estimate())) {
 					starts.put(entry.entry(), (int) Math.round(entry.capacity().estimate()));
 				}
@@ -96,17 +127,21 @@ public final class Halving {
 				}
 			}
 			survivors.removeAll(dropped);
-			done.add(new Step(index, List.copyOf(search.entries()), last, List.copyOf(dropped)));
-			if (leader != null && dropped.size() == last.entries().size() - 1) {
+			done.add(new Step(index, List.copyOf(searched), last, List.copyOf(dropped), turns));
+			lastResults = results;
+			if (leader != null && dropped.size() == results.size() - 1) {
 				break;
 			}
 		}
 		if (last == null) {
 			return new Answer(survivors.get(0), Interval.NONE, List.of(), beaten, done);
 		}
-		SearchSummary.EntryResult best = leader(last);
+		SearchSummary.EntryResult best = leader(lastResults);
+		if (best == null) {
+			return new Answer(survivors.get(0), Interval.NONE, List.of(), beaten, done);
+		}
 		List<String> withinNoise = new ArrayList<>();
-		for (SearchSummary.EntryResult entry : last.entries()) {
+		for (SearchSummary.EntryResult entry : lastResults) {
 			if (entry != best && survivors.contains(entry.entry())) {
 				withinNoise.add(entry.entry());
 			}
@@ -115,8 +150,8 @@ public final class Halving {
 	}
 
 	/** The entry with the highest capacity estimate (one without a capacity never leads); null when none has one. */
-	static SearchSummary.EntryResult leader(SearchSummary summary) {
-		return summary.entries().stream().filter(e -> e.capacity().n() > 0 && Double.isFinite(e.capacity().estimate()))
+	static SearchSummary.EntryResult leader(List<SearchSummary.EntryResult> entries) {
+		return entries.stream().filter(e -> e.capacity().n() > 0 && Double.isFinite(e.capacity().estimate()))
 			.max(Comparator.comparingDouble(e -> e.capacity().estimate())).orElse(null);
 	}
 
