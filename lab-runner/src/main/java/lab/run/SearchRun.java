@@ -240,8 +240,8 @@ final class SearchRun implements InterleavedSearch.Prober {
 
 	/**
 	 * One turn of a tune step: its share of the step's time (the first step half the time left, each later one an equal
-	 * share of the rest, split evenly among the step's turns, each given at least its share); the arms not in it stopped (their memory back), the others
-	 * started when not running (an arm that cannot be is excluded from the turn's search).
+	 * share of the rest, split evenly among the step's turns, each given at least its share); the arms not in it stopped
+	 * (their memory back), the others started when not running (an arm that cannot be is excluded from the turn's search).
 	 */
 	private InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search, int steps, long end)
 			throws IOException, InterruptedException {
