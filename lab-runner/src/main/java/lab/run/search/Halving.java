@@ -29,11 +29,11 @@ public final class Halving {
 	 *
 	 * @param index from 0
 	 * @param entries the arms searched in it
-	 * @param summary what its search found (its last turn's when it had several)
+	 * @param results what its search found for each arm, over all its turns
 	 * @param dropped the arms whose interval lay wholly below the leader's (or that met the target at no load)
 	 * @param turns the arms of each turn, in order: one turn when they all fit in memory at once
 	 */
-	public record Step(int index, List<String> entries, SearchSummary summary, List<String> dropped, List<List<String>> turns) {
+	public record Step(int index, List<String> entries, List<SearchSummary.EntryResult> results, List<String> dropped, List<List<String>> turns) {
 	}
 
 	/**
@@ -93,8 +93,6 @@ public final class Halving {
 		List<Step> done = new ArrayList<>();
 		Map<String, Interval> beaten = new LinkedHashMap<>();
 		Map<String, Integer> starts = new LinkedHashMap<>();
-		SearchSummary last = null;
-		List<SearchSummary.EntryResult> lastResults = List.of();
 		for (int index = 0; index < this.maxSteps && survivors.size() > 1; index++) {
 			SearchSettings base = this.settings.apply(index);
 			// Each arm's bracket starts from the crossing the step before found for it, and steps by 1.5 from there.
@@ -110,8 +108,7 @@ public final class Halving {
 				search.run(prober);
 				// The record as the study judges it, written: the search may end (its budget spent) after its last progress.
 				prober.progress(search);
-				last = SearchSummary.of(search.record("tune-step-" + (index + 1), "", turns.get(turn).get(0), null));
-				results.addAll(last.entries());
+				results.addAll(SearchSummary.of(search.record("tune-step-" + (index + 1), "", turns.get(turn).get(0), null)).entries());
 				searched.addAll(search.entries());
 			}
 			SearchSummary.EntryResult leader = leader(results);
@@ -127,15 +124,12 @@ public final class Halving {
 				}
 			}
 			survivors.removeAll(dropped);
-			done.add(new Step(index, List.copyOf(searched), last, List.copyOf(dropped), turns));
-			lastResults = results;
+			done.add(new Step(index, List.copyOf(searched), List.copyOf(results), List.copyOf(dropped), turns));
 			if (leader != null && dropped.size() == results.size() - 1) {
 				break;
 			}
 		}
-		if (last == null) {
-			return new Answer(survivors.get(0), Interval.NONE, List.of(), beaten, done);
-		}
+		List<SearchSummary.EntryResult> lastResults = done.isEmpty() ? List.of() : done.get(done.size() - 1).results();
 		SearchSummary.EntryResult best = leader(lastResults);
 		if (best == null) {
 			return new Answer(survivors.get(0), Interval.NONE, List.of(), beaten, done);
