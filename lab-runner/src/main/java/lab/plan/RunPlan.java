@@ -291,22 +291,16 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		}
 		if (this.own != null) {
 			// Each arm's heap ceiling as its options set it, against the memory the box has for them.
-			long ram = Turns.memInfoBytes("MemTotal:");
-			long available = Turns.memInfoBytes("MemAvailable:");
-			if (ram > 0 && available > 0) {
-				java.util.Map<String, Long> needs = new java.util.LinkedHashMap<>();
-				for (OwnService.ServiceArm arm : this.own.arms()) {
-					List<String> flags = new ArrayList<>(jvmFlags());
-					flags.addAll(this.own.jvmOptions(arm));
-					needs.put(this.own.label(arm), Turns.needBytes(flags, ram));
-				}
-				long budget = available - Turns.reserveBytes(ram);
-				List<List<String>> turns = Turns.of(List.copyOf(needs.keySet()), needs, budget);
-				text.append(String.format(java.util.Locale.ROOT, "tune: memory: the arms' heap ceilings and %d MiB each come to %,d MiB; %,d MiB are free for them "
-						+ "(available now less the injector's and the downstream's heaps and 1 GiB): %s%n", Turns.NON_HEAP_MIB,
-						needs.values().stream().mapToLong(Long::longValue).sum() >> 20, budget >> 20,
-						(turns.size() == 1) ? "all at once" : "in " + turns.size() + " turns of each step, each interleaved within itself, the step's time shared among them"));
+			java.util.Map<String, List<String>> options = new java.util.LinkedHashMap<>();
+			for (OwnService.ServiceArm arm : this.own.arms()) {
+				List<String> flags = new ArrayList<>(jvmFlags());
+				flags.addAll(this.own.jvmOptions(arm));
+				options.put(this.own.label(arm), flags);
 			}
+			Turns.plan(options).ifPresent(memory -> text.append(String.format(java.util.Locale.ROOT, "tune: memory: the arms' heap ceilings and %d MiB each "
+					+ "come to %,d MiB; %,d MiB are free for them (available now less the injector's and the downstream's heaps and 1 GiB): %s%n",
+					Turns.NON_HEAP_MIB, memory.total() >> 20, memory.budget() >> 20, (memory.turns().size() == 1) ? "all at once"
+							: "in " + memory.turns().size() + " turns of each step, each interleaved within itself, the step's time shared among them")));
 		}
 		return text.toString();
 	}

@@ -40,6 +40,37 @@ public final class Turns {
 		return turns.stream().map(List::copyOf).toList();
 	}
 
+	/**
+	 * A study's memory: each arm's need, the memory available when asked, what the run keeps for itself, the turns.
+	 */
+	public record Plan(Map<String, Long> needs, long available, long reserve, List<List<String>> turns) {
+
+		public long budget() {
+			return this.available - this.reserve;
+		}
+
+		public long total() {
+			return this.needs.values().stream().mapToLong(Long::longValue).sum();
+		}
+
+	}
+
+	/**
+	 * The arms in turns by their JVM options (null: not started here, no need), against the memory available now; empty
+	 * when the machine's memory cannot be read (the arms then run at once).
+	 */
+	public static java.util.Optional<Plan> plan(Map<String, List<String>> optionsByArm) {
+		long ram = memInfoBytes("MemTotal:");
+		long available = memInfoBytes("MemAvailable:");
+		if (ram <= 0 || available <= 0) {
+			return java.util.Optional.empty();
+		}
+		Map<String, Long> needs = new java.util.LinkedHashMap<>();
+		optionsByArm.forEach((arm, options) -> needs.put(arm, (options == null) ? 0L : needBytes(options, ram)));
+		long reserve = reserveBytes(ram);
+		return java.util.Optional.of(new Plan(needs, available, reserve, of(List.copyOf(needs.keySet()), needs, available - reserve)));
+	}
+
 	/** What a JVM started with these options needs at most: its heap's ceiling and {@value #NON_HEAP_MIB} MiB, in bytes. */
 	public static long needBytes(List<String> jvmOptions, long ramBytes) {
 		return heapCeiling(jvmOptions, ramBytes) + NON_HEAP_MIB * 1024 * 1024;

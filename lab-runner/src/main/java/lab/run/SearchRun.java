@@ -292,26 +292,20 @@ final class SearchRun implements InterleavedSearch.Prober {
 	 * shared out; a remote service needs none here.
 	 */
 	private List<List<String>> turns(List<String> arms) {
-		long ram = lab.plan.Turns.memInfoBytes("MemTotal:");
-		long available = lab.plan.Turns.memInfoBytes("MemAvailable:");
-		if (ram <= 0 || available <= 0) {
+		Map<String, List<String>> options = new LinkedHashMap<>();
+		ServiceStart start = new ServiceStart(this.harness);
+		arms.forEach(label -> options.put(label, start.flags(this.entries.get(label).module, this.arm)));
+		Optional<lab.plan.Turns.Plan> memory = lab.plan.Turns.plan(options);
+		if (memory.isEmpty()) {
 			return List.of(arms);
 		}
-		long reserve = lab.plan.Turns.reserveBytes(ram);
-		Map<String, Long> needs = new LinkedHashMap<>();
-		ServiceStart start = new ServiceStart(this.harness);
-		for (String label : arms) {
-			List<String> flags = start.flags(this.entries.get(label).module, this.arm);
-			needs.put(label, (flags == null) ? 0L : lab.plan.Turns.needBytes(flags, ram));
-		}
-		long budget = available - reserve;
-		List<List<String>> turns = lab.plan.Turns.of(arms, needs, budget);
+		List<List<String>> turns = memory.get().turns();
 		if (turns.size() > 1 && !this.turnsSaid) {
 			this.turnsSaid = true;
 			say(String.format(Locale.ROOT, "lab: tune: the arms need %,d MiB at most together (each its heap's ceiling and %d MiB), %,d MiB are free for them "
 					+ "(%,d available less %,d for the injector's and the downstream's heaps and the system): they run in %d turns, each interleaved within itself",
-					needs.values().stream().mapToLong(Long::longValue).sum() >> 20, lab.plan.Turns.NON_HEAP_MIB, budget >> 20, available >> 20, reserve >> 20,
-					turns.size()));
+					memory.get().total() >> 20, lab.plan.Turns.NON_HEAP_MIB, memory.get().budget() >> 20, memory.get().available() >> 20,
+					memory.get().reserve() >> 20, turns.size()));
 		}
 		return turns;
 	}
