@@ -3,6 +3,7 @@ package lab.gatling;
 import java.time.Duration;
 
 import io.gatling.javaapi.core.Assertion;
+import io.gatling.javaapi.core.CheckBuilder;
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.OpenInjectionStep;
 import io.gatling.javaapi.core.PopulationBuilder;
@@ -53,14 +54,32 @@ public class AddressSimulation extends Simulation {
 	HttpProtocolBuilder protocol = shared(http.baseUrl(p.baseUrl()).acceptHeader("application/json").disableCaching().disableWarmUp());
 
 	// Chain: one request with its checks; every send is counted and every outcome filed under its send second,
-	// timed from just before the send.
+	// timed from just before the send to the first check of the complete response.
 	ChainBuilder address = requests();
 
-	/** The send counted and timed from here, the outcome filed after {@code request}: one request's timed part. */
+	/**
+	 * The send counted and timed from here, the outcome filed after {@code request}: one request's timed part. It ends
+	 * when the first check sees the complete response ({@link #answered()}), not when the next action runs: Gatling
+	 * hands the session on after logging the response, on the user's event loop, and that hop took 0.2 ms on average
+	 * and up to 2 ms at the 99th percentile under load, time after the service had answered.
+	 */
 	ChainBuilder timed(ChainBuilder request) {
-		return exec(session -> session.remove("status").remove("request").set("sentMs", this.recorder.sent()).set("sentNanos", System.nanoTime()))
+		return exec(session -> session.remove("status").remove("request").remove(ANSWERED_NANOS)
+			.set("sentMs", this.recorder.sent())
+			.set("sentNanos", System.nanoTime()))
 			.exec(request)
 			.exec(this::record);
+	}
+
+	/** The session attribute the first check stores the moment it sees the complete response in. */
+	static final String ANSWERED_NANOS = "answeredNanos";
+
+	/**
+	 * Every request's first check: stores when its complete response was checked (Gatling runs checks as the last
+	 * byte has arrived). A request with no response runs no check, and its time ends when its outcome is filed.
+	 */
+	static CheckBuilder.Final answered() {
+		return status().transform(status -> System.nanoTime()).saveAs(ANSWERED_NANOS);
 	}
 
 	/**
@@ -70,7 +89,7 @@ public class AddressSimulation extends Simulation {
 	ChainBuilder requests() {
 		String file = System.getProperty(RequestMix.PROPERTY);
 		if (file == null) {
-			return timed(exec(http("address").get(p.requestPath()).check(status().saveAs("status"), status().is(200), substring("\"street\"").exists())));
+			return timed(exec(http("address").get(p.requestPath()).check(answered(), status().saveAs("status"), status().is(200), substring("\"street\"").exists())));
 		}
 		java.util.List<RequestMix.Request> mix;
 		try {
@@ -118,7 +137,7 @@ public class AddressSimulation extends Simulation {
 		if (request.body() != null) {
 			builder = builder.body(StringBody(named(request.body(), keys)));
 		}
-		ChainBuilder chain = timed(exec(session -> session.set("request", index)).exec(builder.check(status().saveAs("status"), status().is(request.status()))));
+		ChainBuilder chain = timed(exec(session -> session.set("request", index)).exec(builder.check(answered(), status().saveAs("status"), status().is(request.status()))));
 		if (feeder != null) {
 			chain = feed(feeder).exec(chain);
 		}
@@ -189,7 +208,8 @@ public class AddressSimulation extends Simulation {
 	}
 
 	Session record(Session session) {
-		long micros = (System.nanoTime() - session.getLong("sentNanos")) / 1_000;
+		long end = session.contains(ANSWERED_NANOS) ? session.getLong(ANSWERED_NANOS) : System.nanoTime();
+		long micros = (end - session.getLong("sentNanos")) / 1_000;
 		this.recorder.record(outcome(session, micros), session.getLong("sentMs"), micros, session.contains("request") ? session.getInt("request") : -1);
 		// A failed request must not fail the looping user's next ones.
 		return session.markAsSucceeded();
