@@ -124,19 +124,28 @@ class InjectorsOverSshTests {
 		double oneRps = median(ones.stream().map(Repeat::rps).toList());
 		double twoP99 = median(twos.stream().map(Repeat::p99Ms).toList());
 		double oneP99 = median(ones.stream().map(Repeat::p99Ms).toList());
+		double twoInFlight = median(twos.stream().map(Repeat::inFlight).toList());
+		double oneInFlight = median(ones.stream().map(Repeat::inFlight).toList());
 		String table = String.format(Locale.ROOT, """
-				| injectors | rps per repeat | median | p99 ms per repeat | median |
-				|---|---|---|---|---|
-				| one (%s) | %s | %.0f | %s | %.1f |
-				| two (%s, %s) | %s | %.0f | %s | %.1f |
-				two against one: rps %+.1f%%, p99 %+.1f%%; the one-injector run's own spread: rps %.1f%%, p99 %.1f%%; the two-injector run's: rps %.1f%%, p99 %.1f%%
-				""", FIRST, rounded(ones, Repeat::rps, "%.0f"), oneRps, rounded(ones, Repeat::p99Ms, "%.1f"), oneP99, FIRST, SECOND,
-				rounded(twos, Repeat::rps, "%.0f"), twoRps, rounded(twos, Repeat::p99Ms, "%.1f"), twoP99, 100 * (twoRps / oneRps - 1),
-				100 * (twoP99 / oneP99 - 1), spread(ones, Repeat::rps), spread(ones, Repeat::p99Ms), spread(twos, Repeat::rps), spread(twos, Repeat::p99Ms));
+				| injectors | rps per repeat | median | p99 ms per repeat | median | in flight (rps × mean) per repeat | median |
+				|---|---|---|---|---|---|---|
+				| one (%s) | %s | %.0f | %s | %.1f | %s | %.1f |
+				| two (%s, %s) | %s | %.0f | %s | %.1f | %s | %.1f |
+				two against one: rps %+.1f%%, p99 %+.1f%%, in flight %+.1f%%; the one-injector run's own spread: rps %.1f%%, p99 %.1f%%; the two-injector run's: rps %.1f%%, p99 %.1f%%
+				""", FIRST, rounded(ones, Repeat::rps, "%.0f"), oneRps, rounded(ones, Repeat::p99Ms, "%.1f"), oneP99, rounded(ones, Repeat::inFlight, "%.1f"),
+				oneInFlight, FIRST, SECOND, rounded(twos, Repeat::rps, "%.0f"), twoRps, rounded(twos, Repeat::p99Ms, "%.1f"), twoP99,
+				rounded(twos, Repeat::inFlight, "%.1f"), twoInFlight, 100 * (twoRps / oneRps - 1), 100 * (twoP99 / oneP99 - 1),
+				100 * (twoInFlight / oneInFlight - 1), spread(ones, Repeat::rps), spread(ones, Repeat::p99Ms), spread(twos, Repeat::rps),
+				spread(twos, Repeat::p99Ms));
 		Files.writeString(OUT.resolve("one-vs-two.md"), table);
 		System.out.print("InjectorsOverSshTests, one injector against two:\n" + table);
-		// Closed users on a 100 ms downstream: the rate is the users' (not the service's speed) if none was lost on the way.
-		assertThat(twoRps).as("two injectors drive the rate one does\n" + table).isCloseTo(oneRps, within(0.15 * oneRps));
+		// A share lost on the way (an injector's users not running) shows as fewer requests in flight: by Little's law
+		// the closed users in flight are the rate times the mean time a request takes, whatever the service's speed. The
+		// rate alone moves with the service's speed, and on this 2-core machine a second injector JVM takes CPU from
+		// the service (one run: p99 256 against 117 ms, 15 ms waiting before the server's timer, the downstream 32 ms
+		// late, the rate 15% lower with the same 100 users in flight).
+		assertThat(oneInFlight).as("one injector keeps its users in flight\n" + table).isCloseTo(100, within(10.0));
+		assertThat(twoInFlight).as("two injectors keep the users in flight one does\n" + table).isCloseTo(oneInFlight, within(0.1 * oneInFlight));
 	}
 
 	@Test
@@ -157,8 +166,14 @@ class InjectorsOverSshTests {
 		return out;
 	}
 
-	/** One repeat of a level as the test reads it from the raw files: its rate and p99 over its injectors. */
-	record Repeat(double rps, double p99Ms) {
+	/** One repeat of a level as the test reads it from the raw files: its rate, p99 and mean over its injectors. */
+	record Repeat(double rps, double p99Ms, double meanMs) {
+
+		/** The requests in flight on average (Little's law): the rate times the mean time a request took. */
+		double inFlight() {
+			return this.rps * this.meanMs / 1000;
+		}
+
 	}
 
 	/**
@@ -229,7 +244,7 @@ class InjectorsOverSshTests {
 			}
 			sent += repeatSent;
 			union.add(repeatOk);
-			each.add(new Repeat(repeatSent * 1000.0 / (end - steadyStart), percentile(repeatOk, 99) / 1000.0));
+			each.add(new Repeat(repeatSent * 1000.0 / (end - steadyStart), percentile(repeatOk, 99) / 1000.0, repeatOk.getMean() / 1000.0));
 		}
 		assertThat(level.path("requests").asLong()).as("the level's requests: the injectors' in their common windows").isEqualTo(Math.max(sent, outcomes));
 		// One share per injector and repeat ("repeat 2 injector-1"); none listed for a single injector.
