@@ -144,8 +144,10 @@ class InjectorsOverSshTests {
 		// rate alone moves with the service's speed, and on this 2-core machine a second injector JVM takes CPU from
 		// the service (one run: p99 256 against 117 ms, 15 ms waiting before the server's timer, the downstream 32 ms
 		// late, the rate 15% lower with the same 100 users in flight).
-		assertThat(oneInFlight).as("one injector keeps its users in flight\n" + table).isCloseTo(100, within(10.0));
-		assertThat(twoInFlight).as("two injectors keep the users in flight one does\n" + table).isCloseTo(oneInFlight, within(0.1 * oneInFlight));
+		// The bound, 20%, lies between what a lost share of two takes (half) and the noise seen here (four runs: two
+		// injectors 1.8-6.2% below one, a single repeat down to 83.5 in flight while the injectors' JVMs compiled).
+		assertThat(oneInFlight).as("one injector keeps its users in flight\n" + table).isCloseTo(100, within(20.0));
+		assertThat(twoInFlight).as("two injectors keep the users in flight one does\n" + table).isCloseTo(oneInFlight, within(0.2 * oneInFlight));
 	}
 
 	@Test
