@@ -61,31 +61,33 @@ public class GatlingPercentiles {
 				}
 				int[] bucket = p99Bucket(Files.readString(report.resolve(row.group(1))));
 				int[] times = records.getOrDefault(name, List.of()).stream().mapToInt(Integer::intValue).sorted().toArray();
-				// The bound: within 1 ms or 1% of Gatling's page, whichever is larger.
 				double labP99 = all.getValueAtPercentile(99) / 1000.0;
-				boolean within = cells.get(11) != null && Math.abs(labP99 - Double.parseDouble(cells.get(11))) <= Math.max(1, 0.01 * Double.parseDouble(cells.get(11)));
+				boolean within = cells.get(11) != null && withinBound(labP99, Double.parseDouble(cells.get(11)));
+				// The exact p99 of Gatling's own records, which its table estimates; null when it has none.
+				Integer exact = (times.length == 0) ? null : times[(int) Math.ceil(0.99 * times.length) - 1];
 				String kind = level.getFileName().toString().startsWith("warmup") ? "warm-up" : "measured";
-				if (kind.equals("measured") && times.length > 0) {
+				if (kind.equals("measured") && exact != null) {
 					offsets.add(all.getMean() / 1000.0 - java.util.Arrays.stream(times).average().orElse(0));
 				}
 				tally.merge(kind + (within ? " within" : " outside"), 1, Integer::sum);
-				// The same bound against the exact p99 of Gatling's own records, which its table estimates.
-				if (times.length > 0) {
-					int exact = times[(int) Math.ceil(0.99 * times.length) - 1];
-					boolean withinRecords = Math.abs(labP99 - exact) <= Math.max(1, 0.01 * exact);
-					tallyRecords.merge(kind + (withinRecords ? " within" : " outside"), 1, Integer::sum);
+				if (exact != null) {
+					tallyRecords.merge(kind + (withinBound(labP99, exact) ? " within" : " outside"), 1, Integer::sum);
 				}
 				System.out.printf("%s %s: count lab %d, Gatling %s, its log %d; p50 lab %.1f, Gatling %s ms; p99 lab %.1f, Gatling's log %s, its table %s,"
 						+ " its distribution %d-%d, a t-digest of its log %s ms; the lab's p99 %s 1 ms or 1%% of the table's%n",
 						run.relativize(level), name, all.getTotalCount(), cells.get(2), times.length, all.getValueAtPercentile(50) / 1000.0, cells.get(8),
-						all.getValueAtPercentile(99) / 1000.0, times.length == 0 ? "-" : times[(int) Math.ceil(0.99 * times.length) - 1],
-						cells.get(11), bucket[0], bucket[1], digests(times), within ? "within" : "NOT within");
+						labP99, (exact == null) ? "-" : exact, cells.get(11), bucket[0], bucket[1], digests(times), within ? "within" : "NOT within");
 			}
 		}
 		System.out.println("request-levels, the lab's p99 against Gatling's table: " + tally);
 		System.out.println("request-levels, the lab's p99 against the exact p99 of Gatling's records: " + tallyRecords);
 		System.out.printf("the lab's mean less Gatling's records' mean, measured request-levels: %s ms%n",
 				offsets.stream().map(o -> String.format("%.2f", o)).toList());
+	}
+
+	/** The bound: {@code lab} within 1 ms or 1% of {@code gatling}, whichever is larger. */
+	static boolean withinBound(double lab, double gatling) {
+		return Math.abs(lab - gatling) <= Math.max(1, 0.01 * gatling);
 	}
 
 	/** The t-digest estimate of the 99th percentile, as Gatling's statistics table computes it. */
