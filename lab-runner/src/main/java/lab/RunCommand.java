@@ -61,6 +61,11 @@ final class RunCommand implements Callable<Integer> {
 	@Option(names = "--warmup-max-seconds", description = "the warm-up's cap: it goes on past the scenario's warmupSeconds while the JIT still compiles, up to this many seconds (a service whose JIT has not settled at the cap gets levels INVALID, not warm; give it longer here)")
 	Integer warmupMaxSeconds;
 
+	@Option(names = "--db-placement", paramLabel = "service|harness", description = "with --service and a PostgreSQL the lab starts: where it "
+			+ "runs under a pinning profile: service (the default: on the service's core, sharing its budget; the harness's core stays the "
+			+ "injector's) or harness (beside the injector; its wait for the CPU is judged). Overrides needs.postgres.placement")
+	String dbPlacement;
+
 	@Option(names = "--repeat", description = "runs of each level; the report gives the median and the spread")
 	Integer repeat;
 
@@ -203,7 +208,20 @@ final class RunCommand implements Callable<Integer> {
 		if (!refused.isEmpty()) {
 			throw new PlanException("--service cannot be combined with " + String.join("; ", refused));
 		}
-		return lab.plan.OwnService.load(this.service);
+		lab.plan.OwnService own = lab.plan.OwnService.load(this.service);
+		if (this.dbPlacement != null) {
+			if (!lab.plan.OwnService.PostgresNeed.PLACEMENTS.contains(this.dbPlacement)) {
+				throw new PlanException("--db-placement must be one of " + String.join(", ", lab.plan.OwnService.PostgresNeed.PLACEMENTS)
+						+ ", got '" + this.dbPlacement + "'");
+			}
+			var pg = own.needs().postgres();
+			if (pg == null || !pg.startedHere()) {
+				throw new PlanException("--db-placement places a PostgreSQL the lab starts: " + this.service.getFileName()
+						+ ((pg == null) ? " needs none (needs.postgres)" : " gives needs.postgres.url, a database elsewhere"));
+			}
+			own = own.withPostgres(pg.placedAt(this.dbPlacement));
+		}
+		return own;
 	}
 
 	@Override

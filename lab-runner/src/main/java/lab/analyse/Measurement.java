@@ -12,7 +12,9 @@ import lab.analyse.judge.Headroom;
 import lab.analyse.judge.Metric;
 import lab.analyse.profile.WarmUpProfile;
 import lab.analyse.read.CounterDelta;
+import lab.analyse.read.Database;
 import lab.analyse.read.Halves;
+import lab.analyse.read.InjectorWait;
 import lab.analyse.read.Latency;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.LevelFiles;
@@ -38,8 +40,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double injectorCpuPercent, double injectorCoresBusyPercent,
 		double downstreamP99OverheadMs, Probes probes, Stall stall, WarmUpProfile warmup,
 		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves, List<PinnedSite> pinnedSites,
-		Breakdown breakdown, OffCpu offCpu, List<RequestFigures> byRequest, lab.analyse.read.Database database,
-		lab.analyse.evidence.Contention contention, lab.analyse.evidence.DumpCounts threadDump) {
+		Breakdown breakdown, OffCpu offCpu, List<RequestFigures> byRequest, Database database,
+		lab.analyse.evidence.Contention contention, lab.analyse.evidence.DumpCounts threadDump, InjectorWait injectorWait) {
 
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
 	static final int WARMUP_TAIL_SECONDS = 10;
@@ -63,8 +65,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		if (window == null) {
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), WarmUpProfile.NONE,
-					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN, List.of(), Breakdown.NONE, OffCpu.NONE, List.of(), lab.analyse.read.Database.NONE,
-					lab.analyse.evidence.Contention.NONE, lab.analyse.evidence.DumpCounts.NONE);
+					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN, List.of(), Breakdown.NONE, OffCpu.NONE, List.of(), Database.NONE,
+					lab.analyse.evidence.Contention.NONE, lab.analyse.evidence.DumpCounts.NONE, InjectorWait.NONE);
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -107,10 +109,17 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				busy = max(busy, share.cpuPercent() / Math.max(1, share.processors()));
 			}
 		}
+		// A PostgreSQL the lab started belongs to the system under test: on the harness cores, its CPU is taken out of
+		// theirs, so the injector and the runner are judged on what they used (its own figure is pgCpuPercent).
+		Database database = Database.read(samples, window);
+		double databaseCores = database.cpuPercent() / 100;
 		if (anyLocal) {
 			// The harness cores as the kernel saw them (/proc/stat: everything on them, the runner and the kernel's
 			// network work included); without that series, the sum of the processes sampled on them.
 			double cores = coresBusyPercent(samples, window);
+			if (database.onHarnessCores() && Double.isFinite(databaseCores)) {
+				cores = Math.max(0, cores - 100 * databaseCores / Math.max(1, facts.injectorCpus()));
+			}
 			harnessBusy = cores;
 			busy = max(busy, !Double.isNaN(cores) ? cores
 					: 100 * (localInjectors + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus()));
@@ -125,11 +134,12 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				(requestsPerSecond > 0) ? 1000 * cpuPerSecond / requestsPerSecond : Double.NaN, sampled, 100 * injector, busy, downstreamP99OverheadMillis(samples, window),
 				Probes.read(dir.resolve(LevelDir.PROBE), window, facts.delayMs()), stall(parts, window, facts.startedCold()),
 				WarmUpProfile.of(facts, files.resultsRoot()), (parts.size() > 1) ? List.copyOf(shares) : List.of(), reports,
-				Headroom.of(requestsPerSecond, injector, downstream, harnessBusy, facts.injectorCpus()), Halves.of(samples, files.requests(), window),
+				Headroom.of(requestsPerSecond, injector, downstream, databaseCores, database.placement(), harnessBusy, facts.injectorCpus()),
+				Halves.of(samples, files.requests(), window),
 				pinned, Breakdown.of(samples, window, latency),
 				OffCpu.read(dir, window, facts.serviceCpus()), RequestFigures.of(files.byRequest(), files.resultsRoot()),
-				lab.analyse.read.Database.read(samples, window), lab.analyse.evidence.Contention.read(dir.resolve(LevelDir.JFR_RECORDING), window),
-				lab.analyse.evidence.DumpCounts.atEnd(dir));
+				database, lab.analyse.evidence.Contention.read(dir.resolve(LevelDir.JFR_RECORDING), window),
+				lab.analyse.evidence.DumpCounts.atEnd(dir), InjectorWait.read(samples, parts.stream().map(LevelFiles.Part::source).toList(), window));
 	}
 
 	/**

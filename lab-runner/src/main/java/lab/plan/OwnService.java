@@ -126,17 +126,39 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	 * @param url a JDBC URL of an existing database instead (then nothing is started)
 	 * @param username for {@code url} (the lab's own database: {@code lab})
 	 * @param password for {@code url}
+	 * @param placement where a PostgreSQL started here runs under a pinning profile: {@code service} (the default: on the
+	 *        service's core, the two sharing one t2.micro-sized budget, the harness's core left to the injector) or
+	 *        {@code harness} (on the harness's cores beside the injector); {@code --db-placement} overrides it
 	 */
-	public record PostgresNeed(String database, Path init, String url, String username, String password) {
+	public record PostgresNeed(String database, Path init, String url, String username, String password, String placement) {
+
+		/** The placements a PostgreSQL started here can have. */
+		public static final List<String> PLACEMENTS = List.of(DatabasePlacement.SERVICE, DatabasePlacement.HARNESS);
 
 		public PostgresNeed {
 			database = (database != null) ? database : "lab";
+		}
+
+		/** The placement, its default filled in. */
+		public String placed() {
+			return (this.placement != null) ? this.placement : DatabasePlacement.SERVICE;
+		}
+
+		/** The same need placed at {@code where} ({@code --db-placement}). */
+		public PostgresNeed placedAt(String where) {
+			return new PostgresNeed(this.database, this.init, this.url, this.username, this.password, where);
 		}
 
 		public boolean startedHere() {
 			return this.url == null;
 		}
 
+	}
+
+	/** This service with its PostgreSQL need replaced (placed elsewhere by {@code --db-placement}). */
+	public OwnService withPostgres(PostgresNeed postgres) {
+		return new OwnService(this.name, this.jar, this.port, this.readiness, this.metrics, this.requests, this.properties, this.jvm, this.arms,
+				this.target, new Needs(postgres, this.needs.downstream()), this.warmupMaxSeconds, this.search);
 	}
 
 	public OwnService {
@@ -250,7 +272,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		Needs resolvedNeeds = this.needs;
 		if (this.needs.postgres() != null && this.needs.postgres().init() != null) {
 			PostgresNeed pg = this.needs.postgres();
-			resolvedNeeds = new Needs(new PostgresNeed(pg.database(), base.resolve(pg.init()).normalize(), pg.url(), pg.username(), pg.password()),
+			resolvedNeeds = new Needs(new PostgresNeed(pg.database(), base.resolve(pg.init()).normalize(), pg.url(), pg.username(), pg.password(), pg.placement()),
 					this.needs.downstream());
 		}
 		List<Request> resolvedRequests = this.requests.stream().map(r -> (r.feed() == null) ? r : new Request(r.name(), r.method(), r.path(),
@@ -357,6 +379,13 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		if (pg != null) {
 			if (!pg.database().matches("[a-z_][a-z0-9_]*")) {
 				problems.add("needs.postgres.database must be lower-case letters, digits and underscores, got '" + pg.database() + "'");
+			}
+			if (pg.placement() != null && !PostgresNeed.PLACEMENTS.contains(pg.placement())) {
+				problems.add("needs.postgres.placement must be one of " + String.join(", ", PostgresNeed.PLACEMENTS) + " (service: on the service's core; "
+						+ "harness: beside the injector; another host: give url instead), got '" + pg.placement() + "'");
+			}
+			if (pg.placement() != null && pg.url() != null) {
+				problems.add("needs.postgres.placement places a PostgreSQL the lab starts; with url the database runs elsewhere: give one of them");
 			}
 			if (pg.url() != null && !pg.url().startsWith("jdbc:postgresql://")) {
 				problems.add("needs.postgres.url must be a JDBC URL, jdbc:postgresql://host:port/database, got '" + pg.url() + "'");

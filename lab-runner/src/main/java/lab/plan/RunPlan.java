@@ -144,7 +144,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		OwnService.PostgresNeed pg = this.own.needs().postgres();
 		if (pg != null) {
 			text.append("needs PostgreSQL: ").append(pg.startedHere() ? "started here from the distribution's binaries (database " + pg.database()
-					+ ((pg.init() != null) ? ", init " + pg.init() : "") + "), on the harness's cores, removed after the run" : "already running at " + pg.url())
+					+ ((pg.init() != null) ? ", init " + pg.init() : "") + "), placement " + pg.placed() + ": " + DatabasePlacement.describe(pg.placed(), Pinning.of(this))
+					+ "; its CPU is its own figure, never the harness's; removed after the run" : "already running at " + pg.url() + " (another host: its CPU is not read here)")
 				.append('\n');
 		}
 		for (OwnService.ServiceArm arm : this.own.arms()) {

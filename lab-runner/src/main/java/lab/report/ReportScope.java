@@ -95,8 +95,8 @@ final class ReportScope {
 		scope.put("memory", memory.stream().map(ReportScope::memoryRow).toList());
 		scope.put("hasMemory", !memory.isEmpty());
 		String harnessCpus = (manifest.cpus() != null) ? manifest.cpus().getOrDefault("downstreamAndInjector", "all") : "all";
-		scope.put("harnessCoresNote", harnessCpus.equals("all") ? "every core of the host, the service's included: no pinning"
-				: "CPU " + harnessCpus + ", shared by the injector, the downstream and the runner");
+		scope.put("harnessCoresNote", harnessCoresNote(harnessCpus, levels));
+		scope.put("hasDatabase", levels.stream().anyMatch(r -> Double.isFinite(r.headroom().databaseMsPerRequest())));
 		scope.put("busyLimit", Summaries.number(thresholds.get(lab.analyse.judge.Rule.INJECTOR_BUSY)));
 		scope.put("thresholds", lab.analyse.judge.Rule.howJudged(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
 		scope.put("pinnedThreshold", (manifest.pinnedThreshold() != null) ? manifest.pinnedThreshold()
@@ -188,8 +188,30 @@ final class ReportScope {
 	}
 
 	/** The figures the levels were computed with, in declaration order (the lab's when there is no level). */
+	/**
+	 * What ran on the harness cores, each by what it is: the injector and the runner always, the downstream when one ran,
+	 * a PostgreSQL the lab started when it was placed there (its CPU counted as its own, not the harness's).
+	 */
+	static String harnessCoresNote(String harnessCpus, List<LevelResult> levels) {
+		if (harnessCpus.equals("all")) {
+			return "every core of the host, the service's included: no pinning";
+		}
+		List<String> there = new ArrayList<>(List.of("the injector"));
+		if (levels.stream().anyMatch(r -> Double.isFinite(r.headroom().downstreamMsPerRequest()))) {
+			there.add("the downstream");
+		}
+		there.add("the runner");
+		boolean database = levels.stream().anyMatch(r -> r.headroom().databaseOnHarness());
+		String list = String.join(", ", there.subList(0, there.size() - 1)) + " and " + there.get(there.size() - 1);
+		return "CPU " + harnessCpus + ", shared by " + list + (database ? "; and the service's PostgreSQL (placement harness), whose CPU is its own "
+				+ "figure (database ms/req), taken out of the cores' before the injector is judged" : "");
+	}
+
 	static List<Figure> figures(List<LevelResult> levels) {
-		return levels.isEmpty() ? Figures.ALL : List.copyOf(levels.get(0).figures().keySet());
+		List<Figure> all = levels.isEmpty() ? Figures.ALL : List.copyOf(levels.get(0).figures().keySet());
+		// The database's column only in a run that had one (a service of the user's own with a PostgreSQL the lab started).
+		boolean database = levels.stream().anyMatch(r -> Double.isFinite(r.value(Figures.PG_CPU_PERCENT)));
+		return database ? all : all.stream().filter(f -> f != Figures.PG_CPU_PERCENT).toList();
 	}
 
 	/**
@@ -247,6 +269,8 @@ final class ReportScope {
 		row.put("injectorMs", Summaries.decimal3(r.headroom().injectorMsPerRequest()));
 		row.put("downstreamMs", Summaries.decimal3(r.headroom().downstreamMsPerRequest()));
 		row.put("harnessMs", Summaries.decimal3(r.headroom().harnessMsPerRequest()));
+		row.put("databaseMs", Summaries.decimal3(r.headroom().databaseMsPerRequest()));
+		row.put("injectorWait", Summaries.decimal3(r.value(lab.analyse.judge.Figures.INJECTOR_WAIT_MS_PER_SLICE)));
 		row.put("harnessCores", r.headroom().harnessCores());
 		row.put("validUpTo", Summaries.number(r.headroom().validUpToRps()));
 		row.put("overValid", r.headroom().validUpToRps() < r.rps());

@@ -58,7 +58,10 @@ final class TuneSection {
 	static String answer(TuneSummary tune, String loadUnit) {
 		TuneSummary.Arm best = tune.arms().stream().filter(a -> a.label().equals(tune.best())).findFirst().orElse(null);
 		if (best == null) {
-			return "No arm was placed within " + tune.target() + ".";
+			// A best is named only where its capacity was measured: none here, and why each arm has none.
+			return (tune.interrupted() ? "No best named: the run was interrupted before the study ended." : "No best named: no arm's capacity within "
+					+ tune.target() + " was found.") + (tune.unplaced().isEmpty() ? "" : " " + String.join("; ", tune.unplaced().entrySet().stream()
+						.map(e -> e.getKey() + ": " + e.getValue()).toList()) + ".");
 		}
 		StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "Best within %s: %s, %s %s.", tune.target(), best.label(),
 				best.capacity().asLoad(), loadUnit));

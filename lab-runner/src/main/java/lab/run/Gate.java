@@ -12,6 +12,12 @@ public final class Gate {
 	/** The exit code of a run whose declared latency target a variant missed at a level (documented in docs/latency-target.md). */
 	public static final int TARGET_MISSED_EXIT_CODE = 3;
 
+	/**
+	 * The exit code of a settings search ({@code --scenario tune}) that named no best: no arm's capacity within the target was
+	 * measured (every probe INVALID, say). A wrong answer is worse than none, and a script must not read it as one.
+	 */
+	public static final int NO_ANSWER_EXIT_CODE = 5;
+
 	private Gate() {
 	}
 
@@ -20,7 +26,14 @@ public final class Gate {
 	 * user's CI runs. Without a declared target, or with every variant within it, 0.
 	 */
 	static int of(RunPlan plan, lab.analyse.RunAnalysis analysis, PrintStream out) {
-		if (!plan.scenario().targetDeclared() || analysis == null) {
+		if (analysis == null) {
+			return 0;
+		}
+		if (analysis.tune() != null && !analysis.tune().named()) {
+			out.println("lab: the settings search named no best (exit code " + NO_ANSWER_EXIT_CODE + ")");
+			return NO_ANSWER_EXIT_CODE;
+		}
+		if (!plan.scenario().targetDeclared()) {
 			return 0;
 		}
 		if (plan.scenario().searching()) {

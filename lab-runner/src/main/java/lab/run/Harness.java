@@ -58,7 +58,9 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 			sampler.watchThreads("service", pid);
 		});
 		if (service.pid().isPresent()) {
-			sampler.watchStrangers(this.cpus.serviceCores(), service.pid().getAsLong(), dir.resolve(LevelDir.CORE_STRANGERS));
+			// The database the lab started is the service's own system, not a stranger on its core (placement service).
+			sampler.watchStrangers(this.cpus.serviceCores(), service.pid().getAsLong(), (this.database != null) ? this.database.pid() : -1,
+					dir.resolve(LevelDir.CORE_STRANGERS));
 			sampler.watchSlices(service.pid().getAsLong(), dir.resolve(LevelDir.CPU_SLICES));
 		}
 		if (downstream != null) {
@@ -67,7 +69,10 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 		}
 		if (this.database != null && this.database.alive()) {
 			// The database the lab started: its backends' activity and its CPU, the evidence that names it as a limit.
-			sampler.watchPostgres("postgres", this.database.psqlCommand(), this.database.pid(), this.cpus.harnessTaskset());
+			// Where it runs is written beside its figures: the analysis counts its CPU as its own, apart from the harness's.
+			String placed = this.plan.own().needs().postgres().placed();
+			sampler.watchPostgres("postgres", this.database.psqlCommand(), this.database.pid(), this.cpus.harnessTaskset(),
+					lab.plan.DatabasePlacement.cores(placed, this.cpus), this.cpus.pinned() ? placed : "unpinned");
 		}
 		sampler.watchCores(this.cpus.harnessCores());
 		return sampler;

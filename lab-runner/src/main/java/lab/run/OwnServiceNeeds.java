@@ -69,7 +69,7 @@ final class OwnServiceNeeds implements AutoCloseable {
 	}
 
 	/**
-	 * What a service of the user's own needs before it starts: a PostgreSQL started here on the harness's cores (its
+	 * What a service of the user's own needs before it starts: a PostgreSQL started here where its placement puts it (its
 	 * log in {@code postgres/postgres.log}), or the URL of one already running; its properties go to every arm.
 	 */
 	java.util.Map<String, String> start() throws IOException, InterruptedException {
@@ -82,14 +82,14 @@ final class OwnServiceNeeds implements AutoCloseable {
 			return lab.launch.Postgres.properties(pg.url(), pg.username(), pg.password());
 		}
 		try {
-			this.postgres = lab.launch.Postgres.start(pg, this.cpus.harnessTaskset(), this.plan.out().resolve(lab.layout.RunDir.POSTGRES).resolve(lab.layout.RunDir.POSTGRES_LOG));
+			this.postgres = lab.launch.Postgres.start(pg, lab.plan.DatabasePlacement.taskset(pg.placed(), this.cpus), this.plan.out().resolve(lab.layout.RunDir.POSTGRES).resolve(lab.layout.RunDir.POSTGRES_LOG));
 		}
 		catch (ServiceFailure ex) {
 			// Nothing was measured: one line and exit code 2, as for any other thing the run needs and lacks.
 			throw new PlanException("the service's PostgreSQL did not start: " + ex.getMessage());
 		}
 		this.out.println("lab: PostgreSQL up at " + this.postgres.jdbcUrl() + " (pid " + this.postgres.pid() + ", data in " + this.postgres.data()
-				+ ", removed after the run)");
+				+ ", removed after the run), " + lab.plan.DatabasePlacement.describe(pg.placed(), this.cpus));
 		return this.postgres.properties();
 	}
 

@@ -220,20 +220,34 @@ final class SearchRun implements InterleavedSearch.Prober {
 				return SearchRun.this.turn(step, turn, turns, entries, search, steps, end);
 			}
 
+			@Override
+			public boolean stopped() {
+				return Interruption.requested();
+			}
+
 		});
 		// this.step stays at the last step: the record the run ends with is that step's.
 		String unit = (this.shape == LoadShape.OPEN) ? "requests/s" : "users";
-		say(String.format(Locale.ROOT, "lab: tune: best within %s: %s, %s%s", this.target.describe(), answer.best(), answer.capacity().asLoad(),
-				answer.withinNoise().isEmpty() ? "; it leads every other arm beyond its interval"
-						: "; within noise of it (intervals overlap): " + String.join(", ", answer.withinNoise())));
-		answer.beaten().forEach((arm, interval) -> say(String.format(Locale.ROOT, "lab: tune: beats %s, %s %s (its interval wholly below the leader's)",
-				arm, interval.asLoad(), unit)));
+		if (answer.named()) {
+			say(String.format(Locale.ROOT, "lab: tune: best within %s: %s, %s%s", this.target.describe(), answer.best(), answer.capacity().asLoad(),
+					answer.withinNoise().isEmpty() ? "; it leads every other arm beyond its interval"
+							: "; within noise of it (intervals overlap): " + String.join(", ", answer.withinNoise())));
+			answer.beaten().forEach((arm, interval) -> say(String.format(Locale.ROOT, "lab: tune: beats %s, %s %s (its interval wholly below the leader's)",
+					arm, interval.asLoad(), unit)));
+		}
+		else {
+			say("lab: tune: no best named: " + (answer.interrupted() ? "the run was interrupted in step " + answer.steps().size()
+					: "no arm's capacity within " + this.target.describe() + " was found") + "; " + String.join("; ",
+							answer.unplaced().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
+		}
 		Map<String, Object> file = new LinkedHashMap<>();
 		file.put("target", this.target.text());
 		file.put("best", answer.best());
 		file.put("capacity", answer.capacity());
 		file.put("withinNoise", answer.withinNoise());
 		file.put("beaten", answer.beaten());
+		file.put("interrupted", answer.interrupted());
+		file.put("unplaced", answer.unplaced());
 		file.put("steps", answer.steps().stream().map(s -> Map.of("step", s.index() + 1, "arms", s.entries(), "dropped", s.dropped(), "turns", s.turns())).toList());
 		LevelJson.json.writeValue(this.harness.plan().out().resolve(lab.layout.RunDir.TUNE).toFile(), file);
 	}

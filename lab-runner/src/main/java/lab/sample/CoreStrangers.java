@@ -12,8 +12,8 @@ import java.util.Set;
 /**
  * What other processes ran on the service's cores: once a second, every process's CPU time since the last look
  * ({@code /proc/<pid>/stat}: utime + stime), counted when the CPU it last ran on (field 39) is one of the service's.
- * The service itself, this runner and kernel threads (the kernel's own work, the service's network included) are left
- * out. Each second's total is the cumulative series {@code service/strangers_cpu_seconds}; each process's share is a
+ * The service itself, the database the lab started for it (its postmaster and backends), this runner and kernel threads
+ * (the kernel's own work, the service's network included) are left out. Each second's total is the cumulative series {@code service/strangers_cpu_seconds}; each process's share is a
  * row of {@code core-strangers.csv} (epoch ms, pid, command name, CPU seconds in that second), the evidence that names
  * them. A multi-threaded process is placed by its main thread's last CPU: exact for one pinned there, an estimate for
  * one that wanders.
@@ -29,6 +29,9 @@ final class CoreStrangers {
 
 	private final long servicePid;
 
+	/** The PostgreSQL the lab started for the service (-1: none): its postmaster and backends belong to the system measured. */
+	private final long databasePid;
+
 	private final long self = ProcessHandle.current().pid();
 
 	private final PrintWriter csv;
@@ -37,9 +40,10 @@ final class CoreStrangers {
 
 	private double total;
 
-	CoreStrangers(Set<Integer> cores, long servicePid, Path file) throws IOException {
+	CoreStrangers(Set<Integer> cores, long servicePid, long databasePid, Path file) throws IOException {
 		this.cores = Set.copyOf(cores);
 		this.servicePid = servicePid;
+		this.databasePid = databasePid;
 		this.csv = new PrintWriter(Files.newBufferedWriter(file));
 		this.csv.println("epoch_ms,pid,command,cpu_seconds");
 		look(0);
@@ -64,6 +68,10 @@ final class CoreStrangers {
 				int close = stat.lastIndexOf(')');
 				String[] f = stat.substring(close + 2).trim().split("\\s+");
 				if (f.length < 37 || (Long.parseLong(f[6]) & KERNEL_THREAD) != 0) {
+					continue;
+				}
+				if (this.databasePid > 0 && (pid == this.databasePid || Long.parseLong(f[1]) == this.databasePid)) {
+					// The service's database (its postmaster, a backend): counted as its own figure, not a stranger.
 					continue;
 				}
 				double cpu = (Long.parseLong(f[11]) + Long.parseLong(f[12])) / TICKS_PER_SECOND;

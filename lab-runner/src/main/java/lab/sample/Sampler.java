@@ -92,10 +92,24 @@ public final class Sampler implements AutoCloseable {
 		this.watches.add(JstatWatch.start(javaHome, pid, cpus, file, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
 	}
 
-	/** A PostgreSQL's activity and CPU once a second ({@link PostgresWatch}), through {@code psql} started by {@code psql}. */
-	public void watchPostgres(String source, java.util.List<String> psql, long postmaster, String cpus) throws IOException {
+	/**
+	 * A PostgreSQL's activity and CPU once a second ({@link PostgresWatch}), through {@code psql} started by {@code psql}
+	 * (pinned to {@code cpus}); and how busy the cores it runs on were ({@code cores_busy_seconds}, {@code cores_total_seconds}
+	 * from /proc/stat) with where it was placed ({@code placed_service}, {@code placed_harness}: 1 or 0, both 0 unpinned).
+	 */
+	public void watchPostgres(String source, java.util.List<String> psql, long postmaster, String cpus, java.util.Set<Integer> cores, String placement)
+			throws IOException {
 		this.watches.add(PostgresWatch.start(psql, postmaster, cpus, (series, value) -> write(System.currentTimeMillis(), source, series, value)));
+		this.databaseCores = java.util.Set.copyOf(cores);
+		this.databaseSource = source;
+		this.databasePlacement = placement;
 	}
+
+	private volatile java.util.Set<Integer> databaseCores = java.util.Set.of();
+
+	private volatile String databaseSource;
+
+	private volatile String databasePlacement;
 
 	public void watchProcess(String source, long pid) {
 		this.processes.put(source, pid);
@@ -151,9 +165,9 @@ public final class Sampler implements AutoCloseable {
 	 * Samples what other processes did on the service's cores ({@link CoreStrangers}): the series
 	 * {@code service/strangers_cpu_seconds} and the rows of {@code file} naming them.
 	 */
-	public void watchStrangers(java.util.Set<Integer> serviceCores, long servicePid, Path file) throws IOException {
+	public void watchStrangers(java.util.Set<Integer> serviceCores, long servicePid, long databasePid, Path file) throws IOException {
 		if (!serviceCores.isEmpty()) {
-			this.strangers = new CoreStrangers(serviceCores, servicePid, file);
+			this.strangers = new CoreStrangers(serviceCores, servicePid, databasePid, file);
 		}
 	}
 
@@ -173,6 +187,15 @@ public final class Sampler implements AutoCloseable {
 			if (seconds >= 0) {
 				write(System.currentTimeMillis(), source, "proc_cpu_seconds", seconds);
 			}
+			if (source.startsWith("injector")) {
+				// The injector's threads' wait for a CPU: what could have delayed the moments it stamps on requests.
+				long[] waitAndSlices = runQueue(pid);
+				if (waitAndSlices != null) {
+					long now = System.currentTimeMillis();
+					write(now, source, "run_queue_wait_seconds", waitAndSlices[0] / 1e9);
+					write(now, source, "sched_slices", waitAndSlices[1]);
+				}
+			}
 		});
 		this.threads.forEach((source, switches) -> {
 			long[] counts = switches.read();
@@ -187,6 +210,16 @@ public final class Sampler implements AutoCloseable {
 				long now = System.currentTimeMillis();
 				write(now, "host", "cpu_busy_seconds", busyAndTotal[0]);
 				write(now, "host", "cpu_total_seconds", busyAndTotal[1]);
+			}
+		}
+		if (!this.databaseCores.isEmpty()) {
+			double[] busyAndTotal = coreSeconds(this.databaseCores);
+			if (busyAndTotal != null) {
+				long now = System.currentTimeMillis();
+				write(now, this.databaseSource, "cores_busy_seconds", busyAndTotal[0]);
+				write(now, this.databaseSource, "cores_total_seconds", busyAndTotal[1]);
+				write(now, this.databaseSource, "placed_service", "service".equals(this.databasePlacement) ? 1 : 0);
+				write(now, this.databaseSource, "placed_harness", "harness".equals(this.databasePlacement) ? 1 : 0);
 			}
 		}
 		CoreStrangers others = this.strangers;
@@ -238,6 +271,40 @@ public final class Sampler implements AutoCloseable {
 		catch (IOException | RuntimeException ex) {
 			return null;
 		}
+	}
+
+	/** Per injector PID: each thread's last schedstat counts, and the totals so far (only ever rising). */
+	private final Map<Long, Map<String, long[]>> runQueueSeen = new ConcurrentHashMap<>();
+
+	private final Map<Long, long[]> runQueueTotals = new ConcurrentHashMap<>();
+
+	/**
+	 * The process's threads' time runnable but waiting for a CPU (ns) and their time slices on one, summed as counters
+	 * that only rise ({@code /proc/<pid>/task/<tid>/schedstat}: each thread's rise since the last look; a thread first
+	 * seen counts whole, one that ended keeps what it added); null when the process is gone.
+	 */
+	long[] runQueue(long pid) {
+		Map<String, long[]> seen = this.runQueueSeen.computeIfAbsent(pid, p -> new java.util.HashMap<>());
+		long[] totals = this.runQueueTotals.computeIfAbsent(pid, p -> new long[2]);
+		try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+			for (Path task : tasks) {
+				try {
+					String[] stat = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
+					long[] now = { Long.parseLong(stat[1]), Long.parseLong(stat[2]) };
+					long[] before = seen.getOrDefault(task.getFileName().toString(), new long[2]);
+					totals[0] += Math.max(0, now[0] - before[0]);
+					totals[1] += Math.max(0, now[1] - before[1]);
+					seen.put(task.getFileName().toString(), now);
+				}
+				catch (IOException | RuntimeException ex) {
+					// a thread that ended between the listing and the read
+				}
+			}
+		}
+		catch (IOException ex) {
+			return null;
+		}
+		return totals.clone();
 	}
 
 	private void write(long epochMs, String source, String series, double value) {

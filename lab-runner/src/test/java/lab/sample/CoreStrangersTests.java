@@ -26,7 +26,7 @@ class CoreStrangersTests {
 		Process loop = new ProcessBuilder("timeout", "20", "taskset", "-c", "0", "sh", "-c", "while :; do :; done").start();
 		try (Sampler sampler = new Sampler(this.dir.resolve("metrics.csv"))) {
 			// The "service": this test's JVM, left out like the real one; only other processes count.
-			sampler.watchStrangers(Set.of(0), ProcessHandle.current().pid(), this.dir.resolve("core-strangers.csv"));
+			sampler.watchStrangers(Set.of(0), ProcessHandle.current().pid(), -1, this.dir.resolve("core-strangers.csv"));
 			Thread.sleep(4500);
 		}
 		finally {
@@ -49,6 +49,32 @@ class CoreStrangersTests {
 		if (shell > 0) {
 			assertThat(named).contains("," + shell + ",sh,");
 		}
+	}
+
+	@Test
+	void theServicesOwnDatabaseOnItsCoreIsNoStranger() throws Exception {
+		Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2 && new ProcessBuilder("taskset", "-V").start().waitFor() == 0,
+				"needs 2+ cores and taskset");
+		// The "database": a parent (timeout, as a postmaster) whose child (sh, as a backend) busy-loops on CPU 0. Bounded: 20 s.
+		Process loop = new ProcessBuilder("timeout", "20", "taskset", "-c", "0", "sh", "-c", "while :; do :; done").start();
+		try (Sampler sampler = new Sampler(this.dir.resolve("metrics.csv"))) {
+			sampler.watchStrangers(Set.of(0), ProcessHandle.current().pid(), loop.pid(), this.dir.resolve("core-strangers.csv"));
+			Thread.sleep(4500);
+		}
+		finally {
+			loop.descendants().forEach(ProcessHandle::destroy);
+			loop.destroy();
+			loop.waitFor(10, TimeUnit.SECONDS);
+		}
+		List<double[]> samples = Files.readAllLines(this.dir.resolve("metrics.csv")).stream()
+			.filter(line -> line.contains(",service,strangers_cpu_seconds,"))
+			.map(line -> new double[] { Double.parseDouble(line.split(",")[0]), Double.parseDouble(line.split(",")[3]) }).toList();
+		assertThat(samples).hasSizeGreaterThanOrEqualTo(4);
+		double[] first = samples.get(1);
+		double[] last = samples.get(samples.size() - 1);
+		double percent = 100 * (last[1] - first[1]) / ((last[0] - first[0]) / 1000);
+		assertThat(percent).as("strangers' share of CPU 0 with the busy child the database's").isLessThan(30);
+		assertThat(Files.readString(this.dir.resolve("core-strangers.csv"))).doesNotContain(",sh,");
 	}
 
 }

@@ -130,9 +130,22 @@ public final class Figures {
 			"the Gatling processes, summed (local ones from `/proc`, others from their own `cpu.csv`)", r -> r.median(Measurement::injectorCpuPercent));
 
 	public static final Figure INJECTOR_CORES_BUSY_PERCENT = Figure.of("injectorCoresBusyPercent", "%", "how busy the harness cores were "
-			+ "(`/proc/stat` of the cores the injector, downstream and runner share: everything that ran there; with `--profile unconstrained`, "
-			+ "every core, the service's included); with injectors on other hosts, the busiest of their hosts and this one",
+			+ "(`/proc/stat` of the cores the injector, downstream and runner share: everything that ran there, less a PostgreSQL the lab "
+			+ "started when it ran there, whose CPU is `pgCpuPercent`; with `--profile unconstrained`, every core, the service's included); "
+			+ "with injectors on other hosts, the busiest of their hosts and this one",
 			r -> r.median(Measurement::injectorCoresBusyPercent));
+
+	public static final Figure INJECTOR_WAIT_MS_PER_SLICE = Figure.of("injectorWaitMsPerSlice", "ms", "the local injectors' threads' mean "
+			+ "wait for a CPU per time slice on one (`/proc/<pid>/task/*/schedstat`: runnable, not running): how late a wake-up of Gatling's "
+			+ "event loop, and so a time it stamps, could be on average", r -> r.median(m -> m.injectorWait().waitMsPerSlice()));
+
+	/**
+	 * What the injector's own wait for the CPU could have added to the latencies it reports: a request's time starts
+	 * and ends on a wake-up of the injector, so two mean waits, in % of the level's p50 over successes.
+	 */
+	public static final Figure INJECTOR_CLOCK_PERCENT = Figure.of("injectorClockPercent", "% of the p50", "two of `injectorWaitMsPerSlice` "
+			+ "(a request's start and end are each stamped on a wake-up of the injector) in % of `p50OkMs`: the share of the latencies the "
+			+ "injector's own wait for the CPU could have added", r -> 100 * 2 * r.median(m -> m.injectorWait().waitMsPerSlice()) / r.value(P50_OK_MS));
 
 	public static final Figure DOWNSTREAM_P99_LATE_MS = Figure.of("downstreamP99LateMs", "ms", "p99 of how late the downstream answered "
 			+ "beyond its delay, seen end to end by the runner's probe (10 requests a second, `probe.csv`): the figure the threshold judges",
@@ -210,9 +223,19 @@ public final class Figures {
 			+ "waiting for a CPU, per second of window, summed over its threads (`thread-schedstat.csv`: `/proc/<pid>/task/<tid>/schedstat` "
 			+ "at the window's start and end)", r -> r.median(m -> m.offCpu().runQueueMsPerSecond()));
 
-	public static final Figure POOL_WAITING_AT_END = Figure.of("poolWaitingAtEnd", "threads", "threads found waiting for a pooled JDBC "
-			+ "connection (HikariCP, Tomcat JDBC, DBCP2 or c3p0 frames) in the thread dump taken at the window's end: a pool named as the limit "
-			+ "without any meter of the service", r -> r.median(m -> m.threadDump().poolWaiting()));
+	public static final Figure POOL_WAITING_IN_DUMP = Figure.of("poolWaitingInDump", "threads", "threads found waiting for a pooled JDBC "
+			+ "connection (HikariCP, Tomcat JDBC, DBCP2 or c3p0 frames) in the thread dump taken at the window's end, as the dump counted them: "
+			+ "it is taken thread by thread, so a request that ended during it and its user's next one can both be in it",
+			r -> r.median(m -> m.threadDump().poolWaiting()));
+
+	public static final Figure POOL_WAITING_AT_END = Figure.of("poolWaitingAtEnd", "requests", "requests waiting for a pooled JDBC "
+			+ "connection at the window's end: `poolWaitingInDump`, at most the closed users (one request in flight each); a pool named as the "
+			+ "limit from it only without the pool's own meters", r -> bounded(r.median(m -> m.threadDump().poolWaiting()), r.facts().level()));
+
+	/** A count of requests in flight bounded by what a closed load can have: one per user. */
+	static double bounded(double count, lab.layout.Level level) {
+		return (level instanceof lab.layout.Level.Closed closed && count > closed.users()) ? closed.users() : count;
+	}
 
 	public static final Figure VIRTUAL_THREADS_AT_END = Figure.of("virtualThreadsAtEnd", "threads", "virtual threads alive (mounted, "
 			+ "queued and parked) in the thread dump taken at the window's end (`threads-at-end.json`): for any service, with or without "
@@ -241,7 +264,13 @@ public final class Figures {
 			+ "(wait event type `IO`), on average", r -> r.median(m -> m.database().waitingBackends().getOrDefault("IO", Double.isNaN(m.database().activeBackends()) ? Double.NaN : 0.0)));
 
 	public static final Figure PG_CPU_PERCENT = Figure.of("pgCpuPercent", "% of one core", "the PostgreSQL the lab started: its CPU, "
-			+ "postmaster and backends (`/proc/<pid>/stat`), on the harness cores", r -> r.median(m -> m.database().cpuPercent()));
+			+ "postmaster and backends (`/proc/<pid>/stat`), wherever it was placed (`needs.postgres.placement`): part of the system under "
+			+ "test, never charged to the harness", r -> r.median(m -> m.database().cpuPercent()))
+		.shown(Table.DETAIL, "PostgreSQL CPU %", Format.NUMBER);
+
+	public static final Figure PG_CORES_BUSY_PERCENT = Figure.of("pgCoresBusyPercent", "%", "how busy the cores the PostgreSQL the lab "
+			+ "started ran on were (`/proc/stat`: everything there, itself included): the service's core with placement `service`, the "
+			+ "harness's with `harness`", r -> r.median(m -> m.database().coresBusyPercent()));
 
 	private static final java.util.Map<Metric, Figure> SAMPLED = new java.util.EnumMap<>(Metric.class);
 
@@ -260,9 +289,12 @@ public final class Figures {
 				all.add(VIRTUAL_THREADS_AT_END);
 			}
 		}
-		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND, POOL_WAITING_AT_END, THREAD_DUMP_SPAN_MS));
-		all.addAll(List.of(PG_ACTIVE_BACKENDS, PG_LOCK_WAITING_BACKENDS, PG_IO_WAITING_BACKENDS, PG_CPU_PERCENT, MONITOR_BLOCKED_THREADS));
-		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, DOWNSTREAM_P99_LATE_MS, DOWNSTREAM_OWN_P99_OVERHEAD_MS));
+		all.addAll(List.of(SATURATED_SLICES_PERCENT, IDLE_SLICES_PERCENT, RUN_QUEUE_MS_PER_SECOND, POOL_WAITING_IN_DUMP, POOL_WAITING_AT_END,
+				THREAD_DUMP_SPAN_MS));
+		all.addAll(List.of(PG_ACTIVE_BACKENDS, PG_LOCK_WAITING_BACKENDS, PG_IO_WAITING_BACKENDS, PG_CPU_PERCENT, PG_CORES_BUSY_PERCENT,
+				MONITOR_BLOCKED_THREADS));
+		all.addAll(List.of(INJECTOR_CPU_PERCENT, INJECTOR_CORES_BUSY_PERCENT, INJECTOR_WAIT_MS_PER_SLICE, INJECTOR_CLOCK_PERCENT, DOWNSTREAM_P99_LATE_MS,
+				DOWNSTREAM_OWN_P99_OVERHEAD_MS));
 		return List.copyOf(all);
 	}
 

@@ -46,8 +46,18 @@ public final class Limit {
 		double cpu = level.value(Figures.PG_CPU_PERCENT);
 		double locks = level.value(Figures.PG_LOCK_WAITING_BACKENDS);
 		double io = level.value(Figures.PG_IO_WAITING_BACKENDS);
+		double coresBusy = level.value(Figures.PG_CORES_BUSY_PERCENT);
 		if (cpu >= CORE_PERCENT) {
 			return String.format(Locale.ROOT, "the database (PostgreSQL %.0f%% of a core, %.1f backends active)", cpu, active);
+		}
+		if (coresBusy >= CORE_PERCENT && cpu >= DATABASE_CORE_SHARE) {
+			// Its core was full and it held a good share of it: what it shares the core with is named beside it.
+			if (level.headroom().databaseOnServiceCore()) {
+				return String.format(Locale.ROOT, "the database and the service on the core they share (%.0f%% busy: PostgreSQL %.0f%%, the service %.0f%%)",
+						coresBusy, cpu, level.value(Figures.SERVICE_CPU_PERCENT));
+			}
+			return String.format(Locale.ROOT, "the database (its core %.0f%% busy, PostgreSQL %.0f%% of it%s)", coresBusy, cpu,
+					level.headroom().databaseOnHarness() ? ", beside the injector" : "");
 		}
 		if (active >= 1 && locks >= DATABASE_WAITING * active) {
 			return String.format(Locale.ROOT, "the database (%.1f of %.1f active backends waiting on locks)", locks, active);
@@ -77,8 +87,31 @@ public final class Limit {
 	/** Threads blocked entering monitors, on average, from which a lock is named (--jfr). */
 	static final double LOCK_BLOCKED_THREADS = 1;
 
+	/**
+	 * The share of one core the database must hold for a full core it runs on to name it: below it, what it shares the
+	 * core with filled the core, not the database.
+	 */
+	static final double DATABASE_CORE_SHARE = 25;
+
 	/** The share of the active backends waiting on locks (or on I/O) from which the database is named. */
 	static final double DATABASE_WAITING = 0.5;
+
+	/**
+	 * The requests the thread dump at the window's end found waiting for a connection, as a count that can be true: the
+	 * dump is taken thread by thread (not a snapshot), so at hundreds of requests a second a request that ended during it
+	 * and its user's next one are both in it, and it can count more threads than there are users. Closed users bound
+	 * the requests in flight: a count above them is stated as that bound, with the dump's own count beside it.
+	 */
+	static String waitingInDump(LevelResult level) {
+		double counted = level.value(Figures.POOL_WAITING_IN_DUMP);
+		double bounded = level.value(Figures.POOL_WAITING_AT_END);
+		if (!(counted > bounded)) {
+			return String.format(Locale.ROOT, "%.0f threads waiting for a connection at the window's end", bounded);
+		}
+		double span = level.value(Figures.THREAD_DUMP_SPAN_MS);
+		return String.format(Locale.ROOT, "at most %.0f requests waiting for a connection at the window's end, one per user; the dump counted %.0f "
+				+ "threads%s as requests ended and began", bounded, counted, Double.isFinite(span) ? String.format(Locale.ROOT, " over its %.0f ms", span) : "");
+	}
 
 	/** "the core (93% busy)", "the heap (GC 31% of the time)", "a connection pool (10 of 10 in use, 406 waiting)", ...; "" without figures. */
 	public static String of(LevelResult level) {
@@ -95,8 +128,13 @@ public final class Limit {
 			// collects less often), the core's figure beside it.
 			return String.format(Locale.ROOT, "the heap (GC %.0f%% of the time%s)", gc, Double.isFinite(cpu) ? String.format(Locale.ROOT, ", core %.0f%% busy", cpu) : "");
 		}
-		boolean coreSaturated = cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT;
-		String core = coreSaturated ? String.format(Locale.ROOT, " and the core (%.0f%% busy)", cpu) : "";
+		// A database on the service's core shares it: the core is full when the two together fill it.
+		double shared = level.headroom().databaseOnServiceCore() ? level.value(Figures.PG_CORES_BUSY_PERCENT) : Double.NaN;
+		boolean coreSaturated = cpu >= CORE_PERCENT || saturated >= SATURATED_PERCENT || shared >= CORE_PERCENT;
+		String coreFigure = Double.isFinite(shared)
+				? String.format(Locale.ROOT, "%.0f%% busy, the service %.0f%% and PostgreSQL %.0f%%", shared, cpu, level.value(Figures.PG_CPU_PERCENT))
+				: String.format(Locale.ROOT, "%.0f%% busy", cpu);
+		String core = coreSaturated ? " and the core (" + coreFigure + ")" : "";
 		double blocked = level.value(Figures.MONITOR_BLOCKED_THREADS);
 		if (blocked >= LOCK_BLOCKED_THREADS) {
 			// At least one thread blocked on a monitor at any time on average: requests queue on a lock in the service.
@@ -107,24 +145,21 @@ public final class Limit {
 			return downstream + core;
 		}
 		String database = database(level);
+		// The pool's own meters where the service exposes them (HikariCP's pending count); the thread dump only without them.
+		boolean metered = poolMax > 0;
+		boolean poolFull = metered ? PoolEvidence.limited(active, poolMax, pending) : waitingAtEnd >= 1;
 		if (!database.isEmpty()) {
 			// Behind the pool: a full pool in front of a saturated database waits on the database.
-			boolean poolFull = PoolEvidence.limited(active, poolMax, pending) || waitingAtEnd >= 1;
-			return database + (poolFull ? ", the pool full in front of it" : "") + core;
+			return database + (poolFull ? ", the pool full in front of it" : "") + (database.contains("on the core they share") ? "" : core);
 		}
-		if (PoolEvidence.limited(active, poolMax, pending)) {
+		if (metered && poolFull) {
 			return String.format(Locale.ROOT, "a connection pool (%.0f of %.0f in use, %.0f waiting)%s", active, poolMax, pending, core);
 		}
-		if (waitingAtEnd >= 1) {
-			double span = level.value(Figures.THREAD_DUMP_SPAN_MS);
-			// The dump is taken thread by thread: at hundreds of requests a second, the ones that ended during it and their
-			// users' next ones are both in it.
-			String more = (level.level() instanceof lab.layout.Level.Closed closed && waitingAtEnd > closed.users() && Double.isFinite(span))
-					? String.format(Locale.ROOT, ", more than the %d users: the dump took %.0f ms while requests ended and began", closed.users(), span) : "";
-			return String.format(Locale.ROOT, "a connection pool (%.0f threads waiting for a connection at the window's end%s)%s", waitingAtEnd, more, core);
+		if (poolFull) {
+			return String.format(Locale.ROOT, "a connection pool (%s)%s", waitingInDump(level), core);
 		}
 		if (coreSaturated) {
-			return String.format(Locale.ROOT, "the core (%.0f%% busy)", cpu);
+			return "the core (" + coreFigure + ")";
 		}
 		if (threads >= THREADS) {
 			return String.format(Locale.ROOT, "the thread pool (%.0f threads, core %.0f%% busy)", threads, cpu);

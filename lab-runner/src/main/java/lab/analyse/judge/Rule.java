@@ -32,10 +32,22 @@ public enum Rule {
 
 	INJECTOR_EXIT(null, Double.NaN, null, Effect.INVALID, "injectorExitCode", "the injector exited non-zero or wrote no window", null),
 
-	INJECTOR_BUSY("injectorBusyPercent", 90, "%", Effect.INVALID, "the harness cores (injector, downstream, runner) were over {injectorBusyPercent} busy",
+	INJECTOR_BUSY("injectorBusyPercent", 90, "%", Effect.INVALID, "the harness cores (injector, downstream, runner; a database the lab "
+			+ "started there counted apart, as the system's) were over {injectorBusyPercent} busy",
 			new Compares(Figures.INJECTOR_CORES_BUSY_PERCENT, FigureRule.Op.ABOVE, 1, "%.0f",
-					"injector cores {value}% busy > {bound} (injector and downstream share them)",
+					"injector cores {value}% busy > {bound} (the injector, the downstream and the runner; the database's CPU not counted)",
 					"the injector cores' load could not be computed (no CPU samples)", FigureRule.Scope.EACH_REPEAT)),
+
+	/**
+	 * The injector's clock: a request's time is stamped on wake-ups of Gatling's threads, so their wait for a CPU (the
+	 * kernel's schedstat) is what a busy harness core could have added to the latencies reported. Judged by that effect,
+	 * not by how busy the core was: a database beside the injector may fill the core while the injector's wake-ups
+	 * still run at once.
+	 */
+	INJECTOR_CLOCK("injectorClockPercent", 10, "% of the p50", Effect.INVALID, "the injector's threads waited for a CPU long enough to move "
+			+ "the latencies it reports by over {injectorClockPercent} (two mean waits per time slice against the p50)",
+			new Compares(Figures.INJECTOR_CLOCK_PERCENT, FigureRule.Op.ABOVE, 1, "%.1f",
+					"the injector's own wait for the CPU could have added {value}% to the p50 > {bound}", null, FigureRule.Scope.EACH_REPEAT)),
 
 	DOWNSTREAM_DIED(null, Double.NaN, null, Effect.INVALID, "downstreamAlive", "the downstream died or stopped answering", null),
 

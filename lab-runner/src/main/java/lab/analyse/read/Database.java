@@ -16,10 +16,25 @@ import lab.load.LoadWindow;
  *        {@code Timeout}, {@code Client}, ...), largest first
  * @param cpuPercent PostgreSQL's CPU (postmaster and backends), % of one core
  * @param seconds how many seconds of the window were sampled
+ * @param coresBusyPercent how busy the cores it ran on were ({@code /proc/stat}: everything there, itself included), NaN
+ *        when not sampled (runs before the placement was recorded)
+ * @param placement where it ran: {@code service} (the service's core), {@code harness} (beside the injector),
+ *        {@code unpinned}, or "" when not recorded
  */
-public record Database(double activeBackends, double onCpuBackends, Map<String, Double> waitingBackends, double cpuPercent, int seconds) {
+public record Database(double activeBackends, double onCpuBackends, Map<String, Double> waitingBackends, double cpuPercent, int seconds,
+		double coresBusyPercent, String placement) {
 
-	public static final Database NONE = new Database(Double.NaN, Double.NaN, Map.of(), Double.NaN, 0);
+	public static final Database NONE = new Database(Double.NaN, Double.NaN, Map.of(), Double.NaN, 0, Double.NaN, "");
+
+	/** Whether it ran on the harness's cores: its CPU is then taken out of theirs before the injector is judged. */
+	public boolean onHarnessCores() {
+		return this.placement.equals("harness");
+	}
+
+	/** Whether it shared the service's core. */
+	public boolean onServiceCore() {
+		return this.placement.equals("service");
+	}
 
 	static final String SOURCE = "postgres";
 
@@ -38,13 +53,22 @@ public record Database(double activeBackends, double onCpuBackends, Map<String, 
 			.sorted(Map.Entry.<String, Double>comparingByValue().reversed())
 			.forEach(entry -> waiting.put(entry.getKey(), entry.getValue()));
 		double cpu = CounterDelta.ratePerSecond(samples.series(SOURCE, "proc_cpu_seconds").clipTo(window));
+		double busy = CounterDelta.over(samples.series(SOURCE, "cores_busy_seconds").clipTo(window));
+		double total = CounterDelta.over(samples.series(SOURCE, "cores_total_seconds").clipTo(window));
+		String placement = last(samples.series(SOURCE, "placed_service").clipTo(window)) > 0 ? "service"
+				: last(samples.series(SOURCE, "placed_harness").clipTo(window)) > 0 ? "harness"
+				: samples.series(SOURCE, "placed_service").samples().isEmpty() ? "" : "unpinned";
 		return new Database(sum(active) / seconds, sum(samples.series(SOURCE, "pg_backends_on_cpu").clipTo(window)) / seconds, waiting,
-				100 * cpu, seconds);
+				100 * cpu, seconds, (total > 0) ? 100 * busy / total : Double.NaN, placement);
 	}
 
 	/** Backends waiting on locks (heavyweight and lightweight) on average. */
 	public double lockWaitingBackends() {
 		return this.waitingBackends.getOrDefault("Lock", 0.0) + this.waitingBackends.getOrDefault("LWLock", 0.0);
+	}
+
+	private static double last(TimeSeries series) {
+		return series.samples().isEmpty() ? Double.NaN : series.samples().get(series.samples().size() - 1).value();
 	}
 
 	private static double sum(TimeSeries series) {

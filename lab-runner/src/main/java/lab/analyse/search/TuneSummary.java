@@ -26,11 +26,18 @@ import lab.plan.OwnService;
  * capacity and RSS (or connections); and each axis's effect, the other axes held at the best arm's values.
  *
  * @param target the latency target the capacities are within
- * @param best the best arm's label
+ * @param best the best arm's label; "" when the study named none (no arm's capacity found, or interrupted)
  * @param arms every arm of the study, in the file's order
  * @param effects each axis's effect around the best arm
+ * @param interrupted whether the study stopped at the step it was in
+ * @param unplaced without a best: each arm of the last step and why it has no capacity
  */
-public record TuneSummary(String target, String best, List<Arm> arms, List<Effect> effects) {
+public record TuneSummary(String target, String best, List<Arm> arms, List<Effect> effects, boolean interrupted, Map<String, String> unplaced) {
+
+	/** Whether the study named a best it measured. */
+	public boolean named() {
+		return !this.best.isEmpty();
+	}
 
 	/** The Spring property whose value is the pool's size: HikariCP keeps that many connections open by default. */
 	public static final String POOL_SIZE = "spring.datasource.hikari.maximum-pool-size";
@@ -98,7 +105,10 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 		}
 		JsonNode tune = Json.MAPPER.readTree(file.toFile());
 		OwnService service = Json.MAPPER.treeToValue(own, OwnService.class);
-		String best = tune.path("best").asText();
+		JsonNode bestNode = tune.path("best");
+		String best = (bestNode.isMissingNode() || bestNode.isNull()) ? "" : bestNode.asText();
+		Map<String, String> unplaced = new LinkedHashMap<>();
+		tune.path("unplaced").properties().forEach(e -> unplaced.put(e.getKey(), e.getValue().asText()));
 		Map<String, Interval> beaten = new LinkedHashMap<>();
 		tune.path("beaten").properties().forEach(e -> beaten.put(e.getKey(), interval(e.getValue())));
 		Map<String, Integer> lastStep = new LinkedHashMap<>();
@@ -119,7 +129,8 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 					rssAtKnee(levels, label), connections(service, arm), false, false));
 		}
 		arms = front(arms);
-		return Optional.of(new TuneSummary(tune.path("target").asText(), best, List.copyOf(arms), effects(arms, axes, best)));
+		return Optional.of(new TuneSummary(tune.path("target").asText(), best, List.copyOf(arms), effects(arms, axes, best),
+				tune.path("interrupted").asBoolean(false), java.util.Collections.unmodifiableMap(unplaced)));
 	}
 
 	/** The axes: the file's search axes, else every property or the JVM options the arms set differently. */

@@ -39,13 +39,24 @@ public final class Halving {
 	/**
 	 * The answer.
 	 *
-	 * @param best the arm with the highest capacity in the last step
-	 * @param capacity its capacity and interval there
+	 * @param best the arm with the highest capacity in the last step; null when no arm's capacity was found in it (every
+	 *        probe INVALID, say) or the study was interrupted: a best is named only where it was measured
+	 * @param capacity its capacity and interval there ({@link Interval#NONE} without a best)
 	 * @param withinNoise the other arms of the last step whose intervals overlap the best's: they cannot be told from it
 	 * @param beaten every arm the best beats: its capacity interval in the step that dropped it (or the last step)
 	 * @param steps every step, in order
+	 * @param interrupted whether the study stopped at the step it was in (the person stopped the run)
+	 * @param unplaced without a best: each arm of the last step and why it has no capacity (how its search ended, or its
+	 *        bracket's reason); empty otherwise
 	 */
-	public record Answer(String best, Interval capacity, List<String> withinNoise, Map<String, Interval> beaten, List<Step> steps) {
+	public record Answer(String best, Interval capacity, List<String> withinNoise, Map<String, Interval> beaten, List<Step> steps,
+			boolean interrupted, Map<String, String> unplaced) {
+
+		/** Whether a best was measured. */
+		public boolean named() {
+			return this.best != null;
+		}
+
 	}
 
 	/** What a step of the study needs: a prober for its search of {@code entries} (the arms still in the study). */
@@ -60,6 +71,11 @@ public final class Halving {
 		default InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search)
 				throws IOException, InterruptedException {
 			return prober(step, entries);
+		}
+
+		/** Whether the study must stop where it is (the run was interrupted): no further step or turn is searched. */
+		default boolean stopped() {
+			return false;
 		}
 
 	}
@@ -93,7 +109,8 @@ public final class Halving {
 		List<Step> done = new ArrayList<>();
 		Map<String, Interval> beaten = new LinkedHashMap<>();
 		Map<String, Integer> starts = new LinkedHashMap<>();
-		for (int index = 0; index < this.maxSteps && survivors.size() > 1; index++) {
+		boolean interrupted = false;
+		for (int index = 0; index < this.maxSteps && survivors.size() > 1 && !(interrupted = steps.stopped()); index++) {
 			SearchSettings base = this.settings.apply(index);
 			// Each arm's bracket starts from the crossing the step before found for it, and steps by 1.5 from there.
 			SearchSettings settings = new SearchSettings(base.start(), base.max(), base.bracketPercent(), base.rounds(), base.spreadPercent(),
@@ -103,6 +120,9 @@ public final class Halving {
 			List<SearchSummary.EntryResult> results = new ArrayList<>();
 			List<String> searched = new ArrayList<>();
 			for (int turn = 0; turn < turns.size(); turn++) {
+				if (turn > 0 && steps.stopped()) {
+					break;
+				}
 				InterleavedSearch search = new InterleavedSearch(turns.get(turn), settings);
 				InterleavedSearch.Prober prober = steps.turn(index, turn, turns.size(), turns.get(turn), search);
 				search.run(prober);
@@ -123,16 +143,25 @@ public final class Halving {
 					beaten.put(entry.entry(), entry.capacity());
 				}
 			}
-			survivors.removeAll(dropped);
 			done.add(new Step(index, List.copyOf(searched), List.copyOf(results), List.copyOf(dropped), turns));
+			if (steps.stopped()) {
+				// Interrupted during this step: its searches ended short; nothing of it is judged, and no later step runs.
+				interrupted = true;
+				break;
+			}
+			survivors.removeAll(dropped);
 			if (leader != null && dropped.size() == results.size() - 1) {
 				break;
 			}
 		}
 		List<SearchSummary.EntryResult> lastResults = done.isEmpty() ? List.of() : done.get(done.size() - 1).results();
-		SearchSummary.EntryResult best = leader(lastResults);
+		SearchSummary.EntryResult best = interrupted ? null : leader(lastResults);
 		if (best == null) {
-			return new Answer(survivors.get(0), Interval.NONE, List.of(), beaten, done);
+			Map<String, String> unplaced = new LinkedHashMap<>();
+			for (SearchSummary.EntryResult entry : lastResults) {
+				unplaced.put(entry.entry(), interrupted ? "the run was interrupted in step " + done.size() : why(entry));
+			}
+			return new Answer(null, Interval.NONE, List.of(), interrupted ? Map.of() : beaten, List.copyOf(done), interrupted, unplaced);
 		}
 		List<String> withinNoise = new ArrayList<>();
 		for (SearchSummary.EntryResult entry : lastResults) {
@@ -140,7 +169,18 @@ public final class Halving {
 				withinNoise.add(entry.entry());
 			}
 		}
-		return new Answer(best.entry(), best.capacity(), List.copyOf(withinNoise), beaten, List.copyOf(done));
+		return new Answer(best.entry(), best.capacity(), List.copyOf(withinNoise), beaten, List.copyOf(done), false, Map.of());
+	}
+
+	/** Why an arm has no capacity: how its search ended, else its bracket's reason ("INVALID twice at 25, never a bound"). */
+	static String why(SearchSummary.EntryResult entry) {
+		if (entry.ended() != null && !entry.ended().isBlank()) {
+			return entry.ended();
+		}
+		if (entry.bracket() != null && entry.bracket().why() != null && !entry.bracket().why().isBlank()) {
+			return entry.bracket().why();
+		}
+		return "no crossing of the target was placed";
 	}
 
 	/** The entry with the highest capacity estimate (one without a capacity never leads); null when none has one. */

@@ -28,12 +28,58 @@ class LimitTests {
 
 	@Test
 	void aConnectionPoolFromTheThreadDumpAloneWithoutMeters() {
-		assertThat(Limit.of(row().set(Figures.POOL_WAITING_AT_END, 406, Figures.SERVICE_CPU_PERCENT, 70).build()))
-			.isEqualTo("a connection pool (406 threads waiting for a connection at the window's end)");
-		// More waiting than users: the dump's span says why.
-		assertThat(Limit.of(row().set(Figures.POOL_WAITING_AT_END, 412, Figures.THREAD_DUMP_SPAN_MS, 211, Figures.SERVICE_CPU_PERCENT, 70).build()))
-			.isEqualTo("a connection pool (412 threads waiting for a connection at the window's end, more than the 400 users: the dump took 211 ms "
-					+ "while requests ended and began)");
+		assertThat(Limit.of(row().set(Figures.POOL_WAITING_IN_DUMP, 396, Figures.POOL_WAITING_AT_END, 396, Figures.SERVICE_CPU_PERCENT, 70).build()))
+			.isEqualTo("a connection pool (396 threads waiting for a connection at the window's end)");
+		// More threads in the dump than users: the count stated is the bound the users set, the dump's own beside it.
+		assertThat(Limit.of(row().set(Figures.POOL_WAITING_IN_DUMP, 412, Figures.POOL_WAITING_AT_END, 400, Figures.THREAD_DUMP_SPAN_MS, 211,
+				Figures.SERVICE_CPU_PERCENT, 70).build()))
+			.isEqualTo("a connection pool (at most 400 requests waiting for a connection at the window's end, one per user; the dump counted 412 "
+					+ "threads over its 211 ms as requests ended and began)");
+	}
+
+	@Test
+	void aRecordedDumpThatCountsMoreThreadsThanUsersIsBoundedByThem(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+		// Three threads in HikariPool.getConnection, dumped thread by thread over 150 ms, in a level of 2 closed users: a request
+		// that ended during the dump and its user's next one are both in it.
+		java.nio.file.Files.writeString(dir.resolve(lab.layout.LevelDir.THREADS_AT_END), """
+				{"threadDump": {"processId": 1, "time": "2026-11-28T20:00:00.000Z", "threadContainers": [
+				  {"container": "java.util.concurrent.ThreadPerTaskExecutor@1", "threads": [
+				    {"tid": "40", "time": "2026-11-28T20:00:00.010Z", "stack": ["com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:167)"]},
+				    {"tid": "41", "time": "2026-11-28T20:00:00.080Z", "stack": ["com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:167)"]},
+				    {"tid": "42", "time": "2026-11-28T20:00:00.160Z", "stack": ["com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:167)"]}]}]}}
+				""");
+		double counted = lab.analyse.evidence.DumpCounts.atEnd(dir).poolWaiting();
+		assertThat(counted).isEqualTo(3);
+		double bounded = Figures.bounded(counted, new Level.Closed(2));
+		assertThat(bounded).as("never more waiting requests than users").isEqualTo(2);
+		assertThat(Figures.bounded(counted, new Level.Closed(25))).isEqualTo(3);
+		assertThat(Limit.of(TestRows.row("orders-vt-on", new Level.Closed(2)).set(Figures.POOL_WAITING_IN_DUMP, counted, Figures.POOL_WAITING_AT_END,
+				bounded, Figures.SERVICE_CPU_PERCENT, 40).build()))
+			.startsWith("a connection pool (at most 2 requests waiting for a connection at the window's end, one per user; the dump counted 3 threads");
+	}
+
+	@Test
+	void thePoolsOwnMetersDecideWhereTheyExistNotTheDump() {
+		// HikariCP says a connection was always free: a few threads caught in getConnection by the dump do not name the pool.
+		assertThat(Limit.of(row().set(Metric.PEAK_POOL_ACTIVE, 9, Metric.POOL_MAX, 10, Metric.PEAK_POOL_PENDING, 0, Figures.POOL_WAITING_IN_DUMP, 3,
+				Figures.POOL_WAITING_AT_END, 3, Figures.SERVICE_CPU_PERCENT, 60).build())).isEqualTo("none found (core 60% busy)");
+	}
+
+	@Test
+	void theDatabaseWhenTheCoreItRunsOnIsFullNamedBeforeThePoolInFrontOfIt() {
+		// Placement harness: PostgreSQL 64% of the core it shares with the injector, that core 98% busy; the pool full with 3 waiting.
+		assertThat(Limit.of(row().headroom(new Headroom(0.1, Double.NaN, 0.6, 0.2, 1, 4000, "harness")).set(Figures.PG_CPU_PERCENT, 64,
+				Figures.PG_CORES_BUSY_PERCENT, 98, Figures.PG_ACTIVE_BACKENDS, 6.5, Metric.PEAK_POOL_ACTIVE, 10, Metric.POOL_MAX, 10,
+				Metric.PEAK_POOL_PENDING, 3, Figures.SERVICE_CPU_PERCENT, 55).build()))
+			.isEqualTo("the database (its core 98% busy, PostgreSQL 64% of it, beside the injector), the pool full in front of it");
+		// Placement service: the core the two share is full.
+		assertThat(Limit.of(row().headroom(new Headroom(0.1, Double.NaN, 0.6, 0.2, 1, 4000, "service")).set(Figures.PG_CPU_PERCENT, 52,
+				Figures.PG_CORES_BUSY_PERCENT, 97, Figures.PG_ACTIVE_BACKENDS, 4, Figures.SERVICE_CPU_PERCENT, 44).build()))
+			.isEqualTo("the database and the service on the core they share (97% busy: PostgreSQL 52%, the service 44%)");
+		// The shared core full with the database's share small: the core, both figures named.
+		assertThat(Limit.of(row().headroom(new Headroom(0.1, Double.NaN, 0.1, 0.2, 1, 4000, "service")).set(Figures.PG_CPU_PERCENT, 12,
+				Figures.PG_CORES_BUSY_PERCENT, 96, Figures.PG_ACTIVE_BACKENDS, 1, Figures.SERVICE_CPU_PERCENT, 83).build()))
+			.isEqualTo("the core (96% busy, the service 83% and PostgreSQL 12%)");
 	}
 
 	@Test

@@ -120,4 +120,99 @@ class HalvingTests {
 		assertThat(Interval.NONE.whollyBelow(leader)).as("no interval: kept").isFalse();
 	}
 
+	/** A lab where every probe is INVALID (the harness was the limit): no arm's capacity can be measured. */
+	static final class AllInvalid implements InterleavedSearch.Prober {
+
+		final SyntheticLab time;
+
+		int probes;
+
+		AllInvalid(SyntheticLab time) {
+			this.time = time;
+		}
+
+		@Override
+		public InterleavedSearch.Outcome probe(String entry, int load, int round, int position, int of) {
+			this.probes++;
+			this.time.elapsed += SyntheticLab.PROBE_SECONDS;
+			return new InterleavedSearch.Outcome(new lab.analyse.search.RoundProbe(round, position, entry, load, lab.analyse.LevelResult.Verdict.INVALID,
+					null, null, "injector cores 99% busy > 90%", entry + "/" + load), false);
+		}
+
+		@Override
+		public boolean restart(String entry, int jvm, boolean planned) {
+			return this.time.restart(entry, jvm, planned);
+		}
+
+		@Override
+		public InterleavedSearch.Reference reference() {
+			return this.time.reference();
+		}
+
+		@Override
+		public void progress(InterleavedSearch search) {
+		}
+
+		@Override
+		public void say(String line) {
+		}
+
+		@Override
+		public double secondsLeft() {
+			return this.time.secondsLeft();
+		}
+
+	}
+
+	@Test
+	void withEveryProbeInvalidNoBestIsNamedAndEachArmSaysWhy() throws Exception {
+		List<Truth> four = ARMS.subList(4, 8);
+		AllInvalid lab = new AllInvalid(new SyntheticLab(four, 7, 20 * 60));
+		Halving halving = new Halving(four.stream().map(Truth::name).toList(), step -> settings(step, 7), 3);
+		Halving.Answer answer = halving.run((step, entries) -> lab);
+		assertThat(lab.probes).as("probes run").isPositive();
+		assertThat(answer.named()).isFalse();
+		assertThat(answer.best()).isNull();
+		assertThat(answer.capacity()).isEqualTo(Interval.NONE);
+		assertThat(answer.beaten()).as("nothing beaten without a measured leader").isEmpty();
+		assertThat(answer.unplaced()).containsOnlyKeys(four.stream().map(Truth::name).toArray(String[]::new));
+		assertThat(answer.unplaced().values()).allSatisfy(why -> assertThat(why).isNotBlank());
+		assertThat(answer.interrupted()).isFalse();
+	}
+
+	@Test
+	void anInterruptedStudyStopsAtItsStepAndNamesNoBest() throws Exception {
+		SyntheticLab lab = new SyntheticLab(ARMS, 3, 20 * 60);
+		java.util.concurrent.atomic.AtomicInteger turnsAsked = new java.util.concurrent.atomic.AtomicInteger();
+		java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+		Halving halving = new Halving(ARMS.stream().map(Truth::name).toList(), step -> settings(step, 3), 3);
+		Halving.Answer answer = halving.run(new Halving.Steps() {
+
+			@Override
+			public InterleavedSearch.Prober prober(int step, List<String> entries) {
+				throw new AssertionError("searched turn by turn");
+			}
+
+			@Override
+			public InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search) {
+				turnsAsked.incrementAndGet();
+				// The person stops the run during step 1: its search goes on to its end here, as a probe's interruption would end it.
+				stop.set(true);
+				return lab;
+			}
+
+			@Override
+			public boolean stopped() {
+				return stop.get();
+			}
+
+		});
+		assertThat(turnsAsked.get()).as("no step after the interrupted one").isEqualTo(1);
+		assertThat(answer.steps()).hasSize(1);
+		assertThat(answer.interrupted()).isTrue();
+		assertThat(answer.named()).isFalse();
+		assertThat(answer.beaten()).isEmpty();
+		assertThat(answer.unplaced().values()).containsOnly("the run was interrupted in step 1");
+	}
+
 }
