@@ -53,7 +53,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 	static final double IDLE_BUSY_PERCENT = 50;
 
 	/** One entry of the search: its module, its directory, its live service and how many lives it has had. */
-	private static final class Entry {
+	static final class Entry {
 
 		final String module;
 
@@ -70,19 +70,19 @@ final class SearchRun implements InterleavedSearch.Prober {
 
 	}
 
-	private final Harness harness;
+	final Harness harness;
 
-	private final Arm arm;
+	final Arm arm;
 
 	private final Service downstream;
 
 	private final NotRun.Recorder notRun;
 
-	private final Map<String, Entry> entries = new LinkedHashMap<>();
+	final Map<String, Entry> entries = new LinkedHashMap<>();
 
-	private final LoadShape shape;
+	final LoadShape shape;
 
-	private final LatencyTarget target;
+	final LatencyTarget target;
 
 	private String baseline;
 
@@ -91,10 +91,18 @@ final class SearchRun implements InterleavedSearch.Prober {
 	private InterleavedSearch search;
 
 	/** When the search began (System.nanoTime): its time budget counts from here. */
-	private long began;
+	long began;
 
 	/** What starting and warming each first JVM took, seconds. */
-	private final List<Double> startSeconds = new ArrayList<>();
+	final List<Double> startSeconds = new ArrayList<>();
+
+	/** The settings search's steps and turns, when this search is one ({@code --scenario tune}); null otherwise. */
+	private TuneStudy tune;
+
+	/** The tune study's step (from 0), -1 outside one: its probes' and restarts' directories are numbered apart by it. */
+	private int step() {
+		return (this.tune != null) ? this.tune.step() : -1;
+	}
 
 	/** Where the last run on this host put each entry's crossing. */
 	private CapacityHistory history;
@@ -146,7 +154,8 @@ final class SearchRun implements InterleavedSearch.Prober {
 				.map(e -> e.getKey() + " " + e.getValue() + " (commit " + shortCommit(last.get(e.getKey()).commit()) + ")").toList()));
 		}
 		// A tune study whose arms do not fit in memory together starts each arm in its turn, not all of them now.
-		List<List<String>> turns = (scenario.halvingSteps() != null) ? turns(List.copyOf(this.entries.keySet())) : List.of();
+		this.tune = (scenario.halvingSteps() != null) ? new TuneStudy(this) : null;
+		List<List<String>> turns = (this.tune != null) ? this.tune.turns(List.copyOf(this.entries.keySet())) : List.of();
 		try {
 			for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
 				if (Interruption.requested() || turns.size() > 1) {
@@ -166,7 +175,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 			}
 			if (scenario.halvingSteps() != null) {
 				// Each step writes its own record; the search of every arm that started them is only their settings.
-				tune(scenario.halvingSteps(), this.search.settings(), turns.size() > 1);
+				this.tune.run(scenario.halvingSteps(), this.search.settings(), turns.size() > 1);
 			}
 			else {
 				progress(this.search);
@@ -186,164 +195,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 		}
 	}
 
-	/**
-	 * A tune search: successive halving over the variants ({@link lab.run.search.Halving}), each step a search of the
-	 * survivors with its share of the time left (the first half of it, each later one an equal share of the rest), more
-	 * rounds and JVMs in later steps;
-	 * the arms dropped are stopped. The answer goes to the console and {@link lab.layout.RunDir#TUNE}; each step's
-	 * search to its own file ({@code capacity-search-<arm>-step<k>.json}), rendered like any search.
-	 */
-	private void tune(int steps, SearchSettings base, boolean inTurns) throws IOException, InterruptedException {
-		Double minutes = this.harness.plan().scenario().searchMinutes();
-		long end = this.began + (long) (((minutes != null) ? minutes : 60) * 60e9);
-		// The arms that started, passed their check and warmed up (the others were recorded as not run); in turns, every
-		// arm, each started in its turn.
-		List<String> started = inTurns ? List.copyOf(this.entries.keySet())
-				: this.entries.entrySet().stream().filter(e -> e.getValue().live != null).map(Map.Entry::getKey).toList();
-		if (started.size() < 2) {
-			say("lab: tune: fewer than two arms started; nothing to compare");
-			return;
-		}
-		lab.run.search.Halving halving = new lab.run.search.Halving(started, step -> new SearchSettings(base.start(), base.max(),
-				base.bracketPercent(), Math.max(2, (step + 1) * base.rounds() / steps), base.spreadPercent(), base.referenceMovedPercent(), base.maxReruns(),
-				base.seed() + step, base.targetMs(), base.floorMs(), (step == 0) ? 1 : base.jvms(), base.stepFactor(), base.starts()), steps, this::turns);
-		lab.run.search.Halving.Answer answer = halving.run(new lab.run.search.Halving.Steps() {
-
-			@Override
-			public InterleavedSearch.Prober prober(int step, List<String> entries) {
-				throw new IllegalStateException("a tune step is searched turn by turn");
-			}
-
-			@Override
-			public InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search)
-					throws IOException, InterruptedException {
-				return SearchRun.this.turn(step, turn, turns, entries, search, steps, end);
-			}
-
-			@Override
-			public boolean stopped() {
-				return Interruption.requested();
-			}
-
-		});
-		// this.step stays at the last step: the record the run ends with is that step's.
-		String unit = (this.shape == LoadShape.OPEN) ? "requests/s" : "users";
-		if (answer.named()) {
-			say(String.format(Locale.ROOT, "lab: tune: best within %s: %s, %s%s", this.target.describe(), answer.best(), answer.capacity().asLoad(),
-					answer.withinNoise().isEmpty() ? "; it leads every other arm beyond its interval"
-							: "; within noise of it (intervals overlap): " + String.join(", ", answer.withinNoise())));
-			answer.beaten().forEach((arm, interval) -> say(String.format(Locale.ROOT, "lab: tune: beats %s, %s %s (its interval wholly below the leader's)",
-					arm, interval.asLoad(), unit)));
-		}
-		else {
-			say("lab: tune: no best named: " + (answer.interrupted() ? "the run was interrupted in step " + answer.steps().size()
-					: "no arm's capacity within " + this.target.describe() + " was found") + "; " + String.join("; ",
-							answer.unplaced().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
-		}
-		Map<String, Object> file = new LinkedHashMap<>();
-		file.put("target", this.target.text());
-		file.put("best", answer.best());
-		file.put("capacity", answer.capacity());
-		file.put("withinNoise", answer.withinNoise());
-		file.put("beaten", answer.beaten());
-		file.put("interrupted", answer.interrupted());
-		file.put("unplaced", answer.unplaced());
-		file.put("steps", answer.steps().stream().map(s -> Map.of("step", s.index() + 1, "arms", s.entries(), "dropped", s.dropped(), "turns", s.turns())).toList());
-		LevelJson.json.writeValue(this.harness.plan().out().resolve(lab.layout.RunDir.TUNE).toFile(), file);
-	}
-
-	/**
-	 * One turn of a tune step: its share of the step's time (the first step half the time left, each later one an equal
-	 * share of the rest, split evenly among the step's turns, each given at least its share); the arms not in it stopped
-	 * (their memory back), the others started when not running (an arm that cannot be is excluded from the turn's search).
-	 */
-	private InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search, int steps, long end)
-			throws IOException, InterruptedException {
-		if (turn == 0) {
-			this.step = step;
-			this.stepEnds = System.nanoTime() + (end - System.nanoTime()) / ((step == 0) ? 2 : (steps - step));
-			this.turnShare = (this.stepEnds - System.nanoTime()) / turns;
-		}
-		this.turn = turn;
-		this.turns = turns;
-		// An equal share of the step each, even when a turn before ran over (its bracket rounds finish whatever the
-		// budget): the arms of a later turn are not searched with less time than those of the first.
-		this.turnEnds = System.nanoTime() + Math.max(this.turnShare, (this.stepEnds - System.nanoTime()) / (turns - turn));
-		for (Map.Entry<String, Entry> e : this.entries.entrySet()) {
-			if (!entries.contains(e.getKey()) && e.getValue().live != null) {
-				e.getValue().live.service().close();
-				e.getValue().live = null;
-			}
-		}
-		say(String.format(Locale.ROOT, "lab: tune step %d of at most %d%s: %s, %.0f minutes", step + 1, steps,
-				(turns > 1) ? String.format(Locale.ROOT, ", turn %d of %d (the arms do not fit in memory at once)", turn + 1, turns) : "",
-				String.join(", ", entries), (this.turnEnds - System.nanoTime()) / 60e9));
-		for (String label : entries) {
-			Entry entry = this.entries.get(label);
-			if (entry.live != null || Interruption.requested()) {
-				continue;
-			}
-			// Its first JVM in the arm's own directory; a later one (after a turn of others) in a restart directory of this step.
-			Path dir = Files.exists(entry.dir.resolve(ServiceDir.PID)) ? entry.dir.resolve(ServiceDir.restart(10 * step + 1)) : entry.dir;
-			long started = System.nanoTime();
-			Optional<ServiceStart.Live> live = begin(label, entry, dir);
-			if (step == 0) {
-				this.startSeconds.add((System.nanoTime() - started) / 1e9);
-			}
-			if (live.isEmpty()) {
-				search.exclude(label, "it did not start, pass its contract check or warm up");
-				continue;
-			}
-			entry.live = live.get();
-			entry.firstAfterWarmup = true;
-		}
-		return this;
-	}
-
-	/**
-	 * The arms in the turns their memory allows ({@link lab.plan.Turns}): each needs its heap's ceiling as its JVM
-	 * options set it, and the machine's available memory less the injector's and the downstream's heaps and a GiB is
-	 * shared out; a remote service needs none here.
-	 */
-	private List<List<String>> turns(List<String> arms) {
-		Map<String, List<String>> options = new LinkedHashMap<>();
-		ServiceStart start = new ServiceStart(this.harness);
-		arms.forEach(label -> options.put(label, start.flags(this.entries.get(label).module, this.arm)));
-		Optional<lab.plan.Turns.Plan> memory = lab.plan.Turns.plan(options);
-		if (memory.isEmpty()) {
-			return List.of(arms);
-		}
-		List<List<String>> turns = memory.get().turns();
-		if (turns.size() > 1 && !this.turnsSaid) {
-			this.turnsSaid = true;
-			say(String.format(Locale.ROOT, "lab: tune: the arms need %,d MiB at most together (each its heap's ceiling and %d MiB), %,d MiB are free for them "
-					+ "(%,d available less %,d for the injector's and the downstream's heaps and the system): they run in %d turns, each interleaved within itself",
-					memory.get().total() >> 20, lab.plan.Turns.NON_HEAP_MIB, memory.get().budget() >> 20, memory.get().available() >> 20,
-					memory.get().reserve() >> 20, turns.size()));
-		}
-		return turns;
-	}
-
-	private boolean turnsSaid;
-
-	/** The tune search's step (from 0), -1 outside one; its probes' and restarts' directories are numbered apart by it. */
-	private int step = -1;
-
-	/** The step's turn (from 0) and how many it has. */
-	private int turn;
-
-	private int turns = 1;
-
-	/** When the turn's share of the budget ends (System.nanoTime). */
-	private long turnEnds;
-
-	/** Each turn's share of its step, nanoseconds. */
-	private long turnShare;
-
-	/** When the tune step's share of the budget ends (System.nanoTime). */
-	private long stepEnds;
-
-	private Optional<ServiceStart.Live> begin(String label, Entry entry, Path dir) throws IOException, InterruptedException {
+	Optional<ServiceStart.Live> begin(String label, Entry entry, Path dir) throws IOException, InterruptedException {
 		PlannedLevel first = PlannedLevel.of(this.shape.level(this.search.settings().start()));
 		return new ServiceStart(this.harness).begin(entry.module, this.arm, label, this.downstream, dir, List.of(first), this.notRun);
 	}
@@ -356,7 +208,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 			return null;
 		}
 		PlannedLevel level = PlannedLevel.of(this.shape.level(load));
-		String id = ServiceDir.roundLevel(level.id(), (this.step > 0) ? 100 * this.step + round : round);
+		String id = ServiceDir.roundLevel(level.id(), (step() > 0) ? 100 * step() + round : round);
 		say(String.format(Locale.ROOT, "lab: round %d, %d of %d: %s %s", round, position, of, label, id));
 		Path warmup = entry.live.warmup();
 		Service service = entry.live.service();
@@ -409,7 +261,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 		}
 		say("lab: " + label + " gets a fresh JVM, its " + ordinal(jvm) + (planned ? " (its share of the refining rounds on a JVM of its own)"
 				: " (its last probe broke the one before, stopped then)") + ": the others wait, warm");
-		Optional<ServiceStart.Live> live = begin(label, entry, entry.dir.resolve(ServiceDir.restart((this.step > 0) ? 10 * this.step + jvm : jvm)));
+		Optional<ServiceStart.Live> live = begin(label, entry, entry.dir.resolve(ServiceDir.restart((step() > 0) ? 10 * step() + jvm : jvm)));
 		live.ifPresent(l -> {
 			entry.live = l;
 			entry.firstAfterWarmup = true;
@@ -449,6 +301,11 @@ final class SearchRun implements InterleavedSearch.Prober {
 		record().write(this.harness.plan().out());
 	}
 
+	/** The search of the current step (a tune study's steps are searches of their own). */
+	InterleavedSearch search() {
+		return this.search;
+	}
+
 	@Override
 	public void say(String line) {
 		this.harness.out().println(line);
@@ -456,15 +313,16 @@ final class SearchRun implements InterleavedSearch.Prober {
 
 	@Override
 	public double secondsLeft() {
-		if (this.step >= 0) {
-			return (this.turnEnds - System.nanoTime()) / 1e9;
+		if (step() >= 0) {
+			return this.tune.secondsLeft();
 		}
 		Double minutes = this.harness.plan().scenario().searchMinutes();
 		return (minutes == null) ? Double.POSITIVE_INFINITY : minutes * 60 - (System.nanoTime() - this.began) / 1e9;
 	}
 
 	private SearchRecord record() {
-		String group = (this.step < 0) ? this.arm.name() : this.arm.name() + "-step" + (this.step + 1) + ((this.turns > 1) ? "-turn" + (this.turn + 1) : "");
+		String group = (step() < 0) ? this.arm.name()
+				: this.arm.name() + "-step" + (step() + 1) + ((this.tune.turns() > 1) ? "-turn" + (this.tune.turn() + 1) : "");
 		return this.search.record(group, this.target.text(), this.search.entries().contains(this.baseline) ? this.baseline : this.search.entries().get(0),
 				(this.twin != null && this.search.entries().contains(this.twin)) ? this.twin : null);
 	}

@@ -133,6 +133,46 @@ class AnalyserTests {
 	}
 
 	@Test
+	void aDatabaseThatFilledTheInjectorsCoreIsItsOwnFigureAndTheLevelValidWithTheDatabaseNamed() throws Exception {
+		// A recorded level's shape (the public REST sample): PostgreSQL beside the injector (placement harness) took 82% of
+		// the harness core, which was 98% busy in all (+2,000 → +12,000: 100 → 109.8 s busy of 1,000 → 1,010 s); the injector
+		// used 20% (5 → 7 s) and its threads waited 0.05 ms per wake-up (0.05 s over 1,000 time slices). Before, that read
+		// "injector cores 98% busy > 90%": INVALID for the database's work.
+		long a = GoldenFixtures.STEADY;
+		String pg = String.join("\n", List.of(
+				a + ",postgres,pg_active_backends,9", (a + 5000) + ",postgres,pg_active_backends,10", (a + 10000) + ",postgres,pg_active_backends,9",
+				a + ",postgres,proc_cpu_seconds,40", (a + 10000) + ",postgres,proc_cpu_seconds,48.2",
+				a + ",postgres,cores_busy_seconds,100", (a + 10000) + ",postgres,cores_busy_seconds,109.8",
+				a + ",postgres,cores_total_seconds,1000", (a + 10000) + ",postgres,cores_total_seconds,1010",
+				a + ",postgres,placed_service,0", (a + 10000) + ",postgres,placed_service,0",
+				a + ",postgres,placed_harness,1", (a + 10000) + ",postgres,placed_harness,1",
+				a + ",injector,run_queue_wait_seconds,1.0", (a + 10000) + ",injector,run_queue_wait_seconds,1.05",
+				a + ",injector,sched_slices,5000", (a + 10000) + ",injector,sched_slices,6000")) + "\n";
+		Measurement m = edited("users-100", "metrics.csv", text -> text.replace((a + 10000) + ",host,cpu_busy_seconds,105.0", (a + 10000) + ",host,cpu_busy_seconds,109.8")
+			+ pg);
+		assertThat(m.database().cpuPercent()).isCloseTo(82, within(1e-6));
+		assertThat(m.database().onHarnessCores()).isTrue();
+		// The harness core's 98%, less the database's 82% on its one core: 16% for the injector, the runner and the kernel.
+		assertThat(m.injectorCoresBusyPercent()).isCloseTo(16, within(1e-6));
+		assertThat(m.injectorWait().waitMsPerSlice()).isCloseTo(0.05, within(1e-9));
+		LevelResult result = judged(m);
+		assertThat(result.value(lab.analyse.judge.Figures.PG_CPU_PERCENT)).isCloseTo(82, within(1e-6));
+		assertThat(result.value(lab.analyse.judge.Figures.PG_CORES_BUSY_PERCENT)).isCloseTo(98, within(1e-6));
+		assertThat(result.verdict()).as(String.join("; ", result.reasons())).isEqualTo(Verdict.OK);
+		assertThat(result.reasons()).noneMatch(reason -> reason.contains("injector"));
+		// The database's CPU per request is its own column of the harness table; the harness's is what remains.
+		assertThat(result.headroom().databaseMsPerRequest()).isCloseTo(0.82 * 1000 / 192.3, within(1e-9));
+		assertThat(result.headroom().harnessMsPerRequest()).isCloseTo(0.16 * 1000 / 192.3, within(1e-9));
+		assertThat(lab.analyse.judge.Limit.of(result)).isEqualTo("the database (its core 98% busy, PostgreSQL 82% of it, beside the injector)");
+		// The injector's clock: two waits of 0.05 ms against a p50 of 510 ms, 0.02%; at a wait of 30 ms per wake-up, 11.8% > 10%: INVALID.
+		Measurement slow = edited("users-100", "metrics.csv", text -> text + pg.replace((a + 10000) + ",injector,run_queue_wait_seconds,1.05",
+				(a + 10000) + ",injector,run_queue_wait_seconds,31.0"));
+		LevelResult late = judged(slow);
+		assertThat(late.verdict()).isEqualTo(Verdict.INVALID);
+		assertThat(late.reasons()).anyMatch(reason -> reason.startsWith("the injector's own wait for the CPU could have added 11.8% to the p50 > 10%"));
+	}
+
+	@Test
 	void warmthThatCannotBeComputedIsInvalidNeverOk() throws Exception {
 		GoldenFixtures.write(this.results);
 		Path level = this.results.resolve("app-webflux/users-100");

@@ -105,6 +105,8 @@ class OwnServiceTests {
 			needs: {postgres: {database: Orders}}     | needs.postgres.database must be lower-case letters, digits and underscores, got 'Orders'
 			needs: {postgres: {url: 'http://db'}}     | needs.postgres.url must be a JDBC URL, jdbc:postgresql://host:port/database, got 'http://db'
 			needs: {postgres: {init: nope.sql}}       | nope.sql does not exist: give an SQL file relative to this file
+			needs: {postgres: {placement: cloud}}     | needs.postgres.placement must be one of service, harness (service: on the service's core; harness: beside the injector; another host: give url instead), got 'cloud'
+			needs: {postgres: {placement: harness, url: 'jdbc:postgresql://db:5432/o'}} | needs.postgres.placement places a PostgreSQL the lab starts; with url the database runs elsewhere: give one of them
 			colour: blue                              | unknown field 'colour' at the top; a service file has name, jar, port, readiness, metrics, requests
 			arms: [{name: a, colour: blue}]           | unknown field 'colour' at arms[0]
 			requests: [{path: /, weight: many}]       | requests[0].weight: 
@@ -229,6 +231,30 @@ class OwnServiceTests {
 				{ "search: {axes: {jvm: [[-Xmx1g], [-Xmx2g]]}, maxHeap: a lot}", "search.maxHeap must be a size like -Xmx takes, e.g. 768m or 1g, got 'a lot'" } }) {
 			failsInOneLine("requests: [{path: /}]\n" + bad[0], bad[1]);
 		}
+	}
+
+	@Test
+	void theDatabasesPlacementIsInThePlanAndItsDryRun() throws Exception {
+		OwnService service = OwnService.load(write(COMPLETE));
+		assertThat(service.needs().postgres().placement()).as("not given").isNull();
+		assertThat(service.needs().postgres().placed()).as("the default: beside the service").isEqualTo(DatabasePlacement.SERVICE);
+		Scenario scenario = new Overrides(service.labels(), List.of(25), null, null, null, null, null, null, null, null, null).applyTo(Scenario.load("service"));
+		Host host = new Host(2, 20_000, 20_000, "32768 60999", 4096);
+		RunPlan beside = RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")),
+				List.of(), host, Remote.NONE, service);
+		assertThat(beside.describe()).contains("needs PostgreSQL: started here").contains("placement service: on the service's core (CPU 0)")
+			.contains("its CPU is its own figure, never the harness's");
+		assertThat(DatabasePlacement.taskset(DatabasePlacement.SERVICE, Pinning.of(beside))).isEqualTo("0");
+		OwnService harness = service.withPostgres(service.needs().postgres().placedAt(DatabasePlacement.HARNESS));
+		RunPlan there = RunPlan.of(scenario, Path.of(System.getProperty("lab.root", "..")), Path.of("out"), Path.of(System.getProperty("java.home")),
+				List.of(), host, Remote.NONE, harness);
+		assertThat(there.describe()).contains("placement harness: on the harness's cores (CPU 1) beside the injector");
+		assertThat(DatabasePlacement.taskset(DatabasePlacement.HARNESS, Pinning.of(there))).isEqualTo("1");
+		assertThat(DatabasePlacement.cores(DatabasePlacement.HARNESS, Pinning.of(there))).containsExactly(1);
+		// Placed in the file: read as written.
+		OwnService placed = OwnService.load(write(COMPLETE.replace("postgres: {database: orders, init: schema.sql}",
+				"postgres: {database: orders, init: schema.sql, placement: harness}")));
+		assertThat(placed.needs().postgres().placed()).isEqualTo(DatabasePlacement.HARNESS);
 	}
 
 }

@@ -47,15 +47,16 @@ public final class Limit {
 		double locks = level.value(Figures.PG_LOCK_WAITING_BACKENDS);
 		double io = level.value(Figures.PG_IO_WAITING_BACKENDS);
 		double coresBusy = level.value(Figures.PG_CORES_BUSY_PERCENT);
+		if (coresBusy >= CORE_PERCENT && cpu >= DATABASE_CORE_SHARE && level.headroom().databaseOnServiceCore()) {
+			// The core it shares with the service was full and it held a good share of it: both named, with their shares.
+			return String.format(Locale.ROOT, "the database and the service on the core they share (%.0f%% busy: PostgreSQL %.0f%%, the service %.0f%%)",
+					coresBusy, cpu, level.value(Figures.SERVICE_CPU_PERCENT));
+		}
 		if (cpu >= CORE_PERCENT) {
 			return String.format(Locale.ROOT, "the database (PostgreSQL %.0f%% of a core, %.1f backends active)", cpu, active);
 		}
 		if (coresBusy >= CORE_PERCENT && cpu >= DATABASE_CORE_SHARE) {
 			// Its core was full and it held a good share of it: what it shares the core with is named beside it.
-			if (level.headroom().databaseOnServiceCore()) {
-				return String.format(Locale.ROOT, "the database and the service on the core they share (%.0f%% busy: PostgreSQL %.0f%%, the service %.0f%%)",
-						coresBusy, cpu, level.value(Figures.SERVICE_CPU_PERCENT));
-			}
 			return String.format(Locale.ROOT, "the database (its core %.0f%% busy, PostgreSQL %.0f%% of it%s)", coresBusy, cpu,
 					level.headroom().databaseOnHarness() ? ", beside the injector" : "");
 		}

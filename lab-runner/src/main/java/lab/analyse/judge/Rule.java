@@ -38,17 +38,6 @@ public enum Rule {
 					"injector cores {value}% busy > {bound} (the injector, the downstream and the runner; the database's CPU not counted)",
 					"the injector cores' load could not be computed (no CPU samples)", FigureRule.Scope.EACH_REPEAT)),
 
-	/**
-	 * The injector's clock: a request's time is stamped on wake-ups of Gatling's threads, so their wait for a CPU (the
-	 * kernel's schedstat) is what a busy harness core could have added to the latencies reported. Judged by that effect,
-	 * not by how busy the core was: a database beside the injector may fill the core while the injector's wake-ups
-	 * still run at once.
-	 */
-	INJECTOR_CLOCK("injectorClockPercent", 10, "% of the p50", Effect.INVALID, "the injector's threads waited for a CPU long enough to move "
-			+ "the latencies it reports by over {injectorClockPercent} (two mean waits per time slice against the p50)",
-			new Compares(Figures.INJECTOR_CLOCK_PERCENT, FigureRule.Op.ABOVE, 1, "%.1f",
-					"the injector's own wait for the CPU could have added {value}% to the p50 > {bound}", null, FigureRule.Scope.EACH_REPEAT)),
-
 	DOWNSTREAM_DIED(null, Double.NaN, null, Effect.INVALID, "downstreamAlive", "the downstream died or stopped answering", null),
 
 	DOWNSTREAM_LATE("downstreamOverheadMs", 50, "ms", Effect.INVALID, "downstreamP99LateMs",
@@ -161,7 +150,18 @@ public enum Rule {
 			"other processes used over {serviceCoreStrangerPercent} on the service's pinned core",
 			new Compares(Figures.of(Metric.SERVICE_CORE_STRANGER_PERCENT), FigureRule.Op.ABOVE, 1, "%.0f",
 					"the service's core was shared: other processes used {value}% of it > {bound} (core-strangers.csv names them)", null,
-					FigureRule.Scope.EACH_REPEAT));
+					FigureRule.Scope.EACH_REPEAT)),
+
+	/**
+	 * The injector's clock: a request's time is stamped on wake-ups of Gatling's threads, so their wait for a CPU (the
+	 * kernel's schedstat) is what a busy harness core could have added to the latencies reported. Judged by that effect,
+	 * not by how busy the core was: a database beside the injector may fill the core while the injector's wake-ups
+	 * still run at once.
+	 */
+	INJECTOR_CLOCK("injectorClockPercent", 10, "% of the p50", Effect.INVALID, "the injector's threads waited for a CPU long enough to move "
+			+ "the latencies it reports by over {injectorClockPercent} (two mean waits per time slice against the p50)",
+			new Compares(Figures.INJECTOR_CLOCK_PERCENT, FigureRule.Op.ABOVE, 1, "%.1f",
+					"the injector's own wait for the CPU could have added {value}% to the p50 > {bound}", null, FigureRule.Scope.EACH_REPEAT));
 
 	/** What a rule makes a level when it holds. */
 	public enum Effect {

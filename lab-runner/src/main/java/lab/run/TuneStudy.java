@@ -1,0 +1,208 @@
+package lab.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+import lab.analyse.LevelJson;
+import lab.analyse.search.SearchSettings;
+import lab.launch.Interruption;
+import lab.layout.LoadShape;
+import lab.layout.ServiceDir;
+import lab.run.search.InterleavedSearch;
+
+/**
+ * The settings search of a capacity search ({@code --scenario tune}): successive halving over its arms in steps
+ * ({@link lab.run.search.Halving}), each step's share of the time budget, the turns of arms that do not fit in memory
+ * at once, and the answer written to {@link lab.layout.RunDir#TUNE}. The probing is its {@link SearchRun}'s: this class
+ * only says which arms run when, and for how long.
+ */
+final class TuneStudy {
+
+	private final SearchRun run;
+
+	TuneStudy(SearchRun run) {
+		this.run = run;
+	}
+
+	/** The step (from 0), -1 before the first: its probes' and restarts' directories are numbered apart by it. */
+	int step() {
+		return this.step;
+	}
+
+	/** The step's turn (from 0). */
+	int turn() {
+		return this.turn;
+	}
+
+	/** How many turns the step has. */
+	int turns() {
+		return this.turns;
+	}
+
+	/** Seconds left of the current turn's share of the budget. */
+	double secondsLeft() {
+		return (this.turnEnds - System.nanoTime()) / 1e9;
+	}
+
+	/**
+	 * A tune search: successive halving over the variants ({@link lab.run.search.Halving}), each step a search of the
+	 * survivors with its share of the time left (the first half of it, each later one an equal share of the rest), more
+	 * rounds and JVMs in later steps;
+	 * the arms dropped are stopped. The answer goes to the console and {@link lab.layout.RunDir#TUNE}; each step's
+	 * search to its own file ({@code capacity-search-<arm>-step<k>.json}), rendered like any search.
+	 */
+	void run(int steps, SearchSettings base, boolean inTurns) throws IOException, InterruptedException {
+		Double minutes = this.run.harness.plan().scenario().searchMinutes();
+		long end = this.run.began + (long) (((minutes != null) ? minutes : 60) * 60e9);
+		// The arms that started, passed their check and warmed up (the others were recorded as not run); in turns, every
+		// arm, each started in its turn.
+		List<String> started = inTurns ? List.copyOf(this.run.entries.keySet())
+				: this.run.entries.entrySet().stream().filter(e -> e.getValue().live != null).map(Map.Entry::getKey).toList();
+		if (started.size() < 2) {
+			this.run.say("lab: tune: fewer than two arms started; nothing to compare");
+			return;
+		}
+		lab.run.search.Halving halving = new lab.run.search.Halving(started, step -> new SearchSettings(base.start(), base.max(),
+				base.bracketPercent(), Math.max(2, (step + 1) * base.rounds() / steps), base.spreadPercent(), base.referenceMovedPercent(), base.maxReruns(),
+				base.seed() + step, base.targetMs(), base.floorMs(), (step == 0) ? 1 : base.jvms(), base.stepFactor(), base.starts()), steps, this::turns);
+		lab.run.search.Halving.Answer answer = halving.run(new lab.run.search.Halving.Steps() {
+
+			@Override
+			public InterleavedSearch.Prober prober(int step, List<String> entries) {
+				throw new IllegalStateException("a tune step is searched turn by turn");
+			}
+
+			@Override
+			public InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search)
+					throws IOException, InterruptedException {
+				return TuneStudy.this.turn(step, turn, turns, entries, search, steps, end);
+			}
+
+			@Override
+			public boolean stopped() {
+				return Interruption.requested();
+			}
+
+		});
+		// The step stays at the last one: the record the run ends with is that step's.
+		String unit = (this.run.shape == LoadShape.OPEN) ? "requests/s" : "users";
+		if (answer.named()) {
+			this.run.say(String.format(Locale.ROOT, "lab: tune: best within %s: %s, %s%s", this.run.target.describe(), answer.best(), answer.capacity().asLoad(),
+					answer.withinNoise().isEmpty() ? "; it leads every other arm beyond its interval"
+							: "; within noise of it (intervals overlap): " + String.join(", ", answer.withinNoise())));
+			answer.beaten().forEach((arm, interval) -> this.run.say(String.format(Locale.ROOT, "lab: tune: beats %s, %s %s (its interval wholly below the leader's)",
+					arm, interval.asLoad(), unit)));
+		}
+		else {
+			this.run.say("lab: tune: no best named: " + (answer.interrupted() ? "the run was interrupted in step " + answer.steps().size()
+					: "no arm's capacity within " + this.run.target.describe() + " was found") + "; " + String.join("; ",
+							answer.unplaced().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
+		}
+		Map<String, Object> file = new LinkedHashMap<>();
+		file.put("target", this.run.target.text());
+		file.put("best", answer.best());
+		file.put("capacity", answer.capacity());
+		file.put("withinNoise", answer.withinNoise());
+		file.put("beaten", answer.beaten());
+		file.put("interrupted", answer.interrupted());
+		file.put("unplaced", answer.unplaced());
+		file.put("steps", answer.steps().stream().map(s -> Map.of("step", s.index() + 1, "arms", s.entries(), "dropped", s.dropped(), "turns", s.turns())).toList());
+		LevelJson.json.writeValue(this.run.harness.plan().out().resolve(lab.layout.RunDir.TUNE).toFile(), file);
+	}
+
+	/**
+	 * One turn of a tune step: its share of the step's time (the first step half the time left, each later one an equal
+	 * share of the rest, split evenly among the step's turns, each given at least its share); the arms not in it stopped
+	 * (their memory back), the others started when not running (an arm that cannot be is excluded from the turn's search).
+	 */
+	private InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search, int steps, long end)
+			throws IOException, InterruptedException {
+		if (turn == 0) {
+			this.step = step;
+			this.stepEnds = System.nanoTime() + (end - System.nanoTime()) / ((step == 0) ? 2 : (steps - step));
+			this.turnShare = (this.stepEnds - System.nanoTime()) / turns;
+		}
+		this.turn = turn;
+		this.turns = turns;
+		// An equal share of the step each, even when a turn before ran over (its bracket rounds finish whatever the
+		// budget): the arms of a later turn are not searched with less time than those of the first.
+		this.turnEnds = System.nanoTime() + Math.max(this.turnShare, (this.stepEnds - System.nanoTime()) / (turns - turn));
+		for (Map.Entry<String, SearchRun.Entry> e : this.run.entries.entrySet()) {
+			if (!entries.contains(e.getKey()) && e.getValue().live != null) {
+				e.getValue().live.service().close();
+				e.getValue().live = null;
+			}
+		}
+		this.run.say(String.format(Locale.ROOT, "lab: tune step %d of at most %d%s: %s, %.0f minutes", step + 1, steps,
+				(turns > 1) ? String.format(Locale.ROOT, ", turn %d of %d (the arms do not fit in memory at once)", turn + 1, turns) : "",
+				String.join(", ", entries), (this.turnEnds - System.nanoTime()) / 60e9));
+		for (String label : entries) {
+			SearchRun.Entry entry = this.run.entries.get(label);
+			if (entry.live != null || Interruption.requested()) {
+				continue;
+			}
+			// Its first JVM in the arm's own directory; a later one (after a turn of others) in a restart directory of this step.
+			Path dir = Files.exists(entry.dir.resolve(ServiceDir.PID)) ? entry.dir.resolve(ServiceDir.restart(10 * step + 1)) : entry.dir;
+			long started = System.nanoTime();
+			Optional<ServiceStart.Live> live = this.run.begin(label, entry, dir);
+			if (step == 0) {
+				this.run.startSeconds.add((System.nanoTime() - started) / 1e9);
+			}
+			if (live.isEmpty()) {
+				search.exclude(label, "it did not start, pass its contract check or warm up");
+				continue;
+			}
+			entry.live = live.get();
+			entry.firstAfterWarmup = true;
+		}
+		return this.run;
+	}
+
+	/**
+	 * The arms in the turns their memory allows ({@link lab.plan.Turns}): each needs its heap's ceiling as its JVM
+	 * options set it, and the machine's available memory less the injector's and the downstream's heaps and a GiB is
+	 * shared out; a remote service needs none here.
+	 */
+	List<List<String>> turns(List<String> arms) {
+		Map<String, List<String>> options = new LinkedHashMap<>();
+		ServiceStart start = new ServiceStart(this.run.harness);
+		arms.forEach(label -> options.put(label, start.flags(this.run.entries.get(label).module, this.run.arm)));
+		Optional<lab.plan.Turns.Plan> memory = lab.plan.Turns.plan(options);
+		if (memory.isEmpty()) {
+			return List.of(arms);
+		}
+		List<List<String>> turns = memory.get().turns();
+		if (turns.size() > 1 && !this.turnsSaid) {
+			this.turnsSaid = true;
+			this.run.say(String.format(Locale.ROOT, "lab: tune: the arms need %,d MiB at most together (each its heap's ceiling and %d MiB), %,d MiB are free for them "
+					+ "(%,d available less %,d for the injector's and the downstream's heaps and the system): they run in %d turns, each interleaved within itself",
+					memory.get().total() >> 20, lab.plan.Turns.NON_HEAP_MIB, memory.get().budget() >> 20, memory.get().available() >> 20,
+					memory.get().reserve() >> 20, turns.size()));
+		}
+		return turns;
+	}
+
+	private boolean turnsSaid;
+
+	private int step = -1;
+
+	private int turn;
+
+	private int turns = 1;
+
+	/** When the turn's share of the budget ends (System.nanoTime). */
+	private long turnEnds;
+
+	/** Each turn's share of its step, nanoseconds. */
+	private long turnShare;
+
+	/** When the step's share of the budget ends (System.nanoTime). */
+	private long stepEnds;
+
+}
