@@ -21,9 +21,10 @@ class LayersTests {
 
 	/**
 	 * Lowest first: the commands ({@code lab}) over the run ({@code lab.run}, which drives the search's scheduler in
-	 * {@code lab.run.search}) over the report and the analysis over sampling, load and launch, over the plan.
+	 * {@code lab.run.search}) over the report and the analysis over the statistics every room of it calls
+	 * ({@code lab.analyse.stat}: a median, a maximum), over sampling, load and launch, over the plan.
 	 */
-	static final List<String> LAYERS = List.of("lab.json", "lab.plan", "lab.launch", "lab.load", "lab.sample", "lab.verify", "lab.analyse",
+	static final List<String> LAYERS = List.of("lab.json", "lab.plan", "lab.launch", "lab.load", "lab.sample", "lab.verify", "lab.analyse.stat", "lab.analyse",
 			"lab.report", "lab.generate", "lab.run.search", "lab.run", "lab");
 
 	/**
@@ -61,6 +62,9 @@ class LayersTests {
 		// Within the analysis: a reader of raw files reaching into the rules; the rules using a reader is the rule.
 		assertThat(upward("lab.analyse.read", "import lab.analyse.judge.Figures;\nimport lab.analyse.LevelResult;")).containsExactly("lab.analyse.judge.Figures");
 		assertThat(upward("lab.analyse.judge", "import lab.analyse.read.Samples;\nimport lab.analyse.evidence.PoolEvidence;")).isEmpty();
+		// The statistics at the bottom of the analysis use none of it; every room of it may use them.
+		assertThat(upward("lab.analyse.stat", "import lab.analyse.Analyser;")).containsExactly("lab.analyse.Analyser");
+		assertThat(upward("lab.analyse.judge", "import lab.analyse.stat.Stats;")).isEmpty();
 	}
 
 	/** The uses in {@code text} (a source of package {@code own}) of a package above {@code own}. */

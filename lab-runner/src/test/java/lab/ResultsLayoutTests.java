@@ -61,6 +61,47 @@ class ResultsLayoutTests {
 		assertThat(found).as("file names of the results directory spelled outside lab-layout").isEmpty();
 	}
 
+	/**
+	 * Names of files that are not the results directory's: the build's, the repository's, the tools' own scratch files.
+	 * A literal of this shape elsewhere must be added to lab-layout, or here with its reason.
+	 */
+	static final Set<String> NOT_RESULTS = Set.of(
+			"gatling/target/classpath.txt", // the build's: Gatling's classpath, written by Maven
+			"prometheus/prometheus.yml", "docker-compose.yml", "README.md", "/variants.yml", // the repository's files
+			"/capacity-shipped.json", // a resource of the runner's jar
+			"pip.log", "extract.log", // the JDK installer's and the AOT cache's scratch logs, outside any results directory
+			".json", ".yml", ".yaml"); // suffixes, not names
+
+	@Test
+	void noFileNameShapedLiteralLivesOutsideLabLayoutUnlessItIsNotAResultsFile() throws Exception {
+		// A scan of the sources for any string literal shaped like a file name, not only for names lab-layout already holds:
+		// a new results file spelled in place is found here before anyone reads it back by another spelling.
+		java.util.regex.Pattern literal = java.util.regex.Pattern.compile(
+				"\"([A-Za-z0-9_./<>{}-]*\\.(json|csv|hlog|log|txt|md|html|jfr|svg|tsv|collapsed|hprof|png|yml|yaml))\"");
+		List<String> found = new ArrayList<>();
+		for (String module : List.of("gatling", "lab-runner", "service-common", "downstream-delay-service")) {
+			for (Path file : javaFiles(root().resolve(module).resolve("src/main/java"))) {
+				List<String> lines = Files.readAllLines(file);
+				for (int i = 0; i < lines.size(); i++) {
+					String line = lines.get(i).strip();
+					if (line.startsWith("//") || line.startsWith("*") || line.startsWith("/*")) {
+						continue;
+					}
+					java.util.regex.Matcher m = literal.matcher(line);
+					while (m.find()) {
+						if (!NOT_RESULTS.contains(m.group(1))) {
+							found.add(root().relativize(file) + ":" + (i + 1) + ": " + m.group(1));
+						}
+					}
+				}
+			}
+		}
+		assertThat(found).as("file-name literals outside lab-layout: move each into RunDir, ServiceDir or LevelDir, or name why it is not a "
+				+ "results file in NOT_RESULTS").isEmpty();
+		// The scan itself finds one when it is there.
+		assertThat(literal.matcher("Path p = dir.resolve(\"steady-heap.json\");").find()).isTrue();
+	}
+
 	private static List<Path> javaFiles(Path dir) throws IOException {
 		try (Stream<Path> files = Files.walk(dir)) {
 			return files.filter(file -> file.toString().endsWith(".java")).sorted().toList();

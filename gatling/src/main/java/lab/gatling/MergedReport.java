@@ -54,8 +54,8 @@ public final class MergedReport {
 		}
 		Path out = Path.of(args[0]).toAbsolutePath();
 		List<Path> logs = Arrays.stream(args).skip(1).map(Path::of).toList();
-		long requests = merge(logs, out.resolve("simulation.log"));
-		System.out.println("merged " + requests + " request records of " + logs.size() + " logs into " + out.resolve("simulation.log"));
+		long requests = merge(logs, out.resolve(lab.layout.LevelDir.SIMULATION_LOG));
+		System.out.println("merged " + requests + " request records of " + logs.size() + " logs into " + out.resolve(lab.layout.LevelDir.SIMULATION_LOG));
 		io.gatling.app.Gatling.main(new String[] { "-ro", out.getFileName().toString(), "-rf", out.getParent().toString() });
 	}
 

@@ -88,6 +88,12 @@ public final class LevelDir {
 	/** A remote injector's copy back of its files. */
 	public static final String FETCH_LOG = "fetch.log";
 
+	/** Gatling's results folder of a level (its run directories, each with its records and HTML report). */
+	public static final String GATLING = "gatling";
+
+	/** Gatling's own records of a run (binary since 3.12), in its run directory below {@link #GATLING}. */
+	public static final String SIMULATION_LOG = "simulation.log";
+
 	/** Gatling's own HTML report, in its run directory below the level's. */
 	public static final String GATLING_REPORT = "index.html";
 

@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 
 import lab.analyse.LevelResult.Verdict;
@@ -244,20 +243,6 @@ public final class Analyser {
 	/** " at +12 s" from the start of the level's load, or nothing without a window. */
 	public static String at(LoadWindow window, long epochMs) {
 		return (window == null) ? "" : String.format(Locale.ROOT, " at +%d s", (epochMs - window.start()) / 1000);
-	}
-
-	public static <T> double median(List<T> repeats, ToDoubleFunction<T> metric) {
-		double[] values = repeats.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).sorted().toArray();
-		if (values.length == 0) {
-			return Double.NaN;
-		}
-		int middle = values.length / 2;
-		return (values.length % 2 == 1) ? values[middle] : (values[middle - 1] + values[middle]) / 2;
-	}
-
-	/** The largest of the repeats' figures, ignoring a NaN; NaN when none could be computed. */
-	public static <T> double max(List<T> repeats, ToDoubleFunction<T> metric) {
-		return repeats.stream().mapToDouble(metric).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
 	}
 
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
+import lab.analyse.stat.Stats;
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.Thresholds;
 import lab.analyse.read.Latency;
@@ -88,12 +89,12 @@ public final class Repeats {
 
 	/** The median of the repeats' values, NaN ones left out; NaN when none. */
 	public double median(ToDoubleFunction<Measurement> value) {
-		return Analyser.median(this.each, value);
+		return Stats.median(this.each, value);
 	}
 
 	/** The largest of the repeats' values, NaN ones left out; NaN when none. */
 	public double max(ToDoubleFunction<Measurement> value) {
-		return Analyser.max(this.each, value);
+		return Stats.max(this.each, value);
 	}
 
 	/** The smallest of the repeats' values, NaN ones left out; NaN when none. */

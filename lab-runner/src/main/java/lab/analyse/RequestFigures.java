@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.stat.Stats;
 import lab.analyse.read.Latency;
 import lab.layout.LatencyTarget;
 import lab.layout.RequestMix;
@@ -72,10 +73,10 @@ public record RequestFigures(String name, long requests, long errors, double err
 		Map<String, List<RequestFigures>> byName = new LinkedHashMap<>();
 		repeats.forEach(repeat -> repeat.forEach(r -> byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r)));
 		List<RequestFigures> combined = new ArrayList<>();
-		byName.forEach((name, rows) -> combined.add(judged(name, Math.round(Analyser.median(rows, RequestFigures::requests)),
-				Math.round(Analyser.median(rows, RequestFigures::errors)), Analyser.median(rows, RequestFigures::p50Ms),
-				Analyser.median(rows, RequestFigures::p99Ms), Analyser.median(rows, RequestFigures::maxMs), rows.get(0).target(),
-				Analyser.median(rows, RequestFigures::targetLatencyMs))));
+		byName.forEach((name, rows) -> combined.add(judged(name, Math.round(Stats.median(rows, RequestFigures::requests)),
+				Math.round(Stats.median(rows, RequestFigures::errors)), Stats.median(rows, RequestFigures::p50Ms),
+				Stats.median(rows, RequestFigures::p99Ms), Stats.median(rows, RequestFigures::maxMs), rows.get(0).target(),
+				Stats.median(rows, RequestFigures::targetLatencyMs))));
 		return List.copyOf(combined);
 	}
 

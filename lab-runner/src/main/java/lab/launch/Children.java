@@ -112,11 +112,6 @@ public final class Children {
 		stopAll();
 	}
 
-	/** Whether the run is being stopped. */
-	public static boolean shuttingDown() {
-		return shutDown;
-	}
-
 	/**
 	 * SIGTERM (and SIGCONT, so a stopped process can act on it), up to {@value #GRACE_SECONDS} s to exit, then SIGKILL:
 	 * a JVM in a GC death spiral or a stopped one ignores SIGTERM. The process's own children too.

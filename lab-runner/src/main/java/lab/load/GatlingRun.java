@@ -65,7 +65,7 @@ public final class GatlingRun {
 		properties.forEach(property -> command.add("-D" + property));
 		command.addAll(List.of("-D" + LoadParameters.OUT_DIR + "=" + dir, "-cp", classpath));
 		command.addAll(MAIN);
-		command.addAll(List.of("-rf", dir.resolve("gatling").toString()));
+		command.addAll(List.of("-rf", dir.resolve(LevelDir.GATLING).toString()));
 		Files.writeString(dir.resolve(LevelDir.GATLING_COMMAND),
 				String.join(" ", command).replace(classpath, "<gatling/target/classpath.txt>") + "\n");
 		Process process = Launch.start(command, cpus, null);
@@ -122,8 +122,8 @@ public final class GatlingRun {
 	public static boolean mergeReports(Path root, Path java, String cpus, Path level, List<Path> parts) throws IOException, InterruptedException {
 		List<Path> logs = new ArrayList<>();
 		for (Path part : parts) {
-			try (var files = Files.walk(part.resolve("gatling"), 2)) {
-				files.filter(file -> file.getFileName().toString().equals("simulation.log")).forEach(logs::add);
+			try (var files = Files.walk(part.resolve(LevelDir.GATLING), 2)) {
+				files.filter(file -> file.getFileName().toString().equals(LevelDir.SIMULATION_LOG)).forEach(logs::add);
 			}
 			catch (java.nio.file.NoSuchFileException ex) {
 				// an injector that wrote no Gatling run: the merge below says so
@@ -136,14 +136,14 @@ public final class GatlingRun {
 		}
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JVM_FLAGS);
-		command.addAll(List.of("-cp", classpath(root), "lab.gatling.MergedReport", level.resolve("gatling").resolve(LevelDir.GATLING_MERGED).toString()));
+		command.addAll(List.of("-cp", classpath(root), "lab.gatling.MergedReport", level.resolve(LevelDir.GATLING).resolve(LevelDir.GATLING_MERGED).toString()));
 		logs.forEach(file -> command.add(file.toString()));
 		Process process = Launch.start(command, cpus, log);
 		if (!process.waitFor(120, TimeUnit.SECONDS)) {
 			Children.stop(process);
 			return false;
 		}
-		return process.exitValue() == 0 && Files.isRegularFile(level.resolve("gatling").resolve(LevelDir.GATLING_MERGED).resolve(LevelDir.GATLING_REPORT));
+		return process.exitValue() == 0 && Files.isRegularFile(level.resolve(LevelDir.GATLING).resolve(LevelDir.GATLING_MERGED).resolve(LevelDir.GATLING_REPORT));
 	}
 
 	/**

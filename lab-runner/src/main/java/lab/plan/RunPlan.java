@@ -242,13 +242,18 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		}
 		if (this.scenario.searching()) {
 			text.append(String.format(java.util.Locale.ROOT, "capacity search within %s, every variant at once, round by round in a fresh random order "
-					+ "(started and warmed once, kept alive): bracket rounds from %s, doubling while the target holds up to %,d, halving the gap to %s%%; "
+					+ "(started and warmed once, kept alive): bracket rounds from %s (from each variant's last crossing on this host, else from the crossing "
+					+ "the lab ships for it where it has one: the capacity scenario's), doubling while the target holds (steps of 1.5 from a "
+					+ "crossing) up to %,d, halving the gap to %s%%; "
 					+ "then %d refining rounds just below and above each estimate%s; ratios to %s within rounds%s (the estimates count %d probes per "
 					+ "variant)%n", this.scenario.target().describe(), this.levels.get(0).id(), this.scenario.searchMax(), this.scenario.searchResolution(),
 					this.scenario.rounds(), (this.scenario.searchMinutes() != null) ? String.format(java.util.Locale.ROOT,
 							" (no refining round started that the search's budget of %.0f minutes has no room for)", this.scenario.searchMinutes()) : "",
 					this.scenario.baselineVariant(), this.scenario.aa() ? "; A/A: " + this.scenario.baselineVariant()
 							+ " entered twice" : "", probesPerServiceRun()));
+		}
+		if (this.scenario.searching() && this.scenario.halvingSteps() == null && this.scenario.searchMinutes() != null) {
+			text.append(searchMinutes());
 		}
 		if (this.scenario.searching() && this.scenario.halvingSteps() != null) {
 			text.append(tuneAccount());
@@ -266,6 +271,27 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		text.append(String.format(java.util.Locale.ROOT, "estimated disk: %,d MiB at most%n", estimatedBytes() >> 20));
 		return text.toString();
 	}
+
+	/**
+	 * The dry run's account of where a capacity search's minutes go: the planned starts and warm-ups (every entry's JVMs,
+	 * each about its warm-up and {@value #START_BEYOND_WARMUP_SECONDS} s more), the rest of the budget for probes; a
+	 * probe that breaks its JVM costs another start, which the report counts apart.
+	 */
+	String searchMinutes() {
+		int entries = this.scenario.variants().size() + (this.scenario.aa() ? 1 : 0);
+		int starts = entries * Math.max(1, this.scenario.jvms());
+		long start = this.scenario.warmupSeconds() + START_BEYOND_WARMUP_SECONDS;
+		double budget = this.scenario.searchMinutes() * 60;
+		long probe = searchProbeSeconds();
+		long probes = Math.max(0, (long) ((budget - starts * start) / probe));
+		return String.format(java.util.Locale.ROOT, "capacity search budget, %.0f minutes: %d starts and warm-ups (%d entries × %d JVMs, about %d s each: "
+				+ "%.1f min), the rest for probes of about %d s (about %d, %d per entry); a probe that breaks its JVM costs a start more "
+				+ "(the report says where the minutes went)%n", this.scenario.searchMinutes(), starts, entries, Math.max(1, this.scenario.jvms()), start,
+				starts * start / 60.0, probe, probes, probes / Math.max(1, entries));
+	}
+
+	/** A search's start beyond its warm-up: the JVM's start, the contract check and the JIT's settling (74-100 s in all here at a 60 s warm-up). */
+	static final int START_BEYOND_WARMUP_SECONDS = 30;
 
 	/** The probes a step-1 arm needs at least: a bracket of three or four probes and two refining rounds. */
 	static final int TUNE_MIN_PROBES = 6;

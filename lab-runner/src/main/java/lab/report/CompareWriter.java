@@ -218,6 +218,9 @@ public final class CompareWriter {
 				.put("agreementPercent", lab.analyse.search.BetweenRuns.AGREE_PERCENT).put("agrees", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
 			one.set("ownIntervals", json.valueToTree(b.ownIntervals().stream().map(i -> List.of(i.low(), i.high())).toList()));
 			one.set("ownIntervalMisses", json.valueToTree(b.misses()));
+			// Two runs judged by the interval of their difference: what "reproduced" rests on.
+			one.put("pairsJudged", b.pairs().size()).put("pairsConsistent", b.pairs().stream().filter(lab.analyse.search.BetweenRuns.Pair::consistent).count())
+				.put("reproduced", b.reproduced());
 		}
 		ArrayNode pairs = root.putArray("betweenRunsPairs");
 		for (lab.analyse.search.BetweenRuns b : pairRuns) {

@@ -57,10 +57,11 @@ final class SearchSection {
 					r.referenceAfterMs())).filter(java.util.Objects::nonNull).mapToDouble(Double::doubleValue).sorted().toArray();
 			String reference = (references.length == 0) ? "" : String.format(Locale.ROOT, "; the CPU reference on the service's core %.1f ms (median): "
 					+ "a knee bound by the core moves with it on another machine, one bound by the heap or a pool does not", references[references.length / 2]);
-			block.put("rounds", String.format(Locale.ROOT, "%d rounds in all (%d bracketing, %d refining; %d counted, %d marked for a moved CPU reference)%s",
+			String minutes = (record.costs() == null || record.costs().describe() == null) ? "" : "; " + record.costs().describe();
+			block.put("rounds", String.format(Locale.ROOT, "%d rounds in all (%d bracketing, %d refining; %d counted, %d marked for a moved CPU reference)%s%s",
 					record.rounds().size(), record.rounds().stream().filter(r -> r.kind() == Round.Kind.BRACKET).count(),
 					record.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).count(), counted, record.rounds().stream().filter(Round::moved).count(),
-					reference));
+					reference, minutes));
 			List<Map<String, String>> rows = new ArrayList<>();
 			for (SearchSummary.EntryResult entry : summary.entries()) {
 				SearchSummary.Ratio ratio = summary.ratios().stream().filter(r -> r.entry().equals(entry.entry())).findFirst().orElse(null);
@@ -74,6 +75,8 @@ final class SearchSection {
 			block.put("noiseFloor", (floor == null) ? null : "A/A: " + floor.entry() + " (the baseline entered again) / " + floor.baseline() + " = "
 					+ floor.describe() + ": differences within this are this run's noise");
 			block.put("precision", SearchPrecision.of(summary));
+			Charts.Chart forest = ForestPlot.of(summary);
+			block.put("forest", (forest == null) ? null : forest.dataUri());
 			List<String> apart = summary.pairs().stream().filter(p -> p.interval().n() > 0 && p.unresolved())
 				.map(p -> p.entry() + " ≈ " + p.baseline() + " (" + p.interval().asRatio() + ")").toList();
 			long unplaced = summary.pairs().stream().filter(p -> p.interval().n() == 0).count();

@@ -124,9 +124,7 @@ record Starts(Map<String, List<StartProfile>> byVariant) {
 				}
 			}
 			if (!values.isEmpty()) {
-				values.sort(null);
-				int n = values.size();
-				points.add(new double[] { second, (n % 2 == 1) ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2 });
+				points.add(new double[] { second, lab.analyse.stat.Stats.median(values) });
 			}
 		}
 		return points;

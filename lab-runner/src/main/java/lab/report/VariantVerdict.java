@@ -59,11 +59,6 @@ public record VariantVerdict(String variant, String model, double bestRps, int b
 		return new VariantVerdict(variant, model, bestRps, bestLoad, breaksAt, reason, invalid, withinLoad, withinRps, missesAt);
 	}
 
-	/** Whether a level of this variant did not meet the latency target. */
-	public boolean missesTarget() {
-		return this.missesTargetAt > 0;
-	}
-
 	/** What it serves within the target, in words: "within p99 ≤ 1,000 ms and errors ≤ 0.1%: 1,000 users (1,900 rps), not 2,000". */
 	public String targetSentence(String target, String loadUnit) {
 		String within = (this.withinTargetLoad == 0) ? "within " + target + ": none of its levels"

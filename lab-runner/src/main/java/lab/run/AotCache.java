@@ -42,7 +42,7 @@ import lab.plan.RunPlan;
 final class AotCache {
 
 	/** Kept in the service's directory: which cache it started with and how that cache was made. */
-	static final String APPLIED = lab.analyse.profile.StartProfile.AOT_CACHE;
+	static final String APPLIED = lab.layout.ServiceDir.AOT_CACHE;
 
 	/**
 	 * What to launch: the extracted jar, the cache's flags (none for {@link Aot#NONE}), and how the cache was made.

@@ -25,8 +25,24 @@ final class CapacityHistory {
 	record Crossing(String host, String scenario, String arm, String target, String entry, double users, String commit, String at) {
 	}
 
-	/** The file's contents. */
-	record File(List<Crossing> crossings) {
+	/** The file's contents ({@code about}: what the shipped file says of itself; null in a host's file). */
+	@com.fasterxml.jackson.annotation.JsonIgnoreProperties(ignoreUnknown = true)
+	record File(String about, List<Crossing> crossings) {
+	}
+
+	/**
+	 * The crossings this project measured and ships with the lab ({@value #SHIPPED}): where a host with none of its own
+	 * starts its brackets, so a first run brackets near the knees as a second run does, instead of doubling from 1,000
+	 * users (which ran the heap-bound variants out of memory and cost fresh JVMs).
+	 */
+	static final String SHIPPED = "/capacity-shipped.json";
+
+	/** The host of a shipped crossing. */
+	static final String SHIPPED_HOST = "shipped";
+
+	/** Whether a crossing is the lab's shipped one rather than this host's. */
+	static boolean shipped(Crossing crossing) {
+		return SHIPPED_HOST.equals(crossing.host());
 	}
 
 	private final Path file;
@@ -38,15 +54,37 @@ final class CapacityHistory {
 		this.host = lab.analyse.Manifest.hostname();
 	}
 
-	/** The last crossing of each entry on this host, for this scenario, arm and target; an unreadable file is no history. */
+	/**
+	 * The last crossing of each entry on this host, for this scenario, arm and target; for an entry this host has none
+	 * of, the lab's shipped one ({@link #shipped}); an unreadable file is no history.
+	 */
 	Map<String, Crossing> last(String scenario, String arm, String target) {
 		Map<String, Crossing> last = new LinkedHashMap<>();
+		for (Crossing c : shippedCrossings()) {
+			if (c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target)) {
+				last.put(c.entry(), c);
+			}
+		}
 		for (Crossing c : read()) {
 			if (c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target)) {
 				last.put(c.entry(), c);
 			}
 		}
 		return last;
+	}
+
+	/** The crossings shipped with the lab; none when the resource is missing or unreadable. */
+	static List<Crossing> shippedCrossings() {
+		try (var in = CapacityHistory.class.getResourceAsStream(SHIPPED)) {
+			if (in == null) {
+				return List.of();
+			}
+			File shipped = Json.MAPPER.readValue(in, File.class);
+			return (shipped.crossings() == null) ? List.of() : shipped.crossings();
+		}
+		catch (IOException | RuntimeException ex) {
+			return List.of();
+		}
 	}
 
 	/** Records this run's crossings, replacing this host's earlier ones for the same keys. */
@@ -58,7 +96,7 @@ final class CapacityHistory {
 		crossings.forEach((entry, users) -> all.add(new Crossing(this.host, scenario, arm, target, entry, users, commit, at)));
 		Files.createDirectories(this.file.getParent());
 		Path partial = this.file.resolveSibling(this.file.getFileName() + ".partial");
-		Json.MAPPER.writeValue(partial.toFile(), new File(all));
+		Json.MAPPER.writeValue(partial.toFile(), new File(null, all));
 		Files.move(partial, this.file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 	}
 

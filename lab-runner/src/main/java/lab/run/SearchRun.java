@@ -145,13 +145,24 @@ final class SearchRun implements InterleavedSearch.Prober {
 		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
 		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()), new SearchSettings(firsts.get(0), scenario.searchMax(),
 				scenario.searchResolution(), scenario.rounds(), SPREAD_PERCENT, scenario.referenceMovedPercent(), MAX_RERUNS, seed,
-				this.target.maxMs(), scenario.delayMs(), scenario.jvms(), starts.isEmpty() ? 2 : SearchSettings.STEP_NEAR_KNEE, starts));
+				this.target.maxMs(), scenario.delayMs(), scenario.jvms(), 2, Map.of()).from(starts));
 		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; %d JVMs each, the refining rounds shared "
 				+ "out among them; starting and warming each", this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline,
 				(this.twin != null) ? ", A/A twin " + this.twin : "", scenario.jvms()));
 		if (!starts.isEmpty()) {
-			say("lab: brackets start from the last run's crossings on this host: " + String.join(", ", starts.entrySet().stream()
-				.map(e -> e.getKey() + " " + e.getValue() + " (commit " + shortCommit(last.get(e.getKey()).commit()) + ")").toList()));
+			// The A/A twin starts where its baseline's crossing was: it is named by the baseline's.
+			java.util.function.Function<String, CapacityHistory.Crossing> crossing = label -> last.getOrDefault(label, last.get(this.baseline));
+			List<String> own = starts.keySet().stream().filter(label -> !CapacityHistory.shipped(crossing.apply(label))).toList();
+			List<String> shipped = starts.keySet().stream().filter(label -> CapacityHistory.shipped(crossing.apply(label))).toList();
+			if (!own.isEmpty()) {
+				say("lab: brackets start from the last run's crossings on this host, steps of 1.5: " + String.join(", ", own.stream()
+					.map(label -> label + " " + starts.get(label) + " (commit " + shortCommit(crossing.apply(label).commit()) + ")").toList()));
+			}
+			if (!shipped.isEmpty()) {
+				say("lab: this host has no crossings of its own for " + String.join(", ", shipped) + ": their brackets start from the crossings the lab "
+						+ "ships (this project's 2-core machine, commit " + shortCommit(crossing.apply(shipped.get(0)).commit()) + "; a host that differs costs bracket "
+						+ "steps, never a wrong result), steps of 1.5: " + String.join(", ", shipped.stream().map(label -> label + " " + starts.get(label)).toList()));
+			}
 		}
 		// A tune study whose arms do not fit in memory together starts each arm in its turn, not all of them now.
 		this.tune = (scenario.halvingSteps() != null) ? new TuneStudy(this) : null;
@@ -356,6 +367,10 @@ final class SearchRun implements InterleavedSearch.Prober {
 		String precision = lab.report.SearchPrecision.of(summary);
 		if (precision != null) {
 			say("lab: " + precision);
+		}
+		String minutes = this.search.costs().describe();
+		if (minutes != null) {
+			say("lab: the search, " + minutes);
 		}
 		List<String> moved = new ArrayList<>();
 		this.search.rounds().stream().filter(r -> r.moved()).forEach(r -> moved.add(Integer.toString(r.index())));

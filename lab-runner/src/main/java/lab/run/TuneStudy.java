@@ -68,9 +68,7 @@ final class TuneStudy {
 			this.run.say("lab: tune: fewer than two arms started; nothing to compare");
 			return;
 		}
-		lab.run.search.Halving halving = new lab.run.search.Halving(started, step -> new SearchSettings(base.start(), base.max(),
-				base.bracketPercent(), Math.max(2, (step + 1) * base.rounds() / steps), base.spreadPercent(), base.referenceMovedPercent(), base.maxReruns(),
-				base.seed() + step, base.targetMs(), base.floorMs(), (step == 0) ? 1 : base.jvms(), base.stepFactor(), base.starts()), steps, this::turns);
+		lab.run.search.Halving halving = new lab.run.search.Halving(started, step -> base.forStep(step, steps), steps, this::turns);
 		lab.run.search.Halving.Answer answer = halving.run(new lab.run.search.Halving.Steps() {
 
 			@Override

@@ -40,4 +40,24 @@ class CapacityHistoryTests {
 		assertThat(new CapacityHistory(this.results).last("capacity", "default", "p99<=1000ms")).isEmpty();
 	}
 
+	@Test
+	void aHostWithNoCrossingsOfItsOwnStartsFromTheOnesTheLabShipsAndItsOwnComeFirst() throws Exception {
+		CapacityHistory history = new CapacityHistory(this.results);
+		String target = lab.layout.LatencyTarget.DEFAULT.text();
+		Map<String, CapacityHistory.Crossing> shipped = history.last("capacity", "default", target);
+		// Every variant of the lab, at what this project measured (the median of three runs), marked as shipped.
+		assertThat(shipped).containsOnlyKeys("app-webflux", "app-webflux-loom", "app-jetty-loom", "app-tomcat-loom", "app-tomcat-platform");
+		assertThat(shipped.values()).allSatisfy(c -> assertThat(CapacityHistory.shipped(c)).isTrue());
+		assertThat(shipped.get("app-tomcat-platform").users()).isBetween(300.0, 500.0);
+		// The host's own crossing, once it has one, comes first; the others stay the shipped ones.
+		history.record("capacity", "default", target, Map.of("app-webflux", 2_130.0), "abc1234");
+		Map<String, CapacityHistory.Crossing> mixed = history.last("capacity", "default", target);
+		assertThat(mixed.get("app-webflux").users()).isEqualTo(2_130.0);
+		assertThat(CapacityHistory.shipped(mixed.get("app-webflux"))).isFalse();
+		assertThat(CapacityHistory.shipped(mixed.get("app-tomcat-loom"))).isTrue();
+		// Only for the search it was measured in: another scenario, arm or target has none.
+		assertThat(history.last("capacity-map", "default", target)).isEmpty();
+		assertThat(history.last("capacity", "tuned", target)).isEmpty();
+	}
+
 }

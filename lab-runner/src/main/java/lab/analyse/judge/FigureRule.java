@@ -91,12 +91,6 @@ public record FigureRule(String name, String key, double defaultValue, String un
 				this.reason, unknown, this.scope);
 	}
 
-	/** The same rule, judged on the level's combined figures. */
-	public FigureRule onLevel() {
-		return new FigureRule(this.name, this.key, this.defaultValue, this.unit, this.effect, this.figure, this.op, this.factor, this.valueFormat,
-				this.reason, this.unknown, Scope.LEVEL);
-	}
-
 	/** The threshold this rule is judged by in a run. */
 	public double bound(Thresholds thresholds) {
 		return (this.key == null) ? this.defaultValue : thresholds.value(this.key, this.defaultValue);

@@ -2,6 +2,7 @@ package lab.analyse.judge;
 
 import java.util.List;
 
+import lab.analyse.stat.Stats;
 import lab.analyse.Analyser;
 
 /**
@@ -64,8 +65,8 @@ public record Headroom(double injectorMsPerRequest, double downstreamMsPerReques
 
 	/** Each figure the median over repeats, judged at {@code busyPercent}. */
 	public static Headroom median(List<Headroom> repeats, double busyPercent) {
-		return new Headroom(Analyser.median(repeats, Headroom::injectorMsPerRequest), Analyser.median(repeats, Headroom::downstreamMsPerRequest),
-				Analyser.median(repeats, Headroom::databaseMsPerRequest), Analyser.median(repeats, Headroom::harnessMsPerRequest),
+		return new Headroom(Stats.median(repeats, Headroom::injectorMsPerRequest), Stats.median(repeats, Headroom::downstreamMsPerRequest),
+				Stats.median(repeats, Headroom::databaseMsPerRequest), Stats.median(repeats, Headroom::harnessMsPerRequest),
 				repeats.get(0).harnessCores(), Double.NaN, repeats.get(0).databasePlacement()).judgedAt(busyPercent);
 	}
 

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
+import lab.analyse.stat.Stats;
 import lab.analyse.Analyser;
 import lab.analyse.Measurement;
 import lab.analyse.read.CounterDelta;
@@ -138,7 +139,7 @@ public enum Metric {
 
 	/** The figure of a level run several times, from each repeat's. */
 	public <T> double combine(List<T> repeats, ToDoubleFunction<T> value) {
-		return (this.over == Over.MAX) ? Analyser.max(repeats, value) : Analyser.median(repeats, value);
+		return (this.over == Over.MAX) ? Stats.max(repeats, value) : Stats.median(repeats, value);
 	}
 
 	/** The rows of {@code docs/summary-schema.md} that document the declared metrics, in declaration order. */

@@ -45,7 +45,7 @@ public record StartProfile(String variant, Path dir, long startedEpochMs, double
 		double to90Seconds, List<Long> answered, List<Double> p99Ms, List<Double> jitCpuSeconds, List<Second> seconds, String aotCache) {
 
 	/** Beside a service started with the AOT axis: the cache it started with and how it was made (the runner's AotCache). */
-	public static final String AOT_CACHE = "aot-cache.json";
+	public static final String AOT_CACHE = lab.layout.ServiceDir.AOT_CACHE;
 
 	/** The marks the first-seconds figures are taken at. */
 	public static final List<Integer> MARKS = List.of(10, 30, 60);

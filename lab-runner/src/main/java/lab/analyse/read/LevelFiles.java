@@ -97,7 +97,7 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 	public List<String> gatlingReports() throws IOException {
 		List<String> reports = new ArrayList<>();
 		boolean one = this.parts.size() == 1 && this.parts.get(0).dir().equals(this.dir);
-		Path merged = this.dir.resolve("gatling").resolve(LevelDir.GATLING_MERGED).resolve(LevelDir.GATLING_REPORT);
+		Path merged = this.dir.resolve(LevelDir.GATLING).resolve(LevelDir.GATLING_MERGED).resolve(LevelDir.GATLING_REPORT);
 		if (!one && Files.isRegularFile(merged)) {
 			reports.add(this.resultsRoot.relativize(merged).toString());
 		}
@@ -144,7 +144,7 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 	}
 
 	private static List<String> gatlingReports(Path dir, Path resultsRoot) throws IOException {
-		Path gatling = dir.resolve("gatling");
+		Path gatling = dir.resolve(LevelDir.GATLING);
 		if (!Files.isDirectory(gatling)) {
 			return List.of();
 		}

@@ -94,6 +94,53 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 		return misses;
 	}
 
+	/**
+	 * Two runs judged by the interval of their difference: the log of one run's ratio over the other's, and its 95%
+	 * half-width from the two runs' own intervals taken at their word ({@code sqrt(h1² + h2²)}, each {@code h} half the
+	 * log-width of a run's interval). Two right 95% intervals of equal width hold each other's estimate only about 83% of
+	 * the time, since the difference carries both runs' errors: this is the yardstick that does not cry wolf.
+	 *
+	 * @param first, second the runs, in the order given
+	 * @param logDifference {@code ln(second / first)}
+	 * @param halfWidth the 95% half-width of that difference
+	 */
+	public record Pair(String first, String second, double logDifference, double halfWidth) {
+
+		/** Whether the difference's interval holds 0: the two runs are consistent with one truth. */
+		public boolean consistent() {
+			return Math.abs(this.logDifference) <= this.halfWidth;
+		}
+
+	}
+
+	/** Every pair of runs whose own intervals both have a spread, judged by the interval of their difference. */
+	public List<Pair> pairs() {
+		List<Pair> pairs = new ArrayList<>();
+		for (int i = 0; i < this.perRun.size(); i++) {
+			for (int j = i + 1; j < this.perRun.size(); j++) {
+				Interval a = this.ownIntervals.get(i);
+				Interval b = this.ownIntervals.get(j);
+				if (!a.hasSpread() || !b.hasSpread()) {
+					continue;
+				}
+				double ha = Math.log(a.high() / a.low()) / 2;
+				double hb = Math.log(b.high() / b.low()) / 2;
+				pairs.add(new Pair(this.runs.get(i), this.runs.get(j), Math.log(this.perRun.get(j) / this.perRun.get(i)), Math.sqrt(ha * ha + hb * hb)));
+			}
+		}
+		return List.copyOf(pairs);
+	}
+
+	/**
+	 * Whether the runs reproduce it: two or more placed it, every pair could be judged by its difference, and every
+	 * pair is consistent there. The only place a comparison says "reproduced".
+	 */
+	public boolean reproduced() {
+		List<Pair> pairs = pairs();
+		int expected = this.perRun.size() * (this.perRun.size() - 1) / 2;
+		return this.perRun.size() >= 2 && pairs.size() == expected && pairs.stream().allMatch(Pair::consistent);
+	}
+
 	/** Whether two runs or more placed it and every one lies within {@code percent} of their mean. */
 	public boolean agrees(double percent) {
 		return this.perRun.size() >= 2 && this.spreadPercent <= percent;
@@ -116,8 +163,16 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 		boolean anyOwn = this.ownIntervals.stream().anyMatch(Interval::hasSpread);
 		String held = !anyOwn ? "" : misses.isEmpty() ? "; each run's own interval holds the others' estimates"
 				: "; a run's own interval missed another's estimate: " + String.join(", ", misses);
+		List<Pair> pairs = pairs();
+		String byDifference = pairs.isEmpty() ? "; no pair of runs with intervals of their own to judge by their difference"
+				: reproduced() ? String.format(Locale.ROOT, "; reproduced: consistent by the interval of their difference in %d of %d pairs of runs",
+						pairs.size(), pairs.size())
+				: String.format(Locale.ROOT, "; not reproduced: consistent by the interval of their difference in %d of %d pairs of runs (%s)",
+						pairs.stream().filter(Pair::consistent).count(), pairs.size(), String.join(", ", pairs.stream().filter(p -> !p.consistent())
+							.map(p -> String.format(Locale.ROOT, "%s against %s: %+.1f%% ± %.1f%%", p.second(), p.first(), 100 * (Math.exp(p.logDifference()) - 1),
+									100 * (Math.exp(p.halfWidth()) - 1))).toList()));
 		return head + (agrees(AGREE_PERCENT) ? String.format(Locale.ROOT, ": they agree within ±%.0f%%", AGREE_PERCENT)
-				: String.format(Locale.ROOT, ": the runs lie within ±%.0f%%, not within ±%.0f%%", Math.ceil(this.spreadPercent), AGREE_PERCENT)) + held;
+				: String.format(Locale.ROOT, ": the runs lie within ±%.0f%%, not within ±%.0f%%", Math.ceil(this.spreadPercent), AGREE_PERCENT)) + byDifference + held;
 	}
 
 }

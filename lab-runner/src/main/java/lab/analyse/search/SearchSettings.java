@@ -37,6 +37,25 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, targetMs, floorMs, 1, 2, Map.of());
 	}
 
+	/**
+	 * The same search from crossings found before (an earlier run's, or a tune's earlier step): each entry's bracket
+	 * starts at its crossing and steps by {@link #STEP_NEAR_KNEE}; with none, unchanged.
+	 */
+	public SearchSettings from(Map<String, Integer> crossings) {
+		if (crossings.isEmpty()) {
+			return this;
+		}
+		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
+				this.seed, this.targetMs, this.floorMs, this.jvms, STEP_NEAR_KNEE, crossings);
+	}
+
+	/** A tune study's step {@code step} (from 0) of {@code steps}: more refining rounds each step, one JVM in the first, its own seed. */
+	public SearchSettings forStep(int step, int steps) {
+		return new SearchSettings(this.start, this.max, this.bracketPercent, Math.max(2, (step + 1) * this.rounds / steps), this.spreadPercent,
+				this.referenceMovedPercent, this.maxReruns, this.seed + step, this.targetMs, this.floorMs, (step == 0) ? 1 : this.jvms, this.stepFactor,
+				this.starts);
+	}
+
 	/** The entry's first bracket load. */
 	public int startOf(String entry) {
 		return this.starts.getOrDefault(entry, this.start);

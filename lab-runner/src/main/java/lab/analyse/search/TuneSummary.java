@@ -61,7 +61,10 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 	/** Where an arm stood at the study's end; written in words ("within noise of the best"). */
 	public enum Standing {
 
-		BEST("best"), WITHIN_NOISE("within noise of the best"), BEATEN("beaten"), NOT_RUN("not run");
+		BEST("best"), WITHIN_NOISE("within noise of the best"), BEATEN("beaten"), NOT_RUN("not run"),
+
+		/** A study that named no best: the arm's capacity was not found (or the study was interrupted), as {@code unplaced} says. */
+		UNPLACED("no capacity found");
 
 		private final String text;
 
@@ -124,7 +127,7 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 			Interval capacity = label.equals(best) ? interval(tune.path("capacity"))
 					: beaten.containsKey(label) ? beaten.get(label) : (entry != null) ? entry.capacity() : Interval.NONE;
 			Standing standing = label.equals(best) ? Standing.BEST : beaten.containsKey(label) ? Standing.BEATEN : (step == 0) ? Standing.NOT_RUN
-					: Standing.WITHIN_NOISE;
+					: best.isEmpty() ? Standing.UNPLACED : Standing.WITHIN_NOISE;
 			arms.add(new Arm(label, values(service, arm, axes), capacity, step, standing, (entry != null) ? entry.limit() : "",
 					rssAtKnee(levels, label), connections(service, arm), false, false));
 		}

@@ -111,11 +111,8 @@ public final class Halving {
 		Map<String, Integer> starts = new LinkedHashMap<>();
 		boolean interrupted = false;
 		for (int index = 0; index < this.maxSteps && survivors.size() > 1 && !(interrupted = steps.stopped()); index++) {
-			SearchSettings base = this.settings.apply(index);
 			// Each arm's bracket starts from the crossing the step before found for it, and steps by 1.5 from there.
-			SearchSettings settings = new SearchSettings(base.start(), base.max(), base.bracketPercent(), base.rounds(), base.spreadPercent(),
-					base.referenceMovedPercent(), base.maxReruns(), base.seed(), base.targetMs(), base.floorMs(), base.jvms(),
-					starts.isEmpty() ? base.stepFactor() : SearchSettings.STEP_NEAR_KNEE, starts.isEmpty() ? base.starts() : starts);
+			SearchSettings settings = this.settings.apply(index).from(starts);
 			List<List<String>> turns = this.turns.apply(List.copyOf(survivors));
 			List<SearchSummary.EntryResult> results = new ArrayList<>();
 			List<String> searched = new ArrayList<>();

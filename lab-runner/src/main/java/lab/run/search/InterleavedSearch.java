@@ -177,7 +177,7 @@ public final class InterleavedSearch {
 				}
 				reruns++;
 				prober.say(String.format(Locale.ROOT, "lab: round %d's CPU reference moved (%s ms before, %s after, run median %s): marked, running it again",
-						round.index(), ms(round.referenceBeforeMs()), ms(round.referenceAfterMs()), ms(SearchBudget.median(this.references))));
+						round.index(), ms(round.referenceBeforeMs()), ms(round.referenceAfterMs()), ms(lab.analyse.stat.Stats.median(this.references))));
 				round = runRound(prober, Kind.REFINE, loads, round.index());
 			}
 			if (round != null && round.moved() && !this.stopped) {
@@ -237,7 +237,12 @@ public final class InterleavedSearch {
 	private boolean restart(Prober prober, String entry, int jvm, boolean planned) throws IOException, InterruptedException {
 		double left = prober.secondsLeft();
 		boolean started = prober.restart(entry, jvm, planned);
-		this.budget.started(left - prober.secondsLeft());
+		if (planned) {
+			this.budget.started(left - prober.secondsLeft());
+		}
+		else {
+			this.budget.broke(left - prober.secondsLeft());
+		}
 		if (!started) {
 			this.ended.put(entry, planned ? "no fresh JVM could be had for its next share of rounds" : "no fresh JVM could be had after its probe broke the last one");
 			return false;
@@ -295,7 +300,7 @@ public final class InterleavedSearch {
 		Reference after = prober.reference();
 		overhead += clock - prober.secondsLeft();
 		this.budget.roundOverhead(overhead);
-		double median = SearchBudget.median(this.references);
+		double median = lab.analyse.stat.Stats.median(this.references);
 		boolean moved = moved(before.ms(), median) || moved(after.ms(), Double.isNaN(median) ? before.ms() : median);
 		this.references.add(before.ms());
 		this.references.add(after.ms());

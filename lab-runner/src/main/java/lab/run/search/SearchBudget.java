@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import lab.analyse.search.SearchCosts;
+import lab.analyse.stat.Stats;
 
 /**
  * What the search's steps cost in this run, measured by the budget's clock: each start (the first JVMs' from the run,
@@ -21,8 +22,17 @@ final class SearchBudget {
 
 	private final List<Double> overheadSeconds = new ArrayList<>();
 
+	/** The fresh JVMs forced by a probe that broke the one before (a subset of the starts). */
+	private final List<Double> breakSeconds = new ArrayList<>();
+
 	void started(double seconds) {
 		add(this.startSeconds, seconds);
+	}
+
+	/** A fresh JVM forced because a probe broke the one before: a start, and a break. */
+	void broke(double seconds) {
+		add(this.startSeconds, seconds);
+		add(this.breakSeconds, seconds);
 	}
 
 	void probed(double seconds) {
@@ -35,19 +45,19 @@ final class SearchBudget {
 
 	/** The median probe so far (0 before the first: the budget cannot judge before it has a cost). */
 	double probe() {
-		double median = median(this.probeSeconds);
+		double median = Stats.median(this.probeSeconds);
 		return Double.isNaN(median) ? 0 : median;
 	}
 
 	/** The median start so far, else {@value #START_SECONDS_UNMEASURED} s. */
 	double start() {
-		double median = median(this.startSeconds);
+		double median = Stats.median(this.startSeconds);
 		return Double.isNaN(median) ? START_SECONDS_UNMEASURED : median;
 	}
 
 	/** The median round's own time beyond its probes. */
 	double overhead() {
-		double median = median(this.overheadSeconds);
+		double median = Stats.median(this.overheadSeconds);
 		return Double.isNaN(median) ? 0 : median;
 	}
 
@@ -57,21 +67,18 @@ final class SearchBudget {
 	}
 
 	SearchCosts costs() {
-		return new SearchCosts(start(), probe());
+		return new SearchCosts(start(), probe(), this.startSeconds.size(), sum(this.startSeconds), this.breakSeconds.size(), sum(this.breakSeconds),
+				this.probeSeconds.size(), sum(this.probeSeconds), sum(this.overheadSeconds));
+	}
+
+	private static double sum(List<Double> values) {
+		return values.stream().mapToDouble(Double::doubleValue).sum();
 	}
 
 	private static void add(List<Double> list, double seconds) {
 		if (Double.isFinite(seconds)) {
 			list.add(seconds);
 		}
-	}
-
-	static double median(List<Double> values) {
-		double[] finite = values.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).sorted().toArray();
-		if (finite.length == 0) {
-			return Double.NaN;
-		}
-		return (finite.length % 2 == 1) ? finite[finite.length / 2] : (finite[finite.length / 2 - 1] + finite[finite.length / 2]) / 2;
 	}
 
 }

@@ -123,4 +123,60 @@ public class BetweenRunsTests {
 			.doesNotContain("jetty-loom 3.00").doesNotContain("tomcat-loom 0.80");
 	}
 
+	static SearchSummary.Ratio stated(String entry, double estimate, double low, double high) {
+		return new SearchSummary.Ratio(entry, "webflux", List.of(estimate), new Interval(estimate, low, high, 4, 2, 4, Interval.JvmLevel.POOLED));
+	}
+
+	@Test
+	void twoRunsAreJudgedByTheIntervalOfTheirDifferenceNotByEachOthersInterval() {
+		Map<String, List<SearchSummary>> runs = new LinkedHashMap<>();
+		// Jetty: 0.40 (0.36-0.44) and 0.46 (0.41-0.52). Each own interval misses the other's estimate, yet the difference,
+		// ln(0.46 / 0.40) = 0.140, lies within sqrt(0.100² + 0.119²) = 0.155: consistent with one truth.
+		// Platform: 0.40 (0.38-0.42) and 0.50 (0.48-0.52): 0.223 against sqrt(0.050² + 0.040²) = 0.064: not.
+		runs.put("run1", List.of(run(stated("jetty-loom", 0.40, 0.36, 0.44), stated("platform", 0.40, 0.38, 0.42))));
+		runs.put("run2", List.of(run(stated("jetty-loom", 0.46, 0.41, 0.52), stated("platform", 0.50, 0.48, 0.52))));
+		List<BetweenRuns> all = BetweenRuns.of(runs);
+		BetweenRuns jetty = all.get(0);
+		assertThat(jetty.misses()).hasSize(2);
+		assertThat(jetty.pairs()).singleElement().satisfies(pair -> {
+			assertThat(pair.logDifference()).isCloseTo(Math.log(0.46 / 0.40), within(1e-12));
+			assertThat(pair.halfWidth()).isCloseTo(Math.hypot(Math.log(0.44 / 0.36) / 2, Math.log(0.52 / 0.41) / 2), within(1e-12));
+			assertThat(pair.consistent()).isTrue();
+		});
+		assertThat(jetty.reproduced()).isTrue();
+		assertThat(jetty.describe()).contains("; reproduced: consistent by the interval of their difference in 1 of 1 pairs of runs");
+		BetweenRuns platform = all.get(1);
+		assertThat(platform.pairs()).singleElement().satisfies(pair -> assertThat(pair.consistent()).isFalse());
+		assertThat(platform.reproduced()).isFalse();
+		assertThat(platform.describe()).contains("; not reproduced: consistent by the interval of their difference in 0 of 1 pairs of runs (run2 against run1: +25.0% ± 6.6%)");
+		// One run, or runs without intervals of their own: never "reproduced".
+		Map<String, List<SearchSummary>> one = new LinkedHashMap<>();
+		one.put("run1", List.of(run(stated("jetty-loom", 0.40, 0.36, 0.44))));
+		assertThat(BetweenRuns.of(one).get(0).reproduced()).isFalse();
+	}
+
+	@Test
+	void theDifferenceYardstickHoldsTwoRightRunsAbout95PercentOfTheTimeWhereEachOthersIntervalHoldsAbout83() {
+		// Two honest runs of one truth, each with a right 95% interval of equal width: the difference's interval holds 0 in
+		// about 95% of pairs; one run's interval holds the other's estimate in about 83% (the yardstick that cried wolf).
+		java.util.Random random = new java.util.Random(11);
+		double se = 0.08;
+		double h = 1.959964 * se;
+		int consistent = 0;
+		int held = 0;
+		int n = 20_000;
+		for (int i = 0; i < n; i++) {
+			double a = Math.exp(Math.log(0.5) + se * random.nextGaussian());
+			double b = Math.exp(Math.log(0.5) + se * random.nextGaussian());
+			Map<String, List<SearchSummary>> runs = new LinkedHashMap<>();
+			runs.put("a", List.of(run(stated("x", a, a * Math.exp(-h), a * Math.exp(h)))));
+			runs.put("b", List.of(run(stated("x", b, b * Math.exp(-h), b * Math.exp(h)))));
+			BetweenRuns x = BetweenRuns.of(runs).get(0);
+			consistent += x.reproduced() ? 1 : 0;
+			held += (b >= a * Math.exp(-h) && b <= a * Math.exp(h)) ? 1 : 0;
+		}
+		assertThat(100.0 * consistent / n).as("the difference's interval").isBetween(94.0, 96.0);
+		assertThat(100.0 * held / n).as("one run's interval holding the other's estimate").isBetween(81.0, 85.0);
+	}
+
 }

@@ -64,6 +64,9 @@ class HalvingTests {
 				+ "steps %s; arms per step (mean) %.1f, %.1f, %.1f", bestDropped, bestNamed, resolved, steps, survivors[0], survivors[1], survivors[2]);
 		System.out.println(table);
 		assertThat(bestDropped).as(table).isLessThanOrEqualTo(50);
+		// How often the study names the true best outright, its runner-up 5% below: 677 of the 1,000 seeded studies (the seeds
+		// fix it); the rest end with the best within noise of the one named, never beaten.
+		assertThat(bestNamed).as(table).isGreaterThanOrEqualTo(600);
 		// The runner-up is 5% below: often within noise, but the schedule must still narrow the field.
 		assertThat(survivors[2]).as(table).isLessThan(ARMS.size());
 	}
