@@ -42,22 +42,13 @@ class ResultsLayoutTests {
 		names.add(new ProgressLine(0, 0).format().split(" ")[0]);
 		assertThat(names).contains("level.json", "latency.hlog", "manifest.json", "LAB-PROGRESS").hasSizeGreaterThan(40);
 		List<String> found = new ArrayList<>();
-		for (String module : List.of("gatling", "lab-runner", "service-common", "downstream-delay-service")) {
-			for (Path file : javaFiles(root().resolve(module).resolve("src/main/java"))) {
-				List<String> lines = Files.readAllLines(file);
-				for (int i = 0; i < lines.size(); i++) {
-					String line = lines.get(i).strip();
-					if (line.startsWith("//") || line.startsWith("*") || line.startsWith("/*")) {
-						continue;
-					}
-					for (String name : names) {
-						if (line.contains("\"" + name + "\"") || line.matches(".*\"(users|rate|repeat|injector)-\".*")) {
-							found.add(root().relativize(file) + ":" + (i + 1) + ": " + line);
-						}
-					}
+		forEachCodeLine((where, line) -> {
+			for (String name : names) {
+				if (line.contains("\"" + name + "\"") || line.matches(".*\"(users|rate|repeat|injector)-\".*")) {
+					found.add(where + ": " + line);
 				}
 			}
-		}
+		});
 		assertThat(found).as("file names of the results directory spelled outside lab-layout").isEmpty();
 	}
 
@@ -79,27 +70,33 @@ class ResultsLayoutTests {
 		java.util.regex.Pattern literal = java.util.regex.Pattern.compile(
 				"\"([A-Za-z0-9_./<>{}-]*\\.(json|csv|hlog|log|txt|md|html|jfr|svg|tsv|collapsed|hprof|png|yml|yaml))\"");
 		List<String> found = new ArrayList<>();
+		forEachCodeLine((where, line) -> {
+			java.util.regex.Matcher m = literal.matcher(line);
+			while (m.find()) {
+				if (!NOT_RESULTS.contains(m.group(1))) {
+					found.add(where + ": " + m.group(1));
+				}
+			}
+		});
+		assertThat(found).as("file-name literals outside lab-layout: move each into RunDir, ServiceDir or LevelDir, or name why it is not a "
+				+ "results file in NOT_RESULTS").isEmpty();
+		// The scan itself finds one when it is there.
+		assertThat(literal.matcher("Path p = dir.resolve(\"steady-heap.json\");").find()).isTrue();
+	}
+
+	/** Every line of code (comments left out) of the modules that read or write results, with its file and line number. */
+	private static void forEachCodeLine(java.util.function.BiConsumer<String, String> check) throws IOException {
 		for (String module : List.of("gatling", "lab-runner", "service-common", "downstream-delay-service")) {
 			for (Path file : javaFiles(root().resolve(module).resolve("src/main/java"))) {
 				List<String> lines = Files.readAllLines(file);
 				for (int i = 0; i < lines.size(); i++) {
 					String line = lines.get(i).strip();
-					if (line.startsWith("//") || line.startsWith("*") || line.startsWith("/*")) {
-						continue;
-					}
-					java.util.regex.Matcher m = literal.matcher(line);
-					while (m.find()) {
-						if (!NOT_RESULTS.contains(m.group(1))) {
-							found.add(root().relativize(file) + ":" + (i + 1) + ": " + m.group(1));
-						}
+					if (!(line.startsWith("//") || line.startsWith("*") || line.startsWith("/*"))) {
+						check.accept(root().relativize(file) + ":" + (i + 1), line);
 					}
 				}
 			}
 		}
-		assertThat(found).as("file-name literals outside lab-layout: move each into RunDir, ServiceDir or LevelDir, or name why it is not a "
-				+ "results file in NOT_RESULTS").isEmpty();
-		// The scan itself finds one when it is there.
-		assertThat(literal.matcher("Path p = dir.resolve(\"steady-heap.json\");").find()).isTrue();
 	}
 
 	private static List<Path> javaFiles(Path dir) throws IOException {

@@ -27,6 +27,19 @@ class HalvingTests {
 
 	static final String BEST = "vt-on-pool50";
 
+	/** A study's steps searched turn by turn, as the runner searches them: never a whole step at once. */
+	abstract static class TurnByTurn implements Halving.Steps {
+
+		@Override
+		public InterleavedSearch.Prober prober(int step, List<String> entries) {
+			throw new AssertionError("searched turn by turn");
+		}
+
+		@Override
+		public abstract InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search);
+
+	}
+
 	/** Step k: more rounds and JVMs for fewer arms; each step a third of the hour. */
 	static SearchSettings settings(int step, long seed) {
 		int[] rounds = { 2, 4, 6 };
@@ -88,12 +101,7 @@ class HalvingTests {
 			SyntheticLab lab = new SyntheticLab(ARMS, seed, 10 * 60);
 			List<List<String>> seen = new java.util.ArrayList<>();
 			Halving halving = new Halving(ARMS.stream().map(Truth::name).toList(), step -> settings(step, seed), 3, fourAtOnce);
-			Halving.Answer answer = halving.run(new Halving.Steps() {
-
-				@Override
-				public InterleavedSearch.Prober prober(int step, List<String> entries) {
-					throw new AssertionError("searched turn by turn");
-				}
+			Halving.Answer answer = halving.run(new TurnByTurn() {
 
 				@Override
 				public InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search) {
@@ -123,54 +131,11 @@ class HalvingTests {
 		assertThat(Interval.NONE.whollyBelow(leader)).as("no interval: kept").isFalse();
 	}
 
-	/** A lab where every probe is INVALID (the harness was the limit): no arm's capacity can be measured. */
-	static final class AllInvalid implements InterleavedSearch.Prober {
-
-		final SyntheticLab time;
-
-		int probes;
-
-		AllInvalid(SyntheticLab time) {
-			this.time = time;
-		}
-
-		@Override
-		public InterleavedSearch.Outcome probe(String entry, int load, int round, int position, int of) {
-			this.probes++;
-			this.time.elapsed += SyntheticLab.PROBE_SECONDS;
-			return new InterleavedSearch.Outcome(new lab.analyse.search.RoundProbe(round, position, entry, load, lab.analyse.LevelResult.Verdict.INVALID,
-					null, null, "injector cores 99% busy > 90%", entry + "/" + load), false);
-		}
-
-		@Override
-		public boolean restart(String entry, int jvm, boolean planned) {
-			return this.time.restart(entry, jvm, planned);
-		}
-
-		@Override
-		public InterleavedSearch.Reference reference() {
-			return this.time.reference();
-		}
-
-		@Override
-		public void progress(InterleavedSearch search) {
-		}
-
-		@Override
-		public void say(String line) {
-		}
-
-		@Override
-		public double secondsLeft() {
-			return this.time.secondsLeft();
-		}
-
-	}
-
 	@Test
 	void withEveryProbeInvalidNoBestIsNamedAndEachArmSaysWhy() throws Exception {
 		List<Truth> four = ARMS.subList(4, 8);
-		AllInvalid lab = new AllInvalid(new SyntheticLab(four, 7, 20 * 60));
+		SyntheticLab lab = new SyntheticLab(four, 7, 20 * 60);
+		lab.invalid = true;
 		Halving halving = new Halving(four.stream().map(Truth::name).toList(), step -> settings(step, 7), 3);
 		Halving.Answer answer = halving.run((step, entries) -> lab);
 		assertThat(lab.probes).as("probes run").isPositive();
@@ -189,12 +154,7 @@ class HalvingTests {
 		java.util.concurrent.atomic.AtomicInteger turnsAsked = new java.util.concurrent.atomic.AtomicInteger();
 		java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
 		Halving halving = new Halving(ARMS.stream().map(Truth::name).toList(), step -> settings(step, 3), 3);
-		Halving.Answer answer = halving.run(new Halving.Steps() {
-
-			@Override
-			public InterleavedSearch.Prober prober(int step, List<String> entries) {
-				throw new AssertionError("searched turn by turn");
-			}
+		Halving.Answer answer = halving.run(new TurnByTurn() {
 
 			@Override
 			public InterleavedSearch.Prober turn(int step, int turn, int turns, List<String> entries, InterleavedSearch search) {

@@ -75,9 +75,20 @@ final class SyntheticLab implements InterleavedSearch.Prober {
 		return this.truths.stream().filter(t -> t.name().equals(entry)).findFirst().orElseThrow();
 	}
 
+	/** Every probe from now on INVALID (the harness the limit): no entry's capacity can be measured. */
+	boolean invalid;
+
+	/** Probes counted, for a test that asserts some ran. */
+	int probes;
+
 	@Override
 	public Outcome probe(String entry, int load, int round, int position, int of) {
 		this.elapsed += PROBE_SECONDS;
+		this.probes++;
+		if (this.invalid) {
+			return new Outcome(new RoundProbe(round, position, entry, load, Verdict.INVALID, null, null, "injector cores 99% busy > 90%", entry + "/" + load),
+					false);
+		}
 		Truth t = truth(entry);
 		double knee = t.capacity() * Math.exp(this.offsets.get(entry) + this.drift.computeIfAbsent(round, r -> 0.02 * this.random.nextGaussian()));
 		if (t.shape() == Shape.CLIFF && load > 1.08 * knee) {
