@@ -9,6 +9,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -17,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 import lab.common.ContextSwitches;
 import lab.common.JitThreads;
+import lab.plan.DatabasePlacement;
 
 /**
  * Once a second: scrapes {@code /actuator/prometheus} of each service, and reads the CPU time of each watched
@@ -204,8 +206,9 @@ public final class Sampler implements AutoCloseable {
 			write(now, source, "ctx_involuntary", counts[1]);
 		});
 		this.compilers.forEach((source, compilers) -> write(System.currentTimeMillis(), source, "jit_cpu_seconds", compilers.cpuSeconds()));
+		List<String> procStat = (this.cores.isEmpty() && this.databaseCores.isEmpty()) ? List.of() : procStat();
 		if (!this.cores.isEmpty()) {
-			double[] busyAndTotal = coreSeconds(this.cores);
+			double[] busyAndTotal = coreSeconds(procStat, this.cores);
 			if (busyAndTotal != null) {
 				long now = System.currentTimeMillis();
 				write(now, "host", "cpu_busy_seconds", busyAndTotal[0]);
@@ -213,13 +216,13 @@ public final class Sampler implements AutoCloseable {
 			}
 		}
 		if (!this.databaseCores.isEmpty()) {
-			double[] busyAndTotal = coreSeconds(this.databaseCores);
+			double[] busyAndTotal = coreSeconds(procStat, this.databaseCores);
 			if (busyAndTotal != null) {
 				long now = System.currentTimeMillis();
 				write(now, this.databaseSource, "cores_busy_seconds", busyAndTotal[0]);
 				write(now, this.databaseSource, "cores_total_seconds", busyAndTotal[1]);
-				write(now, this.databaseSource, "placed_service", "service".equals(this.databasePlacement) ? 1 : 0);
-				write(now, this.databaseSource, "placed_harness", "harness".equals(this.databasePlacement) ? 1 : 0);
+				write(now, this.databaseSource, "placed_service", DatabasePlacement.SERVICE.equals(this.databasePlacement) ? 1 : 0);
+				write(now, this.databaseSource, "placed_harness", DatabasePlacement.HARNESS.equals(this.databasePlacement) ? 1 : 0);
 			}
 		}
 		CoreStrangers others = this.strangers;
@@ -243,10 +246,25 @@ public final class Sampler implements AutoCloseable {
 	 * steal ...} in ticks; idle and iowait are not busy; guest time is already inside user), or null when unreadable.
 	 */
 	static double[] coreSeconds(java.util.Set<Integer> cpus) {
+		return coreSeconds(procStat(), cpus);
+	}
+
+	/** /proc/stat's lines, read once for every set of cores a second samples; empty when it cannot be read. */
+	private static List<String> procStat() {
+		try {
+			return Files.readAllLines(Path.of("/proc/stat"));
+		}
+		catch (IOException ex) {
+			return List.of();
+		}
+	}
+
+	/** Busy and total CPU seconds of {@code cpus} in {@code procStat}'s lines; null without them. */
+	static double[] coreSeconds(List<String> procStat, java.util.Set<Integer> cpus) {
 		try {
 			double busy = 0;
 			double total = 0;
-			for (String line : Files.readAllLines(Path.of("/proc/stat"))) {
+			for (String line : procStat) {
 				if (!line.startsWith("cpu") || line.startsWith("cpu ")) {
 					continue;
 				}
@@ -268,7 +286,7 @@ public final class Sampler implements AutoCloseable {
 			}
 			return (total > 0) ? new double[] { busy, total } : null;
 		}
-		catch (IOException | RuntimeException ex) {
+		catch (RuntimeException ex) {
 			return null;
 		}
 	}
@@ -286,20 +304,13 @@ public final class Sampler implements AutoCloseable {
 	long[] runQueue(long pid) {
 		Map<String, long[]> seen = this.runQueueSeen.computeIfAbsent(pid, p -> new java.util.HashMap<>());
 		long[] totals = this.runQueueTotals.computeIfAbsent(pid, p -> new long[2]);
-		try (java.nio.file.DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
-			for (Path task : tasks) {
-				try {
-					String[] stat = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
-					long[] now = { Long.parseLong(stat[1]), Long.parseLong(stat[2]) };
-					long[] before = seen.getOrDefault(task.getFileName().toString(), new long[2]);
-					totals[0] += Math.max(0, now[0] - before[0]);
-					totals[1] += Math.max(0, now[1] - before[1]);
-					seen.put(task.getFileName().toString(), now);
-				}
-				catch (IOException | RuntimeException ex) {
-					// a thread that ended between the listing and the read
-				}
-			}
+		try {
+			ThreadSchedstat.eachThread(pid, (task, stat) -> {
+				long[] before = seen.getOrDefault(task.getFileName().toString(), new long[3]);
+				totals[0] += Math.max(0, stat[1] - before[1]);
+				totals[1] += Math.max(0, stat[2] - before[2]);
+				seen.put(task.getFileName().toString(), stat);
+			});
 		}
 		catch (IOException ex) {
 			return null;

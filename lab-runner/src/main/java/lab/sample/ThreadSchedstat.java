@@ -19,6 +19,26 @@ public final class ThreadSchedstat {
 	private ThreadSchedstat() {
 	}
 
+	/**
+	 * Each live thread of {@code pid} with its {@code schedstat} ({@code run_ns, wait_ns, slices}); a thread that ends while
+	 * read is skipped. Throws when the process is gone.
+	 */
+	static void eachThread(long pid, java.util.function.BiConsumer<Path, long[]> each) throws IOException {
+		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
+			for (Path task : tasks) {
+				try {
+					String[] stat = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
+					if (stat.length >= 3) {
+						each.accept(task, new long[] { Long.parseLong(stat[0]), Long.parseLong(stat[1]), Long.parseLong(stat[2]) });
+					}
+				}
+				catch (IOException | NumberFormatException ex) {
+					// the thread ended between the listing and the read
+				}
+			}
+		}
+	}
+
 	/** Appends one row per live thread of {@code pid}, labelled {@code moment}; a thread that ends while read is skipped. */
 	public static void snapshot(long pid, String moment, Path file) throws IOException {
 		StringBuilder rows = new StringBuilder();
@@ -26,21 +46,16 @@ public final class ThreadSchedstat {
 			rows.append(HEADER).append('\n');
 		}
 		long now = System.currentTimeMillis();
-		try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/" + pid + "/task"))) {
-			for (Path task : tasks) {
-				try {
-					String[] stat = Files.readString(task.resolve("schedstat")).trim().split("\\s+");
-					String name = Files.readString(task.resolve("comm")).trim().replace(',', ' ');
-					if (stat.length >= 3) {
-						rows.append(moment).append(',').append(now).append(',').append(task.getFileName()).append(',').append(name).append(',')
-							.append(stat[0]).append(',').append(stat[1]).append(',').append(stat[2]).append('\n');
-					}
-				}
-				catch (IOException ex) {
-					// the thread ended between the listing and the read
-				}
+		eachThread(pid, (task, stat) -> {
+			try {
+				String name = Files.readString(task.resolve("comm")).trim().replace(',', ' ');
+				rows.append(moment).append(',').append(now).append(',').append(task.getFileName()).append(',').append(name).append(',')
+					.append(stat[0]).append(',').append(stat[1]).append(',').append(stat[2]).append('\n');
 			}
-		}
+			catch (IOException ex) {
+				// the thread ended between the listing and the read
+			}
+		});
 		Files.writeString(file, rows, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
 	}
 

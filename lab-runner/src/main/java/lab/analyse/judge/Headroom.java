@@ -3,7 +3,7 @@ package lab.analyse.judge;
 import java.util.List;
 
 import lab.analyse.stat.Stats;
-import lab.analyse.Analyser;
+import lab.plan.DatabasePlacement;
 
 /**
  * What the harness spent per request sent in a level's window, and how far this host carries the load before the
@@ -26,12 +26,12 @@ public record Headroom(double injectorMsPerRequest, double downstreamMsPerReques
 
 	/** Whether the database ran on the harness's cores. */
 	public boolean databaseOnHarness() {
-		return "harness".equals(this.databasePlacement);
+		return DatabasePlacement.HARNESS.equals(this.databasePlacement);
 	}
 
 	/** Whether the database shared the service's core. */
 	public boolean databaseOnServiceCore() {
-		return "service".equals(this.databasePlacement);
+		return DatabasePlacement.SERVICE.equals(this.databasePlacement);
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import lab.load.LoadWindow;
+import lab.plan.DatabasePlacement;
 
 /**
  * The PostgreSQL the lab started, over a level's window ({@code lab.sample.PostgresWatch}'s series of source
@@ -28,12 +29,12 @@ public record Database(double activeBackends, double onCpuBackends, Map<String, 
 
 	/** Whether it ran on the harness's cores: its CPU is then taken out of theirs before the injector is judged. */
 	public boolean onHarnessCores() {
-		return this.placement.equals("harness");
+		return this.placement.equals(DatabasePlacement.HARNESS);
 	}
 
 	/** Whether it shared the service's core. */
 	public boolean onServiceCore() {
-		return this.placement.equals("service");
+		return this.placement.equals(DatabasePlacement.SERVICE);
 	}
 
 	static final String SOURCE = "postgres";
@@ -55,8 +56,8 @@ public record Database(double activeBackends, double onCpuBackends, Map<String, 
 		double cpu = CounterDelta.ratePerSecond(samples.series(SOURCE, "proc_cpu_seconds").clipTo(window));
 		double busy = CounterDelta.over(samples.series(SOURCE, "cores_busy_seconds").clipTo(window));
 		double total = CounterDelta.over(samples.series(SOURCE, "cores_total_seconds").clipTo(window));
-		String placement = last(samples.series(SOURCE, "placed_service").clipTo(window)) > 0 ? "service"
-				: last(samples.series(SOURCE, "placed_harness").clipTo(window)) > 0 ? "harness"
+		String placement = last(samples.series(SOURCE, "placed_service").clipTo(window)) > 0 ? DatabasePlacement.SERVICE
+				: last(samples.series(SOURCE, "placed_harness").clipTo(window)) > 0 ? DatabasePlacement.HARNESS
 				: samples.series(SOURCE, "placed_service").samples().isEmpty() ? "" : "unpinned";
 		return new Database(sum(active) / seconds, sum(samples.series(SOURCE, "pg_backends_on_cpu").clipTo(window)) / seconds, waiting,
 				100 * cpu, seconds, (total > 0) ? 100 * busy / total : Double.NaN, placement);
