@@ -210,8 +210,8 @@ final class RunCommand implements Callable<Integer> {
 		}
 		lab.plan.OwnService own = lab.plan.OwnService.load(this.service);
 		if (this.dbPlacement != null) {
-			if (!lab.plan.OwnService.PostgresNeed.PLACEMENTS.contains(this.dbPlacement)) {
-				throw new PlanException("--db-placement must be one of " + String.join(", ", lab.plan.OwnService.PostgresNeed.PLACEMENTS)
+			if (!lab.plan.DatabasePlacement.ALL.contains(this.dbPlacement)) {
+				throw new PlanException("--db-placement must be one of " + String.join(", ", lab.plan.DatabasePlacement.ALL)
 						+ ", got '" + this.dbPlacement + "'");
 			}
 			var pg = own.needs().postgres();

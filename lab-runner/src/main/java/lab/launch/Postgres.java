@@ -16,7 +16,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import lab.plan.OwnService;
+import lab.plan.PostgresNeed;
+
 
 /**
  * A PostgreSQL the lab starts for a service that needs one: the distribution's binaries ({@code /usr/lib/postgresql/<n>/bin},
@@ -78,7 +79,7 @@ public final class Postgres implements AutoCloseable {
 	 * Creates a cluster and the database {@code spec} names, runs its init SQL, and returns the running server; its log
 	 * goes to {@code log}.
 	 */
-	public static Postgres start(OwnService.PostgresNeed spec, String cpus, Path log) throws IOException, InterruptedException {
+	public static Postgres start(PostgresNeed spec, String cpus, Path log) throws IOException, InterruptedException {
 		Path bin = binaries();
 		boolean root = "root".equals(System.getProperty("user.name"));
 		Path data = Files.createTempDirectory("loom-lab-postgres-");

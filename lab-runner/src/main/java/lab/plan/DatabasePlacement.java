@@ -20,6 +20,9 @@ public final class DatabasePlacement {
 
 	public static final String HARNESS = "harness";
 
+	/** The placements a PostgreSQL started here can have. */
+	public static final java.util.List<String> ALL = java.util.List.of(SERVICE, HARNESS);
+
 	private DatabasePlacement() {
 	}
 

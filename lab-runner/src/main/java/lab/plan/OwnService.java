@@ -116,45 +116,6 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	public record Downstream(String property) {
 	}
 
-	/**
-	 * A PostgreSQL for the service. Started by the lab from the distribution's binaries into a directory of its own, on
-	 * a free port, off the service's core, and removed after the run; or, with {@code url}, one already running. The
-	 * service gets {@code spring.datasource.url}, {@code .username} and {@code .password} for it.
-	 *
-	 * @param database the database created for the service ({@code lab} by default)
-	 * @param init an SQL file run once into it after it is created, relative to the service file
-	 * @param url a JDBC URL of an existing database instead (then nothing is started)
-	 * @param username for {@code url} (the lab's own database: {@code lab})
-	 * @param password for {@code url}
-	 * @param placement where a PostgreSQL started here runs under a pinning profile: {@code service} (the default: on the
-	 *        service's core, the two sharing one t2.micro-sized budget, the harness's core left to the injector) or
-	 *        {@code harness} (on the harness's cores beside the injector); {@code --db-placement} overrides it
-	 */
-	public record PostgresNeed(String database, Path init, String url, String username, String password, String placement) {
-
-		/** The placements a PostgreSQL started here can have. */
-		public static final List<String> PLACEMENTS = List.of(DatabasePlacement.SERVICE, DatabasePlacement.HARNESS);
-
-		public PostgresNeed {
-			database = (database != null) ? database : "lab";
-		}
-
-		/** The placement, its default filled in. */
-		public String placed() {
-			return (this.placement != null) ? this.placement : DatabasePlacement.SERVICE;
-		}
-
-		/** The same need placed at {@code where} ({@code --db-placement}). */
-		public PostgresNeed placedAt(String where) {
-			return new PostgresNeed(this.database, this.init, this.url, this.username, this.password, where);
-		}
-
-		public boolean startedHere() {
-			return this.url == null;
-		}
-
-	}
-
 	/** This service with its PostgreSQL need replaced (placed elsewhere by {@code --db-placement}). */
 	public OwnService withPostgres(PostgresNeed postgres) {
 		return new OwnService(this.name, this.jar, this.port, this.readiness, this.metrics, this.requests, this.properties, this.jvm, this.arms,
@@ -380,8 +341,8 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			if (!pg.database().matches("[a-z_][a-z0-9_]*")) {
 				problems.add("needs.postgres.database must be lower-case letters, digits and underscores, got '" + pg.database() + "'");
 			}
-			if (pg.placement() != null && !PostgresNeed.PLACEMENTS.contains(pg.placement())) {
-				problems.add("needs.postgres.placement must be one of " + String.join(", ", PostgresNeed.PLACEMENTS) + " (service: on the service's core; "
+			if (pg.placement() != null && !DatabasePlacement.ALL.contains(pg.placement())) {
+				problems.add("needs.postgres.placement must be one of " + String.join(", ", DatabasePlacement.ALL) + " (service: on the service's core; "
 						+ "harness: beside the injector; another host: give url instead), got '" + pg.placement() + "'");
 			}
 			if (pg.placement() != null && pg.url() != null) {

@@ -141,7 +141,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 				"%s %s (%.0f%%, expects %d%s%s%s)", r.method(), r.path(), 100.0 * r.weight() / total, r.status(),
 				(r.feed() == null) ? "" : ", " + r.feed().strategy() + " values of " + ((r.feed().file() != null) ? r.feed().file().getFileName() : r.feed().values()),
 				(r.thinkMs() > 0) ? ", then " + r.thinkMs() + " ms' think" : "", (r.target() != null) ? ", its target " + r.target() : "")).toList())).append('\n');
-		OwnService.PostgresNeed pg = this.own.needs().postgres();
+		PostgresNeed pg = this.own.needs().postgres();
 		if (pg != null) {
 			text.append("needs PostgreSQL: ").append(pg.startedHere() ? "started here from the distribution's binaries (database " + pg.database()
 					+ ((pg.init() != null) ? ", init " + pg.init() : "") + "), placement " + pg.placed() + ": " + DatabasePlacement.describe(pg.placed(), Pinning.of(this))
@@ -241,22 +241,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 						+ this.scenario.aotTrainingSeconds() + " s)" : "").append("; kept under $LAB_CACHE_DIR/aot, trained again when stale\n");
 		}
 		if (this.scenario.searching()) {
-			text.append(String.format(java.util.Locale.ROOT, "capacity search within %s, every variant at once, round by round in a fresh random order "
-					+ "(started and warmed once, kept alive): bracket rounds from %s (from each variant's last crossing on this host, else from the crossing "
-					+ "the lab ships for it where it has one: the capacity scenario's), doubling while the target holds (steps of 1.5 from a "
-					+ "crossing) up to %,d, halving the gap to %s%%; "
-					+ "then %d refining rounds just below and above each estimate%s; ratios to %s within rounds%s (the estimates count %d probes per "
-					+ "variant)%n", this.scenario.target().describe(), this.levels.get(0).id(), this.scenario.searchMax(), this.scenario.searchResolution(),
-					this.scenario.rounds(), (this.scenario.searchMinutes() != null) ? String.format(java.util.Locale.ROOT,
-							" (no refining round started that the search's budget of %.0f minutes has no room for)", this.scenario.searchMinutes()) : "",
-					this.scenario.baselineVariant(), this.scenario.aa() ? "; A/A: " + this.scenario.baselineVariant()
-							+ " entered twice" : "", probesPerServiceRun()));
-		}
-		if (this.scenario.searching() && this.scenario.halvingSteps() == null && this.scenario.searchMinutes() != null) {
-			text.append(searchMinutes());
-		}
-		if (this.scenario.searching() && this.scenario.halvingSteps() != null) {
-			text.append(tuneAccount());
+			text.append(SearchPlanText.of(this));
 		}
 		for (String variant : this.scenario.variants()) {
 			text.append(variant).append(": ");
@@ -269,66 +254,6 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		text.append("results in ").append(this.out).append('\n');
 		text.append(String.format("estimated time: %.1f minutes%n", estimatedSeconds() / 60.0));
 		text.append(String.format(java.util.Locale.ROOT, "estimated disk: %,d MiB at most%n", estimatedBytes() >> 20));
-		return text.toString();
-	}
-
-	/**
-	 * The dry run's account of where a capacity search's minutes go: the planned starts and warm-ups (every entry's JVMs,
-	 * each about its warm-up and {@value #START_BEYOND_WARMUP_SECONDS} s more), the rest of the budget for probes; a
-	 * probe that breaks its JVM costs another start, which the report counts apart.
-	 */
-	String searchMinutes() {
-		int entries = this.scenario.variants().size() + (this.scenario.aa() ? 1 : 0);
-		int starts = entries * Math.max(1, this.scenario.jvms());
-		long start = this.scenario.warmupSeconds() + START_BEYOND_WARMUP_SECONDS;
-		double budget = this.scenario.searchMinutes() * 60;
-		long probe = searchProbeSeconds();
-		long probes = Math.max(0, (long) ((budget - starts * start) / probe));
-		return String.format(java.util.Locale.ROOT, "capacity search budget, %.0f minutes: %d starts and warm-ups (%d entries × %d JVMs, about %d s each: "
-				+ "%.1f min), the rest for probes of about %d s (about %d, %d per entry); a probe that breaks its JVM costs a start more "
-				+ "(the report says where the minutes went)%n", this.scenario.searchMinutes(), starts, entries, Math.max(1, this.scenario.jvms()), start,
-				starts * start / 60.0, probe, probes, probes / Math.max(1, entries));
-	}
-
-	/** A search's start beyond its warm-up: the JVM's start, the contract check and the JIT's settling (74-100 s in all here at a 60 s warm-up). */
-	static final int START_BEYOND_WARMUP_SECONDS = 30;
-
-	/** The probes a step-1 arm needs at least: a bracket of three or four probes and two refining rounds. */
-	static final int TUNE_MIN_PROBES = 6;
-
-	/**
-	 * The dry run's account of a tune search: the arms, the steps and their shares of the budget, and how many probes
-	 * each arm of step 1 gets (a probe is a level: ramp, hold and drain); a line saying so when step 1 cannot give each
-	 * arm {@value #TUNE_MIN_PROBES}.
-	 */
-	String tuneAccount() {
-		int arms = this.scenario.variants().size();
-		int steps = this.scenario.halvingSteps();
-		double minutes = (this.scenario.searchMinutes() != null) ? this.scenario.searchMinutes() : 60;
-		long probe = searchProbeSeconds();
-		long perArm = (long) (minutes * 60 / 2 / probe / Math.max(1, arms));
-		StringBuilder text = new StringBuilder(String.format(java.util.Locale.ROOT, "tune: successive halving over %d arms in at most %d steps within "
-				+ "%.0f minutes: step 1 every arm on one JVM with %d refining rounds, half the budget (%.0f minutes: about %d probes of %d s per arm); "
-				+ "each later step the arms not beaten, on %d JVMs with more rounds, an equal share of the rest%n", arms, steps, minutes,
-				Math.max(2, this.scenario.rounds() / steps), minutes / 2, perArm, probe, this.scenario.jvms()));
-		if (perArm < TUNE_MIN_PROBES) {
-			long fit = (long) (minutes * 60 / 2 / probe / TUNE_MIN_PROBES);
-			text.append(String.format(java.util.Locale.ROOT, "tune: %d arms are more than step 1 can place in %.0f minutes (%d probes each, %d needed): "
-					+ "about %d fit; give fewer arms (search.sample, exclude) or more time (searchMinutes)%n", arms, minutes / 2, perArm, TUNE_MIN_PROBES, fit));
-		}
-		if (this.own != null) {
-			// Each arm's heap ceiling as its options set it, against the memory the box has for them.
-			java.util.Map<String, List<String>> options = new java.util.LinkedHashMap<>();
-			for (OwnService.ServiceArm arm : this.own.arms()) {
-				List<String> flags = new ArrayList<>(jvmFlags());
-				flags.addAll(this.own.jvmOptions(arm));
-				options.put(this.own.label(arm), flags);
-			}
-			Turns.plan(options).ifPresent(memory -> text.append(String.format(java.util.Locale.ROOT, "tune: memory: the arms' heap ceilings and %d MiB each "
-					+ "come to %,d MiB; %,d MiB are free for them (available now less the injector's and the downstream's heaps and 1 GiB): %s%n",
-					Turns.NON_HEAP_MIB, memory.total() >> 20, memory.budget() >> 20, (memory.turns().size() == 1) ? "all at once"
-							: "in " + memory.turns().size() + " turns of each step, each interleaved within itself, the step's time shared among them")));
-		}
 		return text.toString();
 	}
 
