@@ -1,0 +1,32 @@
+package lab.run;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+
+import lab.analyse.RunAnalysis;
+import lab.analyse.search.TuneSummary;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The run's exit code: a settings search that named no best is not an answer a script may take for one. */
+class GateTests {
+
+	private static RunAnalysis tuned(TuneSummary tune) {
+		return new RunAnalysis(null, null, null, null, List.of(), List.of(), List.of(), Map.of(), List.of(), null, tune);
+	}
+
+	@Test
+	void aSettingsSearchWithNoBestExitsFiveAndSaysSo() {
+		ByteArrayOutputStream console = new ByteArrayOutputStream();
+		TuneSummary none = new TuneSummary("p99<=300ms,errors<=0.1%", "", List.of(), List.of(), false, Map.of("a", "INVALID twice at 25, never a bound"));
+		int exit = Gate.of(null, tuned(none), new PrintStream(console, true, StandardCharsets.UTF_8));
+		assertThat(exit).isEqualTo(Gate.NO_ANSWER_EXIT_CODE).isEqualTo(5);
+		assertThat(console.toString(StandardCharsets.UTF_8)).contains("the settings search named no best (exit code 5)");
+		assertThat(Gate.of(null, null, new PrintStream(new ByteArrayOutputStream()))).as("no analysis: nothing to gate").isZero();
+	}
+
+}
