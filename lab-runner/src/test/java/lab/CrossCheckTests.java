@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import lab.analyse.Analyser;
 import lab.analyse.LevelResult;
 import lab.analyse.judge.Thresholds;
+import lab.common.JitThreads;
 import lab.common.ServiceProcess;
 import lab.plan.Overrides;
 import lab.plan.Remote;
@@ -30,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The lab's throughput against an independent closed-model client: one level of Gatling through the runner and
  * {@code wrk} (Debian's package) with as many connections, against the same warm app-webflux (started with the
- * t2-micro profile's flags), must agree within 10%. 200 users on a 100 ms downstream ask 2,000 requests a second,
+ * t2-micro profile's flags, warmed by wrk until its JIT settles), must agree within 10%. 200 users on a 100 ms downstream ask 2,000 requests a second,
  * about two thirds of the service's core here: both clients should see nearly Little's law's ceiling, and a lab that
  * lost, double-counted or mistimed requests, or filed them in the wrong window, would not. (At saturation, 400 users,
  * this setup measured the lab 11-25% below wrk over 6 runs: the service spent more CPU per request under the lab,
@@ -47,6 +48,10 @@ class CrossCheckTests {
 	static final long DELAY_MS = 100;
 
 	static final int SECONDS = 30;
+
+	static final int WARM_ROUND_SECONDS = 10;
+
+	static final int WARM_ROUNDS = 24;
 
 	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path out;
@@ -69,10 +74,10 @@ class CrossCheckTests {
 			pin(service.pid(), "0");
 			pin(downstream.pid(), "1");
 			String url = service.url() + "/address/" + DELAY_MS;
-			// Warm: 10 s left C2 compiling inside the measured seconds here (0.45-0.52 ms of CPU per request
-			// instead of 0.31 at 800 rps).
-			wrk(wrk, url, 30);
-			Scenario scenario = new Overrides(List.of("app-webflux"), List.of(USERS), DELAY_MS, SECONDS, 10, null, null, null, null, null, null)
+			warm(wrk, url, service.pid());
+			// The lab's own warm-up, as a run has it: 10 s, longer in rounds while the JIT still compiles (Gatling's
+			// requests are not wrk's: 8-9% below wrk's rate here with a fixed 10 s, in 2 runs).
+			Scenario scenario = new Overrides(List.of("app-webflux"), List.of(USERS), DELAY_MS, SECONDS, 10, null, null, null, null, null, null, null, null, null, 60)
 				.applyTo(Scenario.load("smoke"));
 			// The plan reads the host's cores first: pinned, this JVM would see one.
 			RunPlan plan = RemoteModeTests.plan(scenario, this.out, Remote.parse(service.url(), downstream.url(), null, List.of("app-webflux")));
@@ -84,12 +89,39 @@ class CrossCheckTests {
 				pin(ProcessHandle.current().pid(), all);
 			}
 			LevelResult lab = new Analyser(Thresholds.DEFAULT).analyse(this.out, List.of("app-webflux")).get(0);
-			double independent = wrk(wrk, url, SECONDS);
+			double independent = wrk(wrk, url, SECONDS, true);
 			System.out.printf(Locale.ROOT, "CrossCheckTests: %d users, %d ms: the lab (Gatling) %.0f rps, p99 %.0f ms, errors %d; wrk %.0f rps%n",
 					USERS, DELAY_MS, lab.rps(), lab.p99AllMs(), lab.errors(), independent);
 			assertThat(lab.errors()).as(lab.reasons().toString()).isZero();
 			assertThat(lab.rps()).as("the lab's rps against wrk's %.0f", independent).isCloseTo(independent, org.assertj.core.data.Percentage.withPercentage(10));
 		}
+	}
+
+	/**
+	 * wrk in rounds of {@link #WARM_ROUND_SECONDS} until the service's JIT settles: its compiler threads below 5% of a
+	 * round and the round's rate within 5% of the one before. A fixed 30 s was once enough here; on another day the
+	 * same one-CPU service compiled for about 100 s at 200 connections (327, 643, 1,019, 1,513, then 1,872-1,922
+	 * requests a second in 20-s rounds, its compiler threads 20-28% of the core until then; 100-110 s in this test's 10-s
+	 * rounds, 3 runs), and a level measured before that is a measurement of the JIT, not of the lab.
+	 */
+	static void warm(Path wrk, String url, long pid) throws Exception {
+		JitThreads jit = new JitThreads(Path.of("/proc", Long.toString(pid), "task"));
+		double lastRps = 0;
+		double lastJit = jit.cpuSeconds();
+		List<String> rounds = new java.util.ArrayList<>();
+		for (int round = 1; round <= WARM_ROUNDS; round++) {
+			double rps = wrk(wrk, url, WARM_ROUND_SECONDS, false);
+			double jitSeconds = jit.cpuSeconds();
+			double jitShare = (jitSeconds - lastJit) / WARM_ROUND_SECONDS;
+			rounds.add(String.format(Locale.ROOT, "%.0f rps, JIT %.0f%%", rps, jitShare * 100));
+			if (jitShare < 0.05 && Math.abs(rps - lastRps) <= 0.05 * lastRps) {
+				System.out.println("CrossCheckTests: warm after " + round * WARM_ROUND_SECONDS + " s of wrk: " + rounds);
+				return;
+			}
+			lastRps = rps;
+			lastJit = jitSeconds;
+		}
+		throw new AssertionError("the service's JIT did not settle in " + WARM_ROUNDS * WARM_ROUND_SECONDS + " s of wrk: " + rounds);
 	}
 
 	/** The jar with the t2-micro profile's JVM flags, as the lab starts it: one processor, 1 GiB. */
@@ -107,8 +139,12 @@ class CrossCheckTests {
 		assertThat(taskset.exitValue()).as(output).isZero();
 	}
 
-	/** Requests per second wrk (on CPU 1) reports for {@code seconds} at {@link #USERS} connections. */
-	static double wrk(Path wrk, String url, int seconds) throws Exception {
+	/**
+	 * Requests per second wrk (on CPU 1) reports for {@code seconds} at {@link #USERS} connections; {@code strict}: no
+	 * error allowed. A warm-up round is not strict: it printed 4 answers not 2xx of 17,964 once here, while the JIT
+	 * still compiled (printed, not judged: the measured seconds of both clients are).
+	 */
+	static double wrk(Path wrk, String url, int seconds, boolean strict) throws Exception {
 		Process process = new ProcessBuilder("taskset", "-c", "1", wrk.toString(), "-t1", "-c" + USERS, "-d" + seconds + "s", "--timeout", "30s", url)
 			.redirectErrorStream(true)
 			.start();
@@ -116,7 +152,12 @@ class CrossCheckTests {
 		assertThat(process.waitFor(seconds + 60, TimeUnit.SECONDS)).isTrue();
 		Matcher rps = Pattern.compile("Requests/sec:\\s+([0-9.]+)").matcher(output);
 		assertThat(rps.find()).as(output).isTrue();
-		assertThat(output).as("wrk saw no errors").doesNotContain("Non-2xx").doesNotContain("Socket errors");
+		if (strict) {
+			assertThat(output).as("wrk saw no errors").doesNotContain("Non-2xx").doesNotContain("Socket errors");
+		}
+		else if (output.contains("Non-2xx") || output.contains("Socket errors")) {
+			System.out.println("CrossCheckTests: a warm-up round saw errors: " + output.replaceAll("\\s+", " "));
+		}
 		return Double.parseDouble(rps.group(1));
 	}
 
