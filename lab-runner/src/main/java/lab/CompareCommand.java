@@ -8,12 +8,17 @@ import java.util.concurrent.Callable;
 
 import lab.analyse.Analyser;
 import lab.analyse.Manifest;
+import lab.analyse.search.TuneSummary;
 import lab.layout.RunDir;
 import lab.plan.PlanException;
+import lab.plan.Variants;
+import lab.report.CompareWriter;
+import lab.report.Comparison;
+import lab.run.Gate;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 @Command(name = "compare", mixinStandardHelpOptions = true,
 		description = "Put several results directories side by side in one report (compare.html, compare.md, compare.json).")
@@ -53,27 +58,27 @@ final class CompareCommand implements Callable<Integer> {
 		if (!(this.noisePercent >= 0)) {
 			throw new PlanException("--noise must be 0 or more (a percentage), got " + this.noisePercent);
 		}
-		List<lab.report.Comparison.Run> runs = new ArrayList<>();
+		List<Comparison.Run> runs = new ArrayList<>();
 		for (Path dir : dirs) {
 			if (!Files.isRegularFile(dir.resolve(RunDir.MANIFEST))) {
 				throw new PlanException(dir + " is not a results directory (no manifest.json): pass directories under results/");
 			}
 			var manifest = Manifest.read(dir);
-			var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, lab.plan.Variants.ofManifest(Manifest.readTree(dir)).names());
+			var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, Variants.ofManifest(Manifest.readTree(dir)).names());
 			var searches = Analyser.searches(dir);
-			var tune = lab.analyse.search.TuneSummary.read(dir, Manifest.readTree(dir), searches, levels).orElse(null);
-			runs.add(new lab.report.Comparison.Run(name(dir, dirs), dir, manifest, levels, searches, tune));
+			var tune = TuneSummary.read(dir, Manifest.readTree(dir), searches, levels).orElse(null);
+			runs.add(new Comparison.Run(name(dir, dirs), dir, manifest, levels, searches, tune));
 		}
-		Path target = (this.out != null) ? this.out.toAbsolutePath() : Main.timestamped("compare");
-		var comparison = lab.report.Comparison.of(runs, (this.baseline != null || this.failOnWorse) ? 0 : -1, this.noisePercent);
-		Path html = new lab.report.CompareWriter().write(comparison, target);
+		Path target = (this.out != null) ? this.out.toAbsolutePath() : Commands.timestamped("compare");
+		var comparison = Comparison.of(runs, (this.baseline != null || this.failOnWorse) ? 0 : -1, this.noisePercent);
+		Path html = new CompareWriter().write(comparison, target);
 		this.spec.commandLine().getOut().println("lab: " + runs.size() + " runs, " + comparison.rows().size() + " variant × load rows; comparison " + html);
 		if (this.failOnWorse) {
 			List<String> worse = comparison.worse();
 			if (!worse.isEmpty()) {
 				this.spec.commandLine().getOut().println("lab: worse than " + comparison.baselineRun().name() + ": " + String.join("; ", worse)
-						+ " (exit code " + lab.run.Gate.TARGET_MISSED_EXIT_CODE + ")");
-				return lab.run.Gate.TARGET_MISSED_EXIT_CODE;
+						+ " (exit code " + Gate.TARGET_MISSED_EXIT_CODE + ")");
+				return Gate.TARGET_MISSED_EXIT_CODE;
 			}
 			this.spec.commandLine().getOut().println("lab: nothing worse than " + comparison.baselineRun().name() + " beyond the noise");
 		}

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
+import lab.launch.Storage;
 import lab.plan.Host;
 import lab.plan.RunPlan;
 import lab.plan.Variant;
@@ -46,16 +47,16 @@ final class Doctor implements Callable<Integer> {
 				: " covers the default ports " + ports + ": the runner uses free ports, but services started by hand may collide"),
 				"sysctl -w net.ipv4.ip_local_port_range='32768 60999'");
 		for (String module : Variant.names()) {
-			check(Files.isRegularFile(RunPlan.jar(Main.root(), module)), module + " built", "./lab build");
+			check(Files.isRegularFile(RunPlan.jar(Commands.root(), module)), module + " built", "./lab build");
 		}
-		check(Files.isRegularFile(RunPlan.jar(Main.root(), Variant.DOWNSTREAM)), Variant.DOWNSTREAM + " built", "./lab build");
-		check(Files.isRegularFile(Main.root().resolve("gatling/target/classpath.txt")), "gatling built", "./lab build");
-		Path results = Main.root().resolve("results");
+		check(Files.isRegularFile(RunPlan.jar(Commands.root(), Variant.DOWNSTREAM)), Variant.DOWNSTREAM + " built", "./lab build");
+		check(Files.isRegularFile(Commands.root().resolve("gatling/target/classpath.txt")), "gatling built", "./lab build");
+		Path results = Commands.root().resolve("results");
 		long free = -1;
 		String disk;
 		try {
-			disk = lab.launch.Storage.describe(results);
-			free = lab.launch.Storage.freeBytes(results);
+			disk = Storage.describe(results);
+			free = Storage.freeBytes(results);
 		}
 		catch (java.io.IOException ex) {
 			disk = "unknown (" + ex.getMessage() + ")";

@@ -3,6 +3,7 @@ package lab;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import lab.generate.VariantFiles;
 import lab.plan.Variant;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +17,7 @@ final class GenerateCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() {
-		List<String> changed = lab.generate.VariantFiles.write(Main.root(), Variant.ALL);
+		List<String> changed = VariantFiles.write(Commands.root(), Variant.ALL);
 		this.spec.commandLine().getOut().println(changed.isEmpty() ? "lab: every generated part is up to date"
 				: "lab: rewrote the variants' parts of " + String.join(", ", changed));
 		return 0;

@@ -3,6 +3,7 @@ package lab;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import lab.plan.InjectorPlan;
 import lab.plan.Overrides;
 import lab.plan.PlanException;
 import lab.plan.Scenario;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Option;
 				+ "second times the injector's CPU per request, against the type's vCPUs at 70%% busy.")
 final class InjectorsCommand implements Callable<Integer> {
 
-	@Option(names = "--scenario", defaultValue = "seed", completionCandidates = Main.BundledScenarios.class, description = "${COMPLETION-CANDIDATES} or a YAML file (default: ${DEFAULT-VALUE})")
+	@Option(names = "--scenario", defaultValue = "seed", completionCandidates = Commands.BundledScenarios.class, description = "${COMPLETION-CANDIDATES} or a YAML file (default: ${DEFAULT-VALUE})")
 	String scenario;
 
 	@Option(names = "--users", split = ",", description = "the levels, as ./lab run --users gives them")
@@ -46,7 +47,7 @@ final class InjectorsCommand implements Callable<Integer> {
 		}
 		Scenario loaded = new Overrides(null, this.users, this.delayMs, null, null, null, null, null, null, null, null)
 			.applyTo(Scenario.load(this.scenario));
-		lab.plan.InjectorPlan.of(loaded, this.instanceType, this.vcpus, this.msPerRequest).describe(this.count)
+		InjectorPlan.of(loaded, this.instanceType, this.vcpus, this.msPerRequest).describe(this.count)
 			.forEach(this.spec.commandLine().getOut()::println);
 		return 0;
 	}

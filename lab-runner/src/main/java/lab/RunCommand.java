@@ -10,14 +10,20 @@ import java.util.concurrent.Callable;
 
 import lab.launch.Children;
 import lab.launch.Interruption;
+import lab.launch.Storage;
+import lab.plan.Compose;
+import lab.plan.DatabasePlacement;
 import lab.plan.Host;
+import lab.plan.Jdk;
+import lab.plan.Jdks;
 import lab.plan.Overrides;
+import lab.plan.OwnService;
 import lab.plan.PlanException;
 import lab.plan.Remote;
 import lab.plan.RunPlan;
 import lab.plan.Scenario;
-import lab.plan.Variant;
 import lab.run.Runner;
+import lab.sample.CpuProfile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,10 +31,10 @@ import picocli.CommandLine.Option;
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Measure the variants under load and write a report.")
 final class RunCommand implements Callable<Integer> {
 
-	@Option(names = "--scenario", completionCandidates = Main.BundledScenarios.class, description = "${COMPLETION-CANDIDATES} or a YAML file (default: quick; with --service: service)")
+	@Option(names = "--scenario", completionCandidates = Commands.BundledScenarios.class, description = "${COMPLETION-CANDIDATES} or a YAML file (default: quick; with --service: service)")
 	String scenario;
 
-	@Option(names = "--variants", split = ",", completionCandidates = Main.VariantNames.class, description = "comma-separated subset of: ${COMPLETION-CANDIDATES}")
+	@Option(names = "--variants", split = ",", completionCandidates = Commands.VariantNames.class, description = "comma-separated subset of: ${COMPLETION-CANDIDATES}")
 	List<String> variants;
 
 	@Option(names = "--users", split = ",", description = "comma-separated levels: users (closed models) or arrivals per second (open)")
@@ -188,7 +194,7 @@ final class RunCommand implements Callable<Integer> {
 	 * The service file, read and checked, its arms registered as this run's variants; a flag that has no meaning for
 	 * a service of the user's own is refused in one line.
 	 */
-	private lab.plan.OwnService ownService() {
+	private OwnService ownService() {
 		List<String> refused = new ArrayList<>();
 		if (this.variants != null) {
 			refused.add("--variants (the file's arms are the rows)");
@@ -208,10 +214,10 @@ final class RunCommand implements Callable<Integer> {
 		if (!refused.isEmpty()) {
 			throw new PlanException("--service cannot be combined with " + String.join("; ", refused));
 		}
-		lab.plan.OwnService own = lab.plan.OwnService.load(this.service);
+		OwnService own = OwnService.load(this.service);
 		if (this.dbPlacement != null) {
-			if (!lab.plan.DatabasePlacement.ALL.contains(this.dbPlacement)) {
-				throw new PlanException("--db-placement must be one of " + String.join(", ", lab.plan.DatabasePlacement.ALL)
+			if (!DatabasePlacement.ALL.contains(this.dbPlacement)) {
+				throw new PlanException("--db-placement must be one of " + String.join(", ", DatabasePlacement.ALL)
 						+ ", got '" + this.dbPlacement + "'");
 			}
 			var pg = own.needs().postgres();
@@ -231,7 +237,7 @@ final class RunCommand implements Callable<Integer> {
 		// --target name=URL,... names the variants when --variants does not.
 		List<String> named = Remote.targetNames(this.target);
 		List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;
-		lab.plan.OwnService own = (this.service != null) ? ownService() : null;
+		OwnService own = (this.service != null) ? ownService() : null;
 		String latency = this.latencyTarget;
 		if (own != null) {
 			// The arms are the variants, the file's target the default one.
@@ -245,35 +251,35 @@ final class RunCommand implements Callable<Integer> {
 		Scenario scenario = new Overrides(variants, this.users, this.delayMs, this.holdSeconds, this.warmupSeconds, this.profile, this.repeat, this.tunings,
 				this.observe, this.jdks, latency, this.works, this.responseBytes, this.aot, warmupMax).applyTo(base)
 			.withSearch(this.baseline, this.aa, this.rounds);
-		Path results = (this.out != null) ? this.out.toAbsolutePath() : Main.timestamped(scenario.name());
+		Path results = (this.out != null) ? this.out.toAbsolutePath() : Commands.timestamped(scenario.name());
 		if (Files.isDirectory(results) && Files.list(results).findAny().isPresent()) {
 			throw new PlanException("--out " + results + " is not empty: choose a new directory, results are never overwritten");
 		}
 		noteResults(lockNote, results);
-		List<lab.plan.Jdk> jdks = new ArrayList<>();
+		List<Jdk> jdks = new ArrayList<>();
 		for (String spec : scenario.jdks()) {
-			jdks.add(lab.plan.Jdk.at(spec, lab.plan.Jdks.resolve(spec, Main.root(), System.out)));
+			jdks.add(Jdk.at(spec, Jdks.resolve(spec, Commands.root(), System.out)));
 		}
 		// One JDK runs the whole harness as before; several share the harness on the JDK running the lab.
-		Path java = (jdks.size() == 1) ? jdks.get(0).home() : lab.plan.Jdks.resolve(null, Main.root(), System.out);
+		Path java = (jdks.size() == 1) ? jdks.get(0).home() : Jdks.resolve(null, Commands.root(), System.out);
 		Path profiler = null;
 		if (this.profileCpu) {
 			// Copied out of the runner's jar once per run, removed when the runner exits.
 			Path tools = Files.createTempDirectory("loom-lab-async-profiler");
 			tools.toFile().deleteOnExit();
-			profiler = lab.sample.CpuProfile.library(tools)
+			profiler = CpuProfile.library(tools)
 				.orElseThrow(() -> new PlanException("--profile-cpu needs async-profiler's native library, which ships for Linux x64 and arm64 only, not "
 						+ System.getProperty("os.name") + " " + System.getProperty("os.arch") + ": use --jfr for a CPU flame graph here"));
 			profiler.toFile().deleteOnExit();
 		}
 		List<String> extra = (this.jvmOptions == null || this.jvmOptions.isBlank()) ? List.of() : Arrays.asList(this.jvmOptions.trim().split("\\s+"));
-		RunPlan plan = RunPlan.of(scenario, Main.root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors,
-				this.compose ? lab.plan.Compose.from(System.getenv()) : null, scenario.variants()).withManagement(this.management), own);
+		RunPlan plan = RunPlan.of(scenario, Commands.root(), results, java, extra, Host.read(), Remote.parse(this.target, this.downstream, this.injectors,
+				this.compose ? Compose.from(System.getenv()) : null, scenario.variants()).withManagement(this.management), own);
 		if (jdks.size() > 1) {
 			plan = plan.withJdks(jdks);
 		}
 		// A disk too small for the plan stops it before anything is printed or started (a dry run only shows the estimate).
-		String tooSmall = this.dryRun ? null : lab.launch.Storage.tooSmall(results, plan.estimatedBytes());
+		String tooSmall = this.dryRun ? null : Storage.tooSmall(results, plan.estimatedBytes());
 		if (tooSmall != null) {
 			throw new PlanException(tooSmall);
 		}

@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import lab.analyse.Analyser;
-import lab.analyse.LevelResult;
+import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.Thresholds;
 import lab.common.JitThreads;
 import lab.common.ServiceProcess;

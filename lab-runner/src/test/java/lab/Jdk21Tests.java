@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 
 import lab.analyse.Analyser;
-import lab.analyse.LevelResult;
-import lab.analyse.Measurement;
+import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.Thresholds;
+import lab.analyse.measure.Measurement;
 import lab.plan.Host;
 import lab.plan.Jdks;
 import lab.plan.Overrides;

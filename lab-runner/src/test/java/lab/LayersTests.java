@@ -21,19 +21,16 @@ class LayersTests {
 
 	/**
 	 * Lowest first: the commands ({@code lab}) over the run ({@code lab.run}, which drives the search's scheduler in
-	 * {@code lab.run.search}) over the report and the analysis over the statistics every room of it calls
-	 * ({@code lab.analyse.stat}: a median, a maximum), over sampling, load and launch, over the plan.
+	 * {@code lab.run.search}) over the report, over the analysis, over sampling, load and launch, over the plan. The
+	 * analysis in its own layers: the core that assembles a run's results ({@code Analyser}, {@code LevelJudge},
+	 * {@code LevelJson}, {@code RunAnalysis}, {@code Manifest}) over the searches summarised, over the profiles
+	 * (memory, start), over the figures and the rules that judge them ({@code LevelResult}, {@code Repeats}), over a
+	 * level's measurement, over the evidence (thread dumps, JFR, class histograms), over the readers of raw files, over
+	 * the statistics every room calls ({@code lab.analyse.stat}: a median, a maximum).
 	 */
-	static final List<String> LAYERS = List.of("lab.json", "lab.plan", "lab.launch", "lab.load", "lab.sample", "lab.verify", "lab.analyse.stat", "lab.analyse",
-			"lab.report", "lab.generate", "lab.run.search", "lab.run", "lab");
-
-	/**
-	 * The analysis is one layer of rooms by job: its core (Analyser, Measurement, LevelResult, Repeats, RunAnalysis,
-	 * Manifest, LevelJson) and the rooms that judge, gather evidence, profile and summarise searches use one another; the
-	 * readers of raw files are below all of them and use none but the core's types.
-	 */
-	static final List<String> ANALYSE_ROOMS = List.of("lab.analyse.read", "lab.analyse.judge", "lab.analyse.evidence", "lab.analyse.profile",
-			"lab.analyse.search");
+	static final List<String> LAYERS = List.of("lab.json", "lab.plan", "lab.launch", "lab.load", "lab.sample", "lab.verify", "lab.analyse.stat",
+			"lab.analyse.read", "lab.analyse.evidence", "lab.analyse.measure", "lab.analyse.judge", "lab.analyse.profile", "lab.analyse.search",
+			"lab.analyse", "lab.report", "lab.generate", "lab.run.search", "lab.run", "lab");
 
 	private static final Pattern USE = Pattern.compile("\\b(lab(?:\\.[a-z]+)*)\\.[A-Z]\\w*");
 
@@ -44,7 +41,7 @@ class LayersTests {
 		try (Stream<Path> files = Files.walk(sources)) {
 			for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
 				String own = sources.relativize(file.getParent()).toString().replace('/', '.');
-				assertThat(LAYERS).as("%s's package has a layer", file).contains(layer(own));
+				assertThat(LAYERS).as("%s's package has a layer", file).contains(own);
 				upward(own, Files.readString(file)).forEach(use -> upward.add(sources.relativize(file) + " uses " + use));
 			}
 		}
@@ -59,12 +56,21 @@ class LayersTests {
 		assertThat(upward("lab.run.search", "import lab.run.SearchRun;")).containsExactly("lab.run.SearchRun");
 		// Downward uses are the rule: the run uses the analysis and the plan.
 		assertThat(upward("lab.run", "import lab.analyse.search.SearchSummary;\nimport lab.plan.RunPlan;")).isEmpty();
-		// Within the analysis: a reader of raw files reaching into the rules; the rules using a reader is the rule.
-		assertThat(upward("lab.analyse.read", "import lab.analyse.judge.Figures;\nimport lab.analyse.LevelResult;")).containsExactly("lab.analyse.judge.Figures");
-		assertThat(upward("lab.analyse.judge", "import lab.analyse.read.Samples;\nimport lab.analyse.evidence.PoolEvidence;")).isEmpty();
-		// The statistics at the bottom of the analysis use none of it; every room of it may use them.
-		assertThat(upward("lab.analyse.stat", "import lab.analyse.Analyser;")).containsExactly("lab.analyse.Analyser");
-		assertThat(upward("lab.analyse.judge", "import lab.analyse.stat.Stats;")).isEmpty();
+		// Within the analysis, a wrong-way use planted in each layer of it; each layer's downward uses are the rule.
+		assertThat(upward("lab.analyse.stat", "import lab.analyse.read.Samples;")).containsExactly("lab.analyse.read.Samples");
+		assertThat(upward("lab.analyse.read", "import lab.analyse.evidence.PoolEvidence;\nimport lab.analyse.stat.Stats;"))
+			.containsExactly("lab.analyse.evidence.PoolEvidence");
+		assertThat(upward("lab.analyse.evidence", "import lab.analyse.measure.Measurement;\nimport lab.analyse.read.ThreadDump;"))
+			.containsExactly("lab.analyse.measure.Measurement");
+		assertThat(upward("lab.analyse.measure", "import lab.analyse.judge.Figures;\nimport lab.analyse.evidence.PinnedSite;"))
+			.containsExactly("lab.analyse.judge.Figures");
+		assertThat(upward("lab.analyse.judge", "import lab.analyse.profile.MemoryProfile;\nimport lab.analyse.measure.Metric;"))
+			.containsExactly("lab.analyse.profile.MemoryProfile");
+		assertThat(upward("lab.analyse.profile", "import lab.analyse.search.SearchSummary;\nimport lab.analyse.judge.LevelResult;"))
+			.containsExactly("lab.analyse.search.SearchSummary");
+		assertThat(upward("lab.analyse.search", "/** {@link lab.analyse.Analyser} */\nimport lab.analyse.judge.LevelResult;"))
+			.containsExactly("lab.analyse.Analyser");
+		assertThat(upward("lab.analyse", "import lab.report.ReportWriter;\nimport lab.analyse.search.SearchSummary;")).containsExactly("lab.report.ReportWriter");
 	}
 
 	/** The uses in {@code text} (a source of package {@code own}) of a package above {@code own}. */
@@ -73,19 +79,11 @@ class LayersTests {
 		Matcher matcher = USE.matcher(text);
 		while (matcher.find()) {
 			String used = matcher.group(1);
-			boolean above = LAYERS.contains(layer(used)) && LAYERS.indexOf(layer(used)) > LAYERS.indexOf(layer(own));
-			// The readers of raw files use no other room of the analysis (its core's types they may name).
-			boolean outOfTheReaders = own.equals("lab.analyse.read") && ANALYSE_ROOMS.contains(used) && !used.equals(own);
-			if (above || outOfTheReaders) {
+			if (LAYERS.contains(used) && LAYERS.indexOf(used) > LAYERS.indexOf(own)) {
 				upward.add(matcher.group());
 			}
 		}
 		return upward;
-	}
-
-	/** The layer of a package: the analysis's rooms are one layer. */
-	static String layer(String pkg) {
-		return ANALYSE_ROOMS.contains(pkg) ? "lab.analyse" : pkg;
 	}
 
 }

@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import lab.analyse.Analyser;
-import lab.analyse.LevelResult;
-import lab.analyse.Measurement;
-import lab.analyse.judge.Metric;
+import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.Thresholds;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
 import lab.analyse.read.Latency;
 import lab.analyse.read.RequestCounts;
 import lab.common.ServiceProcess;

@@ -19,6 +19,7 @@ import io.gatling.core.stats.writer.BufferedFileChannelWriter;
 import io.gatling.core.stats.writer.RecordHeader;
 import io.gatling.core.stats.writer.RunMessage;
 import io.gatling.core.stats.writer.RunMessageSerializer;
+import lab.layout.LevelDir;
 import scala.Tuple3;
 
 /**
@@ -54,8 +55,8 @@ public final class MergedReport {
 		}
 		Path out = Path.of(args[0]).toAbsolutePath();
 		List<Path> logs = Arrays.stream(args).skip(1).map(Path::of).toList();
-		long requests = merge(logs, out.resolve(lab.layout.LevelDir.SIMULATION_LOG));
-		System.out.println("merged " + requests + " request records of " + logs.size() + " logs into " + out.resolve(lab.layout.LevelDir.SIMULATION_LOG));
+		long requests = merge(logs, out.resolve(LevelDir.SIMULATION_LOG));
+		System.out.println("merged " + requests + " request records of " + logs.size() + " logs into " + out.resolve(LevelDir.SIMULATION_LOG));
 		io.gatling.app.Gatling.main(new String[] { "-ro", out.getFileName().toString(), "-rf", out.getParent().toString() });
 	}
 

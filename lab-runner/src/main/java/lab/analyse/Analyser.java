@@ -13,25 +13,32 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.evidence.PinnedSite;
 import lab.analyse.judge.Catalogue;
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.FigureRule;
 import lab.analyse.judge.Figures;
-import lab.analyse.judge.Headroom;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
+import lab.analyse.judge.Repeats;
 import lab.analyse.judge.Rule;
 import lab.analyse.judge.Thresholds;
+import lab.analyse.measure.Headroom;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.RequestFigures;
+import lab.analyse.profile.LevelSeries;
 import lab.analyse.profile.MemoryProfile;
-import lab.plan.Variants;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.LevelFiles;
 import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSummary;
-import lab.layout.LevelDir;
+import lab.analyse.search.TuneSummary;
+import lab.json.Json;
+import lab.layout.LatencyTarget;
 import lab.layout.RunDir;
 import lab.layout.ServiceDir;
-import lab.load.LoadWindow;
+import lab.plan.Variant;
+import lab.plan.Variants;
 import lab.verify.ClientReadback;
 import tools.jackson.databind.JsonNode;
 
@@ -45,7 +52,7 @@ public final class Analyser {
 
 	private final Catalogue catalogue;
 
-	private final lab.layout.LatencyTarget target;
+	private final LatencyTarget target;
 
 	public Analyser(Thresholds thresholds) {
 		this(thresholds, Catalogue.STANDARD);
@@ -53,24 +60,24 @@ public final class Analyser {
 
 	/** An analysis computing and judging by {@code catalogue}'s figures and rules (the lab's: {@link Catalogue#STANDARD}). */
 	public Analyser(Thresholds thresholds, Catalogue catalogue) {
-		this(thresholds, catalogue, lab.layout.LatencyTarget.DEFAULT);
+		this(thresholds, catalogue, LatencyTarget.DEFAULT);
 	}
 
-	private Analyser(Thresholds thresholds, Catalogue catalogue, lab.layout.LatencyTarget target) {
+	private Analyser(Thresholds thresholds, Catalogue catalogue, LatencyTarget target) {
 		this.thresholds = thresholds;
 		this.catalogue = catalogue;
 		this.target = target;
 	}
 
 	/** This analysis with every level judged against {@code target} besides its verdict (the lab's default otherwise). */
-	public Analyser withTarget(lab.layout.LatencyTarget target) {
+	public Analyser withTarget(LatencyTarget target) {
 		return new Analyser(this.thresholds, this.catalogue, target);
 	}
 
 	/** Every level directory (one holding a level.json) under {@code results}, grouped by variant and level. */
 	public List<LevelResult> analyse(Path results, List<String> variantOrder) throws IOException {
 		List<Measurement> measurements = new ArrayList<>();
-		for (Path dir : levelDirs(results)) {
+		for (Path dir : LevelFiles.levelDirs(results)) {
 			measurements.add(Measurement.of(LevelFiles.read(dir, results)));
 		}
 		return judge(measurements, variantOrder);
@@ -86,23 +93,16 @@ public final class Analyser {
 		Variants variants = Variants.ofManifest(manifest);
 		List<Measurement> measurements = new ArrayList<>();
 		List<LevelSeries> series = new ArrayList<>();
-		for (Path dir : levelDirs(results)) {
+		for (Path dir : LevelFiles.levelDirs(results)) {
 			LevelFiles files = LevelFiles.read(dir, results);
 			measurements.add(Measurement.of(files));
 			series.add(LevelSeries.of(files));
 		}
 		List<LevelResult> levels = judge(measurements, variants.names());
-		List<lab.analyse.search.SearchSummary> searches = searches(results);
+		List<SearchSummary> searches = searches(results);
 		return new RunAnalysis(results, manifest, this.thresholds, rejudged, levels, MemoryProfile.analyse(results, levels, series), List.copyOf(series),
-				clients(results), searches, variants, lab.analyse.search.TuneSummary.read(results, manifest, searches, levels).orElse(null));
+				clients(results), searches, variants, TuneSummary.read(results, manifest, searches, levels).orElse(null));
 	}
-
-	/**
-	 * Gatling's assertions failed (its exit 2) over all its requests, ramp included; kept only where the lab's window met
-	 * the target ({@link LevelResult#withTarget}), where the two disagree.
-	 */
-	static final String GATLING_ASSERTIONS_NOTE = "Gatling's assertions of the latency target failed over all its requests, ramp included, "
-			+ "where the lab's steady window met it (its report shows which)";
 
 	/** Measurements grouped by variant and level, repeats combined, judged, in report order. */
 	private List<LevelResult> judge(List<Measurement> measurements, List<String> variantOrder) {
@@ -112,7 +112,7 @@ public final class Analyser {
 			// Repeats of a level combine; a capacity search's probe run once more ("-again") or in a round of an interleaved
 			// search ("-round<k>") is a row of its own.
 			String name = measurement.dir().getFileName().toString();
-			String suffix = lab.layout.ServiceDir.rowSuffix(name);
+			String suffix = ServiceDir.rowSuffix(name);
 			String again = suffix.isEmpty() ? "" : "/" + suffix;
 			groups.computeIfAbsent(facts.variant() + "/" + facts.load() + again, k -> new ArrayList<>()).add(measurement);
 		}
@@ -121,7 +121,7 @@ public final class Analyser {
 			levels.add(combine(repeats));
 		}
 		// Variants in their order, each tuning of one variant after the default, then by load.
-		levels.sort(Comparator.comparingInt((LevelResult r) -> order(variantOrder, lab.plan.Variant.moduleOf(r.variant())))
+		levels.sort(Comparator.comparingInt((LevelResult r) -> order(variantOrder, Variant.moduleOf(r.variant())))
 			.thenComparing(LevelResult::variant)
 			.thenComparingInt(LevelResult::load));
 		return nameCollapses(levels).stream().map(level -> level.withTarget(this.target)).toList();
@@ -132,7 +132,7 @@ public final class Analyser {
 		List<SearchSummary> searches = new ArrayList<>();
 		try (Stream<Path> files = Files.list(results)) {
 			for (Path file : files.filter(f -> RunDir.isCapacitySearch(f.getFileName().toString())).sorted().toList()) {
-				searches.add(SearchSummary.of(SearchRecord.of(lab.json.Json.MAPPER.readTree(file.toFile()))));
+				searches.add(SearchSummary.of(SearchRecord.of(Json.MAPPER.readTree(file.toFile()))));
 			}
 		}
 		return List.copyOf(searches);
@@ -148,13 +148,6 @@ public final class Analyser {
 			}
 		}
 		return clients;
-	}
-
-	/** Every level directory of a run (those holding a {@code level.json}), in path order. */
-	public static List<Path> levelDirs(Path results) throws IOException {
-		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals(LevelDir.FACTS))) {
-			return files.map(Path::getParent).sorted().toList();
-		}
 	}
 
 	private static int order(List<String> variantOrder, String variant) {
@@ -238,11 +231,6 @@ public final class Analyser {
 				null, List.copyOf(reasons), List.copyOf(evidence),
 				List.copyOf(injectors), reports, PinnedSite.merge(repeats.stream().map(Measurement::pinnedSites).toList()),
 				RequestFigures.median(repeats.stream().map(Measurement::byRequest).toList()));
-	}
-
-	/** " at +12 s" from the start of the level's load, or nothing without a window. */
-	public static String at(LoadWindow window, long epochMs) {
-		return (window == null) ? "" : String.format(Locale.ROOT, " at +%d s", (epochMs - window.start()) / 1000);
 	}
 
 }

@@ -9,17 +9,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.judge.Catalogue;
 import lab.analyse.judge.DownstreamLateness;
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.FigureRule;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
+import lab.analyse.judge.Repeats;
 import lab.analyse.judge.Rule;
 import lab.analyse.judge.Thresholds;
 import lab.analyse.judge.Warmth;
+import lab.analyse.measure.Measurement;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.RequestCounts;
 import lab.analyse.read.Stall;
+import lab.layout.LevelDir;
+import lab.layout.RunDir;
 import lab.layout.ServiceDir;
 import lab.load.LoadWindow;
 
@@ -55,6 +60,15 @@ final class LevelJudge {
 		return findings.stream().filter(f -> f.effect() == effect).map(FigureRule.Finding::reason).toList();
 	}
 
+	/** The verdict of a level that never ran: the service's fault FAILED, the harness's INVALID, the runner's end INTERRUPTED. */
+	static Verdict verdict(LevelFacts.Blame blame) {
+		return switch (blame) {
+			case SERVICE -> Verdict.FAILED;
+			case HARNESS -> Verdict.INVALID;
+			case RUNNER_ENDED -> Verdict.INTERRUPTED;
+		};
+	}
+
 	/**
 	 * The measurement is judged first, then the service: INTERRUPTED when the person stopped the run; FAILED when the
 	 * service died or ran out of memory (no harness fault does that); INVALID when the harness was the limit or broke,
@@ -65,14 +79,14 @@ final class LevelJudge {
 		LevelFacts facts = m.facts();
 		LoadWindow window = m.window();
 		if (facts.interruptedAtMs() != null) {
-			reasons.add("interrupted by the person running the lab" + Analyser.at(window, facts.interruptedAtMs()) + "; not the service's fault, not ranked");
+			reasons.add("interrupted by the person running the lab" + LoadWindow.at(window, facts.interruptedAtMs()) + "; not the service's fault, not ranked");
 			return Verdict.INTERRUPTED;
 		}
 		if (!facts.problems().isEmpty()) {
 			// The level never ran (start-up or contract failure, an earlier level broke the service or the harness).
 			reasons.addAll(facts.problems());
 			evidence.addAll(facts.evidence());
-			return LevelFacts.Blame.read(facts.notRun()).verdict();
+			return verdict(LevelFacts.Blame.read(facts.notRun()));
 		}
 		Set<String> notes = new LinkedHashSet<>();
 		List<FigureRule.Finding> findings = figureFindings(m);
@@ -129,7 +143,7 @@ final class LevelJudge {
 		else {
 			// What an OK level found on its way is shown with it: where the time went when it missed the target with its
 			// core not saturated (OffCpuEvidence), a connection pool that was the limit (PoolEvidence).
-			facts.evidence().stream().filter(file -> file.endsWith("/" + lab.layout.LevelDir.OFF_CPU) || file.endsWith("/" + lab.layout.LevelDir.POOL))
+			facts.evidence().stream().filter(file -> file.endsWith("/" + LevelDir.OFF_CPU) || file.endsWith("/" + LevelDir.POOL))
 				.forEach(evidence::add);
 		}
 		return verdict;
@@ -166,7 +180,7 @@ final class LevelJudge {
 		}
 		else if (facts.injectorExitCode() == GATLING_ASSERTIONS_FAILED && window != null) {
 			// Gatling's own judgment of the latency target over all its requests, ramp included: the harness worked.
-			notes.add(Analyser.GATLING_ASSERTIONS_NOTE);
+			notes.add(LevelResult.GATLING_ASSERTIONS_NOTE);
 		}
 		else if (facts.injectorExitCode() != 0) {
 			invalid.add("the injector exited with code " + facts.injectorExitCode());
@@ -200,7 +214,7 @@ final class LevelJudge {
 					return java.util.Optional.of(dir.getFileName().toString());
 				}
 			}
-			if (Files.exists(dir.resolve(lab.layout.RunDir.MANIFEST))) {
+			if (Files.exists(dir.resolve(RunDir.MANIFEST))) {
 				break;
 			}
 		}
@@ -230,7 +244,7 @@ final class LevelJudge {
 		failed.addAll(figureReasons);
 		Stall stall = m.stall();
 		if (stall.seconds() >= this.thresholds.stallSeconds(facts.delayMs())) {
-			failed.add("stalled " + stall.seconds() + " s" + Analyser.at(m.window(), stall.fromEpochMs()) + ": no response while users waited");
+			failed.add("stalled " + stall.seconds() + " s" + LoadWindow.at(m.window(), stall.fromEpochMs()) + ": no response while users waited");
 		}
 		if (counts.total() > 0 && counts.ok() == 0) {
 			failed.add("no request succeeded in the window");

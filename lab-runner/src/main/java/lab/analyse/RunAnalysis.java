@@ -4,9 +4,12 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.Thresholds;
+import lab.analyse.profile.LevelSeries;
 import lab.analyse.profile.MemoryProfile;
 import lab.analyse.search.SearchSummary;
+import lab.analyse.search.TuneSummary;
 import lab.plan.Variants;
 import tools.jackson.databind.JsonNode;
 
@@ -29,7 +32,7 @@ import tools.jackson.databind.JsonNode;
  */
 public record RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels,
 		List<MemoryProfile> memory, List<LevelSeries> series, Map<String, String> clients, List<SearchSummary> searches, Variants variants,
-		lab.analyse.search.TuneSummary tune) {
+		TuneSummary tune) {
 
 	/** A run of the lab's variants without a search. */
 	public RunAnalysis(Path results, JsonNode manifest, Thresholds thresholds, String rejudged, List<LevelResult> levels, List<MemoryProfile> memory,

@@ -15,12 +15,10 @@ import java.util.function.Consumer;
 
 import lab.launch.Children;
 import lab.launch.Launch;
-import lab.layout.LatencyTarget;
-import lab.layout.Level;
 import lab.layout.LevelDir;
 import lab.layout.LoadParameters;
-import lab.layout.LoadShape;
 import lab.layout.ProgressLine;
+import lab.plan.HarnessFlags;
 
 /**
  * One Gatling run in its own JVM (pinned to the injector's CPUs): the simulation writes its HTML report, latency
@@ -30,7 +28,7 @@ import lab.layout.ProgressLine;
 public final class GatlingRun {
 
 	/** The injector's JVM flags ({@link lab.plan.HarnessFlags#INJECTOR}). */
-	public static final List<String> JVM_FLAGS = lab.plan.HarnessFlags.INJECTOR;
+	public static final List<String> JVM_FLAGS = HarnessFlags.INJECTOR;
 
 	/** The simulation's main class and Gatling's launcher. */
 	static final List<String> MAIN = List.of("io.gatling.app.Gatling", "-s", "lab.gatling.AddressSimulation");

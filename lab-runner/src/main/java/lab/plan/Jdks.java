@@ -70,7 +70,7 @@ public final class Jdks {
 
 	/** The feature version a JDK home's {@code release} file names. */
 	static Optional<Integer> feature(Path home) {
-		int feature = lab.plan.Jdk.feature(home);
+		int feature = Jdk.feature(home);
 		return (feature > 0) ? Optional.of(feature) : Optional.empty();
 	}
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 import lab.layout.LatencyTarget;
+import lab.layout.RequestMix;
 import tools.jackson.databind.DatabindException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.exc.UnrecognizedPropertyException;
@@ -78,8 +79,8 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		}
 
 		/** As the simulation reads it, its feed's values in {@code feedFile} (null without one); unnamed, it is named by its method and path without the query. */
-		public lab.layout.RequestMix.Request toMix(String feedFile) {
-			return new lab.layout.RequestMix.Request((this.name != null) ? this.name : this.method + " " + this.path.replaceFirst("\\?.*", ""),
+		public RequestMix.Request toMix(String feedFile) {
+			return new RequestMix.Request((this.name != null) ? this.name : this.method + " " + this.path.replaceFirst("\\?.*", ""),
 					this.method, this.path, this.headers, this.body, this.weight, this.status, this.target, (this.feed != null) ? feedFile : null,
 					(this.feed != null) ? this.feed.strategy() : null, this.thinkMs);
 		}

@@ -339,8 +339,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		long requests = 0;
 		for (PlannedLevel planned : this.levels) {
 			double rps = switch (planned.level()) {
-				case lab.layout.Level.Closed closed -> closed.users() * 1000.0 / Math.max(this.scenario.delayMs(), 1);
-				case lab.layout.Level.Open open -> open.ratePerSecond();
+				case Level.Closed closed -> closed.users() * 1000.0 / Math.max(this.scenario.delayMs(), 1);
+				case Level.Open open -> open.ratePerSecond();
 			};
 			requests += (long) (Math.min(rps, 50_000) * levelSeconds());
 		}

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import lab.json.Json;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,7 +27,7 @@ public record Variants(List<Variant> own) {
 	/** The variants a run's manifest.json names: its {@code ownService.file}'s arms, if it measured one. */
 	public static Variants ofManifest(JsonNode manifest) {
 		JsonNode file = manifest.path("ownService").path("file");
-		return file.isMissingNode() || file.isNull() ? LAB : new Variants(lab.json.Json.MAPPER.treeToValue(file, OwnService.class).variants());
+		return file.isMissingNode() || file.isNull() ? LAB : new Variants(Json.MAPPER.treeToValue(file, OwnService.class).variants());
 	}
 
 	/** Whether {@code name} is an arm of a service of the user's own, not one of the lab's variants. */

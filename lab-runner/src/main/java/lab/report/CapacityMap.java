@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import lab.analyse.LevelResult;
 import lab.analyse.Manifest;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.search.SearchSummary;
 import lab.plan.Arm;
 import lab.plan.Variants;
 import lab.plan.Work;
@@ -65,7 +66,7 @@ record CapacityMap(List<Work> works, List<Row> rows) {
 	}
 
 	/** The map, each cell with its interleaved search's crossing and ratio where the run had one. */
-	static CapacityMap of(List<VariantVerdict> verdicts, List<LevelResult> levels, Manifest manifest, List<lab.analyse.search.SearchSummary> searches,
+	static CapacityMap of(List<VariantVerdict> verdicts, List<LevelResult> levels, Manifest manifest, List<SearchSummary> searches,
 			Variants variants) {
 		List<Work> works = (manifest.scenario() != null) ? manifest.scenario().requestWorks() : List.of(Work.NONE);
 		if (works.size() < 2) {

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.LevelResult;
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;

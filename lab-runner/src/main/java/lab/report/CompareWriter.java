@@ -10,8 +10,14 @@ import java.util.List;
 import java.util.Map;
 
 import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
 import lab.analyse.judge.Figure;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.measure.RequestFigures;
+import lab.analyse.search.BetweenRuns;
+import lab.analyse.search.Interval;
+import lab.analyse.search.SearchSummary;
+import lab.analyse.search.TuneSummary;
+import lab.layout.Level;
 import lab.layout.RunDir;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
@@ -28,10 +34,10 @@ public final class CompareWriter {
 	/** Returns the path of compare.html. */
 	public Path write(Comparison c, Path out) throws IOException {
 		Files.createDirectories(out);
-		List<lab.analyse.search.BetweenRuns> between = betweenRuns(c, false);
-		List<lab.analyse.search.BetweenRuns> pairs = betweenRuns(c, true);
+		List<BetweenRuns> between = betweenRuns(c, false);
+		List<BetweenRuns> pairs = betweenRuns(c, true);
 		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c, between, pairs));
-		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.level() instanceof lab.layout.Level.Open);
+		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.level() instanceof Level.Open);
 		String loadUnit = open ? "requests/s offered" : "users";
 		Map<String, Object> scope = new LinkedHashMap<>();
 		scope.put("loadUnit", loadUnit);
@@ -89,7 +95,7 @@ public final class CompareWriter {
 	 */
 	private static List<Map<String, Object>> searchRows(Comparison c) {
 		List<String> variants = c.runs().stream().flatMap(run -> run.searches().stream()).flatMap(s -> s.entries().stream())
-			.map(lab.analyse.search.SearchSummary.EntryResult::entry).distinct().toList();
+			.map(SearchSummary.EntryResult::entry).distinct().toList();
 		List<Map<String, Object>> rows = new ArrayList<>();
 		for (String variant : variants) {
 			List<String> cells = new ArrayList<>();
@@ -108,7 +114,7 @@ public final class CompareWriter {
 	 */
 	private static List<Map<String, Object>> tuneRows(Comparison c) {
 		List<String> arms = c.runs().stream().filter(run -> run.tune() != null).flatMap(run -> run.tune().arms().stream())
-			.map(lab.analyse.search.TuneSummary.Arm::label).distinct().toList();
+			.map(TuneSummary.Arm::label).distinct().toList();
 		List<Map<String, Object>> rows = new ArrayList<>();
 		for (String arm : arms) {
 			List<String> cells = new ArrayList<>();
@@ -122,19 +128,19 @@ public final class CompareWriter {
 	}
 
 	/** Each ratio to a baseline across the runs that searched it, or every pair of variants when {@code pairs} ({@link lab.analyse.search.BetweenRuns}). */
-	static List<lab.analyse.search.BetweenRuns> betweenRuns(Comparison c, boolean pairs) {
-		Map<String, List<lab.analyse.search.SearchSummary>> byRun = new LinkedHashMap<>();
+	static List<BetweenRuns> betweenRuns(Comparison c, boolean pairs) {
+		Map<String, List<SearchSummary>> byRun = new LinkedHashMap<>();
 		c.runs().forEach(run -> byRun.put(run.name(), run.searches()));
-		return lab.analyse.search.BetweenRuns.of(byRun, pairs);
+		return BetweenRuns.of(byRun, pairs);
 	}
 
 	/** A between-runs table row: the variant, what it is relative to, each run's ratio and the verdict in words. */
-	private static Map<String, Object> betweenRow(lab.analyse.search.BetweenRuns b) {
+	private static Map<String, Object> betweenRow(BetweenRuns b) {
 		List<String> perRun = new ArrayList<>();
 		for (int i = 0; i < b.perRun().size(); i++) {
-			lab.analyse.search.Interval own = b.ownIntervals().get(i);
-			perRun.add(lab.analyse.search.Interval.figure(b.perRun().get(i), false) + (own.hasSpread()
-					? " (" + lab.analyse.search.Interval.figure(own.low(), false) + "-" + lab.analyse.search.Interval.figure(own.high(), false) + ")" : ""));
+			Interval own = b.ownIntervals().get(i);
+			perRun.add(Interval.figure(b.perRun().get(i), false) + (own.hasSpread()
+					? " (" + Interval.figure(own.low(), false) + "-" + Interval.figure(own.high(), false) + ")" : ""));
 		}
 		return Map.of("variant", b.entry(), "baseline", b.baseline(), "perRun", String.join(", ", perRun), "text", b.describe());
 	}
@@ -183,7 +189,7 @@ public final class CompareWriter {
 		List<Map<String, Object>> rows = new ArrayList<>();
 		for (Comparison.Row row : c.rows()) {
 			List<String> names = row.levels().stream().filter(java.util.Objects::nonNull).flatMap(l -> l.byRequest().stream())
-				.map(lab.analyse.RequestFigures::name).distinct().toList();
+				.map(RequestFigures::name).distinct().toList();
 			for (String name : names) {
 				List<String> cells = new ArrayList<>();
 				for (LevelResult level : row.levels()) {
@@ -198,7 +204,7 @@ public final class CompareWriter {
 		return rows;
 	}
 
-	private static ObjectNode summary(Comparison c, List<lab.analyse.search.BetweenRuns> betweenRuns, List<lab.analyse.search.BetweenRuns> pairRuns) {
+	private static ObjectNode summary(Comparison c, List<BetweenRuns> betweenRuns, List<BetweenRuns> pairRuns) {
 		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
 		List<Figure> figures = Comparison.compared(all);
 		List<Figure> changed = Comparison.changed(all);
@@ -210,24 +216,24 @@ public final class CompareWriter {
 		c.runs().forEach(run -> runs.addObject().put("name", run.name()).put("dir", run.dir().toString()));
 		root.set("manifestDifferences", json.valueToTree(c.differences()));
 		ArrayNode between = root.putArray("betweenRuns");
-		for (lab.analyse.search.BetweenRuns b : betweenRuns) {
+		for (BetweenRuns b : betweenRuns) {
 			ObjectNode one = between.addObject().put("entry", b.entry()).put("baseline", b.baseline());
 			one.set("runs", json.valueToTree(b.runs()));
 			one.set("ratios", json.valueToTree(b.perRun()));
 			one.put("ratio", b.interval().estimate()).put("low", b.interval().low()).put("high", b.interval().high()).put("spreadPercent", b.spreadPercent())
-				.put("agreementPercent", lab.analyse.search.BetweenRuns.AGREE_PERCENT).put("agrees", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
+				.put("agreementPercent", BetweenRuns.AGREE_PERCENT).put("agrees", b.agrees(BetweenRuns.AGREE_PERCENT));
 			one.set("ownIntervals", json.valueToTree(b.ownIntervals().stream().map(i -> List.of(i.low(), i.high())).toList()));
 			one.set("ownIntervalMisses", json.valueToTree(b.misses()));
 			// Two runs judged by the interval of their difference: what "reproduced" rests on.
-			one.put("pairsJudged", b.pairs().size()).put("pairsConsistent", b.pairs().stream().filter(lab.analyse.search.BetweenRuns.Pair::consistent).count())
+			one.put("pairsJudged", b.pairs().size()).put("pairsConsistent", b.pairs().stream().filter(BetweenRuns.Pair::consistent).count())
 				.put("reproduced", b.reproduced());
 		}
 		ArrayNode pairs = root.putArray("betweenRunsPairs");
-		for (lab.analyse.search.BetweenRuns b : pairRuns) {
+		for (BetweenRuns b : pairRuns) {
 			ObjectNode one = pairs.addObject().put("entry", b.entry()).put("relativeTo", b.baseline());
 			one.set("ratios", json.valueToTree(b.perRun()));
 			one.put("ratio", b.interval().estimate()).put("spreadPercent", b.spreadPercent())
-				.put("agreementPercent", lab.analyse.search.BetweenRuns.AGREE_PERCENT).put("agrees", b.agrees(lab.analyse.search.BetweenRuns.AGREE_PERCENT));
+				.put("agreementPercent", BetweenRuns.AGREE_PERCENT).put("agrees", b.agrees(BetweenRuns.AGREE_PERCENT));
 		}
 		ArrayNode rows = root.putArray("rows");
 		for (Comparison.Row row : c.rows()) {

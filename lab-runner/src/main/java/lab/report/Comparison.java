@@ -9,10 +9,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.LevelResult;
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.Analyser;
 import lab.analyse.Manifest;
 import lab.analyse.judge.Figure;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
+import lab.analyse.search.SearchSummary;
+import lab.analyse.search.TuneSummary;
 
 /**
  * Several runs side by side: per variant and load, each run's figures, and with a baseline each other run's change
@@ -26,8 +29,8 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 	 * One results directory, analysed; its interleaved capacity searches, summarised (none for a run without); a tune
 	 * run's answer (null for another run).
 	 */
-	public record Run(String name, Path dir, Manifest manifest, List<LevelResult> levels, List<lab.analyse.search.SearchSummary> searches,
-			lab.analyse.search.TuneSummary tune) {
+	public record Run(String name, Path dir, Manifest manifest, List<LevelResult> levels, List<SearchSummary> searches,
+			TuneSummary tune) {
 
 		public Run(String name, Path dir, Manifest manifest, List<LevelResult> levels) {
 			this(name, dir, manifest, levels, List.of(), null);
@@ -143,7 +146,7 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 		for (Run run : runs) {
 			Map<String, String> values = new LinkedHashMap<>();
 			List<Map<String, String>> rows = new ArrayList<>(ManifestRows.of(run.manifest()));
-			rows.addAll(ReportScope.clientRows(lab.analyse.Analyser.clients(run.dir())));
+			rows.addAll(ReportScope.clientRows(Analyser.clients(run.dir())));
 			for (Map<String, String> row : rows) {
 				values.merge(row.get("key"), row.get("value"), (a, b) -> a + "; " + b);
 			}

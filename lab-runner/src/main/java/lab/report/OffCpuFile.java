@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
-import lab.analyse.Breakdown;
-import lab.analyse.LevelResult;
-import lab.analyse.Measurement;
-import lab.analyse.evidence.OffCpuEvidence;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.OffCpuEvidence;
+import lab.analyse.measure.Breakdown;
+import lab.analyse.measure.Measurement;
 import lab.analyse.read.OffCpu;
 import lab.layout.LatencyTarget;
 import lab.layout.LevelDir;

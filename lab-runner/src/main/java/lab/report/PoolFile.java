@@ -6,9 +6,9 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 
-import lab.analyse.Measurement;
 import lab.analyse.evidence.PoolEvidence;
-import lab.analyse.judge.Metric;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
 import lab.layout.LevelDir;
 
 /**

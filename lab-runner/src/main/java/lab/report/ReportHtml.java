@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.Manifest;
 import lab.analyse.RunAnalysis;
 import lab.layout.RunDir;
 
@@ -16,7 +17,7 @@ final class ReportHtml implements ReportFormat {
 		Map<String, Object> page = new LinkedHashMap<>(scope);
 		String loadUnit = ReportScope.loadUnit(analysis.levels());
 		page.put("charts", Charts.all(analysis.levels(), loadUnit));
-		CapacityMap map = CapacityMap.of(ReportScope.verdicts(analysis), analysis.levels(), lab.analyse.Manifest.parse(analysis.manifest()), analysis.searches(), analysis.variants());
+		CapacityMap map = CapacityMap.of(ReportScope.verdicts(analysis), analysis.levels(), Manifest.parse(analysis.manifest()), analysis.searches(), analysis.variants());
 		page.put("capacityMapChart", map.isEmpty() ? null : map.chart(loadUnit));
 		page.put("tuneChart", TuneSection.chart(analysis.tune(), loadUnit));
 		Starts starts = Starts.of(analysis.series());

@@ -7,15 +7,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.analyse.LevelResult;
 import lab.analyse.Manifest;
 import lab.analyse.RunAnalysis;
 import lab.analyse.evidence.ClassHistogram;
+import lab.analyse.evidence.PinnedSite;
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.Rule;
 import lab.analyse.judge.Thresholds;
+import lab.analyse.measure.RequestFigures;
 import lab.analyse.profile.MemoryProfile;
+import lab.analyse.search.SearchSummary;
 import lab.layout.Level;
+import lab.plan.Variant;
+import lab.plan.Variants;
 
 /**
  * What the report's templates show of one run (summary.md and report.html read the same scope): the manifest's rows,
@@ -28,7 +34,7 @@ final class ReportScope {
 	}
 
 	/** "; as a crossing 2,310 (2,200-2,420, 3 rounds); 0.62 (...) × app-webflux" for a searched variant, else "". */
-	static String crossing(List<lab.analyse.search.SearchSummary> searches, String variant) {
+	static String crossing(List<SearchSummary> searches, String variant) {
 		String cell = SearchSection.cell(searches, variant);
 		return (cell == null) ? "" : "; as a crossing " + cell;
 	}
@@ -39,7 +45,7 @@ final class ReportScope {
 			return "which concurrency model serves the most users on a small box, at what latency, CPU, GC and memory cost, and where does each break?";
 		}
 		String service = analysis.manifest().path("ownService").path("file").path("name").asString("your service");
-		return "which arm of " + service + " (" + String.join(", ", analysis.variants().own().stream().map(lab.plan.Variant::name).toList())
+		return "which arm of " + service + " (" + String.join(", ", analysis.variants().own().stream().map(Variant::name).toList())
 				+ ") serves the most users within the target, at what latency, CPU, GC and memory cost, what limited each, and where does each break?";
 	}
 
@@ -71,7 +77,7 @@ final class ReportScope {
 		String target = manifest.target().describe();
 		scope.put("target", target);
 		scope.put("targetDeclared", manifest.scenario() != null && manifest.scenario().targetDeclared());
-		List<lab.analyse.search.SearchSummary> searches = analysis.searches();
+		List<SearchSummary> searches = analysis.searches();
 		scope.put("verdicts", verdicts.stream().map(v -> Map.of("variant", v.variant(), "model", v.model(), "sentence", v.sentence(loadUnit),
 				"target", v.targetSentence(target, loadUnit) + crossing(searches, v.variant()))).toList());
 		scope.put("searches", SearchSection.scope(searches, loadUnit));
@@ -97,8 +103,8 @@ final class ReportScope {
 		String harnessCpus = (manifest.cpus() != null) ? manifest.cpus().getOrDefault("downstreamAndInjector", "all") : "all";
 		scope.put("harnessCoresNote", harnessCoresNote(harnessCpus, levels));
 		scope.put("hasDatabase", levels.stream().anyMatch(r -> Double.isFinite(r.headroom().databaseMsPerRequest())));
-		scope.put("busyLimit", Summaries.number(thresholds.get(lab.analyse.judge.Rule.INJECTOR_BUSY)));
-		scope.put("thresholds", lab.analyse.judge.Rule.howJudged(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
+		scope.put("busyLimit", Summaries.number(thresholds.get(Rule.INJECTOR_BUSY)));
+		scope.put("thresholds", Rule.howJudged(thresholds) + ((rejudged != null) ? " " + rejudged : ""));
 		scope.put("pinnedThreshold", (manifest.pinnedThreshold() != null) ? manifest.pinnedThreshold()
 				: "20 ms (micrometer-java21's fixed threshold; runs before the lab lowered it)");
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
@@ -115,7 +121,7 @@ final class ReportScope {
 	static List<Map<String, String>> pinnedRows(List<LevelResult> levels) {
 		List<Map<String, String>> rows = new ArrayList<>();
 		for (LevelResult r : levels) {
-			for (lab.analyse.evidence.PinnedSite site : r.pinnedSites()) {
+			for (PinnedSite site : r.pinnedSites()) {
 				Map<String, String> row = new LinkedHashMap<>();
 				row.put("variant", r.variant());
 				row.put("load", Summaries.number(r.load()));
@@ -181,7 +187,7 @@ final class ReportScope {
 		return verdicts(analysis.levels(), analysis.variants());
 	}
 
-	static List<VariantVerdict> verdicts(List<LevelResult> levels, lab.plan.Variants variants) {
+	static List<VariantVerdict> verdicts(List<LevelResult> levels, Variants variants) {
 		Map<String, List<LevelResult>> byVariant = new LinkedHashMap<>();
 		levels.forEach(r -> byVariant.computeIfAbsent(r.variant(), k -> new ArrayList<>()).add(r));
 		return byVariant.entrySet().stream().map(e -> VariantVerdict.of(e.getKey(), variants.modelOf(e.getKey()), e.getValue())).toList();
@@ -248,7 +254,7 @@ final class ReportScope {
 	}
 
 	/** "order: 3,012 requests, p50 12 / p99 230 ms, errors 0.00%; its target p99<=300ms,errors<=0.1% met". */
-	static String requestLine(lab.analyse.RequestFigures request) {
+	static String requestLine(RequestFigures request) {
 		String target = (request.target() == null) ? "" : "; its target " + request.target() + " " + (request.meetsTarget() ? "met" : "missed");
 		return String.format(java.util.Locale.ROOT, "%s: %s requests, p50 %s / p99 %s ms, errors %s%%%s", request.name(),
 				Summaries.number(request.requests()), Summaries.number(request.p50Ms()), Summaries.number(request.p99Ms()),
@@ -270,13 +276,13 @@ final class ReportScope {
 		row.put("downstreamMs", Summaries.decimal3(r.headroom().downstreamMsPerRequest()));
 		row.put("harnessMs", Summaries.decimal3(r.headroom().harnessMsPerRequest()));
 		row.put("databaseMs", Summaries.decimal3(r.headroom().databaseMsPerRequest()));
-		row.put("injectorWait", Summaries.decimal3(r.value(lab.analyse.judge.Figures.INJECTOR_WAIT_MS_PER_SLICE)));
+		row.put("injectorWait", Summaries.decimal3(r.value(Figures.INJECTOR_WAIT_MS_PER_SLICE)));
 		row.put("harnessCores", r.headroom().harnessCores());
 		row.put("validUpTo", Summaries.number(r.headroom().validUpToRps()));
 		row.put("overValid", r.headroom().validUpToRps() < r.rps());
 		row.put("verdict", r.verdict().name());
 		row.put("meetsTarget", (r.meetsTarget() == null) ? "-" : r.meetsTarget() ? "met" : "missed");
-		String limit = lab.analyse.judge.Limit.of(r);
+		String limit = r.limit();
 		row.put("limit", limit.isEmpty() ? "-" : limit);
 		row.put("verdictClass", r.verdict().name().toLowerCase(java.util.Locale.ROOT));
 		// A service of the user's own: each named request's own figures, a line under the level.

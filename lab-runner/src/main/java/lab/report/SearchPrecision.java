@@ -1,13 +1,15 @@
 package lab.report;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import lab.analyse.search.BetweenRuns;
 import lab.analyse.search.Interval;
-import lab.analyse.search.SearchCosts;
 import lab.analyse.search.SearchSummary;
+import lab.analyse.search.Sizing;
 
 /** A search's precision in words: which ratios it resolved, which it did not and why, and what would resolve them. */
 public final class SearchPrecision {
@@ -26,7 +28,7 @@ public final class SearchPrecision {
 		double bound = BetweenRuns.AGREE_PERCENT;
 		List<String> within = new ArrayList<>();
 		List<String> wider = new ArrayList<>();
-		java.util.Set<String> involved = new java.util.LinkedHashSet<>();
+		Set<String> involved = new LinkedHashSet<>();
 		for (SearchSummary.Ratio ratio : summary.ratios()) {
 			if (ratio.interval().n() == 0) {
 				continue;
@@ -60,25 +62,14 @@ public final class SearchPrecision {
 		return interval.hasSpread() ? String.format(Locale.ROOT, "±%.0f%%", Math.ceil(interval.halfWidthPercent())) : "(no interval)";
 	}
 
-	/**
-	 * Kalibera and Jones' sizing: the JVMs per entry that would bring the interval to ±5% if each added JVM behaved like
-	 * this run's (its half-width shrinks with √JVMs, t towards 1.96), and at this run's costs the minutes that takes.
-	 */
+	/** A ratio's {@link Sizing} in words: the JVMs each entry would need to resolve it, and the minutes at this run's costs. */
 	public static String sizing(SearchSummary summary, Interval interval) {
-		if (!interval.hasSpread() || interval.jvms() == 0) {
+		Sizing sizing = Sizing.of(summary, interval);
+		if (sizing == null) {
 			return "";
 		}
-		double halfLog = Math.max(Math.log(interval.high() / interval.estimate()), Math.log(interval.estimate() / interval.low()));
-		double perJvm = halfLog / Interval.t95(interval.df()) * Math.sqrt(interval.jvms());
-		int needed = (int) Math.ceil(Math.pow(1.96 * perJvm / Math.log(1 + BetweenRuns.AGREE_PERCENT / 100), 2));
-		int more = Math.max(1, needed - interval.jvms());
-		SearchCosts costs = (summary.record() == null) ? null : summary.record().costs();
-		if (costs == null || !(costs.startSeconds() > 0) || !(costs.probeSeconds() > 0)) {
-			return String.format(Locale.ROOT, " (about %d more JVMs each to resolve)", more);
-		}
-		double roundsPerJvm = Math.max(1, (double) interval.n() / Math.max(1, interval.jvms()));
-		double minutes = more * summary.entries().size() * (costs.startSeconds() + roundsPerJvm * costs.probeSeconds()) / 60;
-		return String.format(Locale.ROOT, " (about %d more JVMs each to resolve, ≈ %.0f min at this run's costs)", more, minutes);
+		return Double.isNaN(sizing.minutes()) ? String.format(Locale.ROOT, " (about %d more JVMs each to resolve)", sizing.moreJvms())
+				: String.format(Locale.ROOT, " (about %d more JVMs each to resolve, ≈ %.0f min at this run's costs)", sizing.moreJvms(), sizing.minutes());
 	}
 
 }

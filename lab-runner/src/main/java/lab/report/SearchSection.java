@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import lab.analyse.search.Interval;
 import lab.analyse.search.Round;
 import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSummary;
@@ -67,7 +68,7 @@ final class SearchSection {
 				SearchSummary.Ratio ratio = summary.ratios().stream().filter(r -> r.entry().equals(entry.entry())).findFirst().orElse(null);
 				rows.add(Map.of("variant", entry.entry(), "capacity", entry.describe(loadUnit), "ratio",
 						entry.entry().equals(record.baseline()) ? "1 (the baseline)" : (ratio == null) ? "-" : ratio.describe(),
-						"perRound", (ratio == null) ? "" : String.join(", ", ratio.perRound().stream().map(v -> lab.analyse.search.Interval.figure(v, false)).toList()),
+						"perRound", (ratio == null) ? "" : String.join(", ", ratio.perRound().stream().map(v -> Interval.figure(v, false)).toList()),
 						"limit", entry.limit().isEmpty() ? "-" : entry.limit()));
 			}
 			block.put("entries", rows);

@@ -8,8 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.LevelSeries;
+import lab.analyse.profile.LevelSeries;
 import lab.analyse.profile.StartProfile;
+import lab.analyse.stat.Stats;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
@@ -124,7 +125,7 @@ record Starts(Map<String, List<StartProfile>> byVariant) {
 				}
 			}
 			if (!values.isEmpty()) {
-				points.add(new double[] { second, lab.analyse.stat.Stats.median(values) });
+				points.add(new double[] { second, Stats.median(values) });
 			}
 		}
 		return points;

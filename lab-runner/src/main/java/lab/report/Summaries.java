@@ -2,7 +2,8 @@ package lab.report;
 
 import java.util.Locale;
 
-import lab.analyse.LevelResult;
+import lab.analyse.judge.LevelResult;
+import lab.layout.LatencyTarget;
 import lab.layout.Level;
 
 /** The one line printed per finished level, and number formats shared by the report's writers. */
@@ -12,7 +13,7 @@ public final class Summaries {
 	}
 
 	/** The level's console line with its latency target's judgment beside the verdict: "OK, target missed: p99 1,034 > 1,000 ms". */
-	public static String line(LevelResult r, lab.layout.LatencyTarget target) {
+	public static String line(LevelResult r, LatencyTarget target) {
 		String judged = r.targetText(target);
 		return line(r, r.verdict() + (judged.isEmpty() ? "" : ", " + judged));
 	}
@@ -26,7 +27,7 @@ public final class Summaries {
 			case Level.Closed closed -> closed.users() + " users";
 			case Level.Open open -> open.ratePerSecond() + "/s";
 		};
-		String limit = lab.analyse.judge.Limit.of(r);
+		String limit = r.limit();
 		return String.format(Locale.ROOT, "  %-20s %-12s %8s rps (%s of %s)  p99 %s ms (ok %s)  errors %d of %d  CPU %s%%  injector %s%%  %s%s%s",
 				r.variant(), level, number(r.rps()), percent(r.efficiency()), number(r.ceilingRps()), number(r.p99AllMs()),
 				number(r.p99OkMs()), r.errors(), r.requests(), number(r.serviceCpuPercent()), number(r.injectorCpuPercent()), verdict,

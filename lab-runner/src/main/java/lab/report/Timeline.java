@@ -6,7 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.analyse.LevelSeries;
+import lab.analyse.profile.LevelSeries;
 import lab.analyse.read.Samples;
 import lab.analyse.read.TimeSeries;
 import lab.layout.LevelDir;

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import lab.analyse.LevelSeries;
 import lab.analyse.RunAnalysis;
+import lab.analyse.profile.LevelSeries;
 import lab.analyse.read.LevelFacts;
 import lab.layout.Level;
 import lab.layout.LevelDir;

@@ -2,8 +2,8 @@ package lab.report;
 
 import java.util.List;
 
+import lab.analyse.judge.LevelResult;
 import lab.analyse.search.RoundProbe;
-import lab.analyse.LevelResult;
 
 /**
  * Where a model stands: its best trustworthy throughput and where it breaks.

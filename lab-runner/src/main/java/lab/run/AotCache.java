@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import lab.analyse.profile.StartProfile;
 import lab.json.Json;
 import lab.launch.Children;
 import lab.launch.Launch;
@@ -42,7 +43,7 @@ import lab.plan.RunPlan;
 final class AotCache {
 
 	/** Kept in the service's directory: which cache it started with and how that cache was made. */
-	static final String APPLIED = lab.layout.ServiceDir.AOT_CACHE;
+	static final String APPLIED = ServiceDir.AOT_CACHE;
 
 	/**
 	 * What to launch: the extracted jar, the cache's flags (none for {@link Aot#NONE}), and how the cache was made.
@@ -106,7 +107,7 @@ final class AotCache {
 			stamp = new LinkedHashMap<>(Json.MAPPER.readValue(stampFile.toFile(), Map.class));
 			stamp.put("reused", true);
 			stamp.put("path", cache.toString());
-			say("lab: " + module + " starts with its AOT cache: " + lab.analyse.profile.StartProfile.describeAotCache(stamp));
+			say("lab: " + module + " starts with its AOT cache: " + StartProfile.describeAotCache(stamp));
 		}
 		else {
 			if (!stale.isEmpty()) {
@@ -122,7 +123,7 @@ final class AotCache {
 			stamp = new LinkedHashMap<>(stamp);
 			stamp.put("reused", false);
 			stamp.put("path", cache.toString());
-			say("lab: " + module + " AOT cache made: " + lab.analyse.profile.StartProfile.describeAotCache(stamp));
+			say("lab: " + module + " AOT cache made: " + StartProfile.describeAotCache(stamp));
 		}
 		List<String> cacheFlags = List.of("-XX:AOTCache=" + cache, "-XX:AOTMode=on");
 		return new Prepared(jar, cacheFlags, stamp);

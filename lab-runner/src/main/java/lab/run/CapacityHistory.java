@@ -51,7 +51,7 @@ final class CapacityHistory {
 
 	CapacityHistory(Path resultsRoot) {
 		this.file = resultsRoot.resolve(RunDir.CAPACITY_HISTORY);
-		this.host = lab.analyse.Manifest.hostname();
+		this.host = RunManifest.hostname();
 	}
 
 	/**

@@ -4,6 +4,8 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.analyse.RunAnalysis;
+import lab.analyse.judge.LevelResult;
 import lab.plan.RunPlan;
 
 /** The run's exit code from its latency target: the gate a user's CI runs. */
@@ -25,7 +27,7 @@ public final class Gate {
 	 * A run that declared its latency target fails (exit 3) when a variant missed it at any level it ran: the gate a
 	 * user's CI runs. Without a declared target, or with every variant within it, 0.
 	 */
-	static int of(RunPlan plan, lab.analyse.RunAnalysis analysis, PrintStream out) {
+	static int of(RunPlan plan, RunAnalysis analysis, PrintStream out) {
 		if (analysis == null) {
 			return 0;
 		}
@@ -43,10 +45,10 @@ public final class Gate {
 		}
 		String target = plan.scenario().target().describe();
 		List<String> missed = new ArrayList<>();
-		for (lab.analyse.LevelResult level : analysis.levels()) {
+		for (LevelResult level : analysis.levels()) {
 			if (Boolean.FALSE.equals(level.meetsTarget())) {
 				missed.add(level.variant() + " at " + level.load() + " (" + level.verdict()
-						+ (level.verdict() == lab.analyse.LevelResult.Verdict.OK ? ", " + level.targetText(plan.scenario().target())
+						+ (level.verdict() == LevelResult.Verdict.OK ? ", " + level.targetText(plan.scenario().target())
 								: level.reasons().isEmpty() ? "" : ": " + level.reasons().get(0)) + ")");
 			}
 		}

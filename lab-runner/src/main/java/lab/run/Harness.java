@@ -6,12 +6,17 @@ import java.nio.file.Path;
 import java.util.List;
 
 import lab.analyse.judge.Thresholds;
+import lab.launch.Postgres;
 import lab.launch.Service;
+import lab.layout.LatencyTarget;
 import lab.layout.Level;
 import lab.layout.LevelDir;
 import lab.layout.LoadParameters;
 import lab.layout.LoadShape;
+import lab.layout.RequestMix;
+import lab.layout.RunDir;
 import lab.load.Injectors;
+import lab.plan.DatabasePlacement;
 import lab.plan.Pinning;
 import lab.plan.RunPlan;
 import lab.plan.Work;
@@ -33,7 +38,7 @@ import lab.sample.WindowTasks;
  * @param database the PostgreSQL the lab started for a service of the user's own, watched with it; null for none
  */
 record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors, WindowTasks window, Thresholds thresholds, boolean jfr,
-		boolean profiling, PinnedRecording pinned, Work work, java.util.Map<String, String> needs, lab.launch.Postgres database) {
+		boolean profiling, PinnedRecording pinned, Work work, java.util.Map<String, String> needs, Postgres database) {
 
 	/** A sampler of the service (its endpoint, process and threads), the downstream (if any) and the harness cores. */
 	Sampler sampler(Service service, Service downstream, Path dir) throws IOException {
@@ -72,19 +77,19 @@ record Harness(RunPlan plan, PrintStream out, Pinning cpus, Injectors injectors,
 			// Where it runs is written beside its figures: the analysis counts its CPU as its own, apart from the harness's.
 			String placed = this.plan.own().needs().postgres().placed();
 			sampler.watchPostgres("postgres", this.database.psqlCommand(), this.database.pid(), this.cpus.harnessTaskset(),
-					lab.plan.DatabasePlacement.cores(placed, this.cpus), this.cpus.pinned() ? placed : "unpinned");
+					DatabasePlacement.cores(placed, this.cpus), this.cpus.pinned() ? placed : "unpinned");
 		}
 		sampler.watchCores(this.cpus.harnessCores());
 		return sampler;
 	}
 
 	/** The injector's properties for one share of a level against {@code service}, with the target as assertions (null: none). */
-	List<String> loadProperties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail, lab.layout.LatencyTarget target) {
+	List<String> loadProperties(Service service, LoadShape shape, Level level, int ramp, int hold, int tail, LatencyTarget target) {
 		List<String> properties = new java.util.ArrayList<>(new LoadParameters(service.url(), shape, level, this.plan.scenario().delayMs(), ramp, hold,
 				tail, this.plan.scenario().requestTimeoutMs(), target, this.work.rounds(), this.work.responseBytes()).properties());
 		if (this.plan.own() != null) {
 			// The user's requests instead of the lab's /address/{delayMs}: written once into the results, read by the simulation.
-			properties.add(lab.layout.RequestMix.PROPERTY + "=" + this.plan.out().resolve(lab.layout.RunDir.REQUEST_MIX).toAbsolutePath());
+			properties.add(RequestMix.PROPERTY + "=" + this.plan.out().resolve(RunDir.REQUEST_MIX).toAbsolutePath());
 		}
 		return properties;
 	}

@@ -10,10 +10,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 
 import lab.analyse.Analyser;
-import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
-import lab.analyse.LevelResult.Verdict;
-import lab.analyse.Measurement;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
+import lab.analyse.measure.Measurement;
 import lab.analyse.read.LevelFacts;
 import lab.launch.Interruption;
 import lab.launch.Service;
@@ -21,6 +20,8 @@ import lab.layout.LevelDir;
 import lab.layout.LoadShape;
 import lab.load.Injectors;
 import lab.plan.PlannedLevel;
+import lab.report.OffCpuFile;
+import lab.report.PoolFile;
 import lab.report.Summaries;
 import lab.sample.CpuProfile;
 import lab.sample.DownstreamProbe;
@@ -60,7 +61,7 @@ final class LevelSession {
 		Path dir = service.dir().resolve(id);
 		Files.createDirectories(dir);
 		// Until the level's own facts replace it: what a report says of this level if the runner is killed during it.
-		LevelJson.writeFacts(dir, facts(service.name(), level, repeat, warmup != null, true, null, false, -1, List.of(),
+		LevelFacts.write(dir, facts(service.name(), level, repeat, warmup != null, true, null, false, -1, List.of(),
 				List.of("interrupted: the runner ended during this level without finishing it (killed?); its raw files are kept"),
 				LevelFacts.Blame.RUNNER_ENDED.field(), null, null, null, null, null));
 		int exit = drive(service, downstream, level, id, dir);
@@ -80,7 +81,7 @@ final class LevelSession {
 				evidence, List.of(), null, downstream != null, (downstream == null) ? null : downstream.alive(),
 				(downstream == null) ? null : downstream.exitCode(), interruptedAt, (firstAfterWarmup && warmup != null) ? relative(warmup) : null);
 		if (interruptedAt != null) {
-			LevelJson.writeFacts(dir, facts);
+			LevelFacts.write(dir, facts);
 			say("  " + name + ": INTERRUPTED");
 			return new Outcome(facts, null);
 		}
@@ -88,17 +89,17 @@ final class LevelSession {
 		Measurement measurement = Measurement.of(dir, this.harness.plan().out(), facts);
 		LevelResult result = new Analyser(this.harness.thresholds()).withTarget(target).analyseOne(measurement);
 		// Missed the target with the core not saturated: where the time went, as evidence of the level.
-		Optional<Path> offCpu = lab.report.OffCpuFile.write(measurement, result, target);
+		Optional<Path> offCpu = OffCpuFile.write(measurement, result, target);
 		if (offCpu.isPresent()) {
 			evidence.add(relative(offCpu.get()));
 			facts = facts.withEvidence(evidence);
 		}
 		// A connection pool with every connection busy and threads waiting: named as the limit, whatever the verdict.
-		Optional<Path> pool = lab.report.PoolFile.write(measurement);
+		Optional<Path> pool = PoolFile.write(measurement);
 		if (pool.isPresent()) {
 			evidence.add(relative(pool.get()));
 			facts = facts.withEvidence(evidence);
-			say("  " + name + ": " + lab.report.PoolFile.line(measurement) + "; see " + relative(pool.get()));
+			say("  " + name + ": " + PoolFile.line(measurement) + "; see " + relative(pool.get()));
 		}
 		if (result.verdict() == Verdict.FAILED && alive) {
 			// What filled the heap, taken while the service still lives.
@@ -107,7 +108,7 @@ final class LevelSession {
 			facts = facts.withEvidence(evidence);
 		}
 		// Written once, after the evidence is in (the placeholder above stood for it until now).
-		LevelJson.writeFacts(dir, facts);
+		LevelFacts.write(dir, facts);
 		say(Summaries.line(result, this.harness.plan().scenario().target()));
 		// Lets the last connections close before the next level starts.
 		Thread.sleep(1_000);
@@ -184,7 +185,7 @@ final class LevelSession {
 		for (int i = 0; i < levels.size(); i++) {
 			Path dir = variantDir.resolve(ids.get(i));
 			Files.createDirectories(dir);
-			LevelJson.writeFacts(dir, facts(variant, levels.get(i), repeat, false, true, null, false, -1, why.evidence(), why.reasons(), why.blame().field(), null, null,
+			LevelFacts.write(dir, facts(variant, levels.get(i), repeat, false, true, null, false, -1, why.evidence(), why.reasons(), why.blame().field(), null, null,
 					null, null, null));
 		}
 	}

@@ -4,7 +4,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.List;
 
+import lab.analyse.LevelJson;
+import lab.launch.Postgres;
 import lab.launch.ServiceFailure;
+import lab.layout.RequestMix;
+import lab.layout.RunDir;
+import lab.plan.DatabasePlacement;
+import lab.plan.JarLibraries;
 import lab.plan.Pinning;
 import lab.plan.PlanException;
 import lab.plan.RunPlan;
@@ -13,7 +19,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** A service of the user's own, before its arms start: its entry in the manifest, and what it needs (its PostgreSQL). */
 final class OwnServiceNeeds implements AutoCloseable {
 
-	private static final JsonMapper json = lab.analyse.LevelJson.json;
+	private static final JsonMapper json = LevelJson.json;
 
 	private final RunPlan plan;
 
@@ -22,10 +28,10 @@ final class OwnServiceNeeds implements AutoCloseable {
 	private final Pinning cpus;
 
 	/** The PostgreSQL this run started for the service, or null. */
-	private lab.launch.Postgres postgres;
+	private Postgres postgres;
 
 	/** The PostgreSQL this run started, null when it started none (or not yet). */
-	lab.launch.Postgres postgres() {
+	Postgres postgres() {
 		return this.postgres;
 	}
 
@@ -42,20 +48,20 @@ final class OwnServiceNeeds implements AutoCloseable {
 	 */
 	void record(tools.jackson.databind.node.ObjectNode manifest) throws IOException {
 		var own = this.plan.own();
-		List<lab.layout.RequestMix.Request> mix = new java.util.ArrayList<>();
+		List<RequestMix.Request> mix = new java.util.ArrayList<>();
 		for (int i = 0; i < own.requests().size(); i++) {
 			var request = own.requests().get(i);
 			if (request.feed() != null) {
 				// The feed's values once, beside the mix: what the simulation reads, and what the run sent from.
-				lab.layout.RequestMix.writeFeed(request.feed().records(), this.plan.out().resolve(lab.layout.RunDir.feed(i)));
+				RequestMix.writeFeed(request.feed().records(), this.plan.out().resolve(RunDir.feed(i)));
 			}
-			mix.add(request.toMix(lab.layout.RunDir.feed(i)));
+			mix.add(request.toMix(RunDir.feed(i)));
 		}
-		lab.layout.RequestMix.write(mix, this.plan.out().resolve(lab.layout.RunDir.REQUEST_MIX));
+		RequestMix.write(mix, this.plan.out().resolve(RunDir.REQUEST_MIX));
 		// The driver is the one the datasource URL names: the lab's own PostgreSQL, the file's database, or the service's property.
 		var pg = own.needs().postgres();
 		String url = (pg == null) ? own.properties().get("spring.datasource.url") : pg.startedHere() ? "jdbc:postgresql:" : pg.url();
-		var facts = lab.plan.JarLibraries.read(own.jar(), url);
+		var facts = JarLibraries.read(own.jar(), url);
 		tools.jackson.databind.node.ObjectNode node = manifest.putObject("ownService");
 		node.set("file", json.valueToTree(own));
 		node.put("jarSha256", facts.sha256());
@@ -79,17 +85,17 @@ final class OwnServiceNeeds implements AutoCloseable {
 		}
 		if (!pg.startedHere()) {
 			this.out.println("lab: the service's PostgreSQL is already running at " + pg.url());
-			return lab.launch.Postgres.properties(pg.url(), pg.username(), pg.password());
+			return Postgres.properties(pg.url(), pg.username(), pg.password());
 		}
 		try {
-			this.postgres = lab.launch.Postgres.start(pg, lab.plan.DatabasePlacement.taskset(pg.placed(), this.cpus), this.plan.out().resolve(lab.layout.RunDir.POSTGRES).resolve(lab.layout.RunDir.POSTGRES_LOG));
+			this.postgres = Postgres.start(pg, DatabasePlacement.taskset(pg.placed(), this.cpus), this.plan.out().resolve(RunDir.POSTGRES).resolve(RunDir.POSTGRES_LOG));
 		}
 		catch (ServiceFailure ex) {
 			// Nothing was measured: one line and exit code 2, as for any other thing the run needs and lacks.
 			throw new PlanException("the service's PostgreSQL did not start: " + ex.getMessage());
 		}
 		this.out.println("lab: PostgreSQL up at " + this.postgres.jdbcUrl() + " (pid " + this.postgres.pid() + ", data in " + this.postgres.data()
-				+ ", removed after the run), " + lab.plan.DatabasePlacement.describe(pg.placed(), this.cpus));
+				+ ", removed after the run), " + DatabasePlacement.describe(pg.placed(), this.cpus));
 		return this.postgres.properties();
 	}
 

@@ -10,8 +10,9 @@ import java.util.Optional;
 
 import lab.analyse.Analyser;
 import lab.analyse.LevelJson;
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.Manifest;
+import lab.analyse.RunAnalysis;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.judge.Thresholds;
 import lab.analyse.read.LevelFacts;
 import lab.launch.Children;
@@ -20,18 +21,21 @@ import lab.launch.RemoteService;
 import lab.launch.RunningService;
 import lab.launch.Service;
 import lab.launch.ServiceFailure;
+import lab.launch.Storage;
 import lab.launch.Watchdog;
 import lab.layout.RunDir;
 import lab.layout.ServiceDir;
 import lab.load.GatlingRun;
 import lab.load.Injectors;
 import lab.plan.Arm;
+import lab.plan.HarnessFlags;
 import lab.plan.Pinning;
 import lab.plan.PlanException;
 import lab.plan.PlannedLevel;
 import lab.plan.RunPlan;
 import lab.plan.ServiceSource;
 import lab.plan.Variant;
+import lab.plan.Work;
 import lab.report.ReportWriter;
 import lab.sample.PinnedRecording;
 import lab.sample.WindowTasks;
@@ -48,7 +52,7 @@ public final class Runner {
 	private static final JsonMapper json = LevelJson.json;
 
 	/** The downstream's JVM flags ({@link lab.plan.HarnessFlags#DOWNSTREAM}). */
-	static final List<String> DOWNSTREAM_JVM_FLAGS = lab.plan.HarnessFlags.DOWNSTREAM;
+	static final List<String> DOWNSTREAM_JVM_FLAGS = HarnessFlags.DOWNSTREAM;
 
 	private final RunPlan plan;
 
@@ -133,18 +137,18 @@ public final class Runner {
 	 * results disk filled ({@link lab.launch.Storage}), 130 when interrupted.
 	 */
 	public int run(List<String> args) throws IOException, InterruptedException {
-		lab.analyse.RunAnalysis analysis = null;
+		RunAnalysis analysis = null;
 		// SSH injectors get the simulation first: a host that cannot take it stops the run before anything starts.
 		this.injectors.install();
 		Files.createDirectories(this.plan.out());
-		tools.jackson.databind.node.ObjectNode manifest = json.valueToTree(Manifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS,
+		tools.jackson.databind.node.ObjectNode manifest = json.valueToTree(RunManifest.of(this.plan, this.plan.jvmFlags(), DOWNSTREAM_JVM_FLAGS,
 				GatlingRun.JVM_FLAGS, args));
 		if (this.plan.own() != null) {
 			this.ownNeeds.record(manifest);
 		}
 		json.writeValue(this.plan.out().resolve(RunDir.MANIFEST).toFile(), manifest);
-		this.out.println("lab: results in " + this.plan.out() + " (" + lab.launch.Storage.describe(this.plan.out()) + ")");
-		AutoCloseable diskGuard = lab.launch.Storage.guard(this.plan.out(), this.out);
+		this.out.println("lab: results in " + this.plan.out() + " (" + Storage.describe(this.plan.out()) + ")");
+		AutoCloseable diskGuard = Storage.guard(this.plan.out(), this.out);
 		Service downstream = null;
 		// If this JVM is killed outright, the watchdog ends what it started; a normal end or Ctrl-C closes it.
 		Watchdog watchdog = Watchdog.start(this.plan.out().resolve(RunDir.CHILDREN), this.plan.out().resolve(RunDir.WATCHDOG_LOG));
@@ -180,10 +184,10 @@ public final class Runner {
 		}
 		catch (IOException | RuntimeException ex) {
 			// A write refused for want of space ends the run as the guard would have; anything else is the runner's bug.
-			if (!lab.launch.Storage.isNoSpace(ex)) {
+			if (!Storage.isNoSpace(ex)) {
 				throw ex;
 			}
-			lab.launch.Storage.stop(this.plan.out(), "no space left on device (" + ex.getMessage() + ")", this.out);
+			Storage.stop(this.plan.out(), "no space left on device (" + ex.getMessage() + ")", this.out);
 		}
 		finally {
 			if (downstream != null) {
@@ -195,10 +199,10 @@ public final class Runner {
 			watchdog.close();
 			closeQuietly(diskGuard);
 			// A full disk takes no report: it could not be written; ./lab report renders it once there is room.
-			analysis = lab.launch.Storage.full() ? null : render();
+			analysis = Storage.full() ? null : render();
 		}
-		if (lab.launch.Storage.full()) {
-			return lab.launch.Storage.EXIT_CODE;
+		if (Storage.full()) {
+			return Storage.EXIT_CODE;
 		}
 		if (Interruption.requested()) {
 			this.out.println("lab: interrupted; the partial report holds every level measured so far");
@@ -275,9 +279,9 @@ public final class Runner {
 	}
 
 	/** Renders the report from the raw files; the analysis, or null when it failed. */
-	lab.analyse.RunAnalysis render() {
+	RunAnalysis render() {
 		try {
-			lab.analyse.RunAnalysis analysis = new Analyser(this.thresholds).withTarget(this.plan.scenario().target())
+			RunAnalysis analysis = new Analyser(this.thresholds).withTarget(this.plan.scenario().target())
 				.run(this.plan.out(), Manifest.readTree(this.plan.out()), null);
 			Path html = new ReportWriter().write(analysis);
 			this.out.println("lab: report " + html);
@@ -334,7 +338,7 @@ public final class Runner {
 	}
 
 	/** What the run's parts share ({@link Harness}), for a service whose load asks {@code work} of each request. */
-	private Harness harness(lab.plan.Work work) {
+	private Harness harness(Work work) {
 		return new Harness(this.plan, this.out, this.cpus, this.injectors, this.window, this.thresholds, this.jfr, this.profiler != null,
 				this.pinned, work, this.needs, this.ownNeeds.postgres());
 	}
@@ -356,7 +360,7 @@ public final class Runner {
 	/** Levels a variant never ran still get a row, with the verdict the cause deserves, the reason and the evidence. */
 	private void recordNotRun(String variant, Path variantDir, List<PlannedLevel> levels, int repeat, NotRun why) throws IOException {
 		this.levelsDone += levels.size();
-		new LevelSession(harness(lab.plan.Work.NONE)).recordNotRun(variant, variantDir, levels, levels.stream().map(level -> levelId(level, repeat)).toList(), repeat,
+		new LevelSession(harness(Work.NONE)).recordNotRun(variant, variantDir, levels, levels.stream().map(level -> levelId(level, repeat)).toList(), repeat,
 				why);
 	}
 

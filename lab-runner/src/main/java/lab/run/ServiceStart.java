@@ -18,12 +18,15 @@ import lab.launch.Service;
 import lab.launch.ServiceFailure;
 import lab.layout.ServiceDir;
 import lab.plan.Arm;
+import lab.plan.Jdks;
+import lab.plan.OwnService;
 import lab.plan.PlannedLevel;
 import lab.plan.RunPlan;
 import lab.plan.Tuning;
 import lab.sample.SteadyRecording;
 import lab.verify.ClientReadback;
 import lab.verify.ContractCheck;
+import lab.verify.OwnCheck;
 import lab.verify.TuningCheck;
 import tools.jackson.databind.JsonNode;
 
@@ -98,7 +101,7 @@ final class ServiceStart {
 	/** Starts {@code module} in {@code arm} (its tuning, on its JDK) as {@code variant} into {@code dir}, or reaches it at its target. */
 	private Service start(String module, Arm arm, String variant, Service downstream, Path dir) throws IOException, InterruptedException {
 		RunPlan plan = this.harness.plan();
-		Optional<lab.plan.OwnService.ServiceArm> own = plan.ownArm(module);
+		Optional<OwnService.ServiceArm> own = plan.ownArm(module);
 		if (own.isPresent()) {
 			return startOwn(plan.own(), own.get(), variant, dir);
 		}
@@ -122,7 +125,7 @@ final class ServiceStart {
 			List<String> withCache = new ArrayList<>(flags);
 			withCache.addAll(aot.flags());
 			Files.createDirectories(dir);
-			lab.analyse.LevelJson.json.writeValue(dir.resolve(AotCache.APPLIED).toFile(), aot.stamp());
+			LevelJson.json.writeValue(dir.resolve(AotCache.APPLIED).toFile(), aot.stamp());
 			return RunningService.start(variant, arm.jdk().home().resolve("bin/java"), aot.jar(), withCache, arguments,
 					this.harness.cpus().serviceTaskset(), dir);
 		}
@@ -134,8 +137,8 @@ final class ServiceStart {
 	 * An arm of the user's own service: its jar on the arm's JDK (the run's by default) with the profile's flags, then
 	 * everyone's JVM options and the arm's; the file's properties, the arm's, and what it needs (its PostgreSQL's URL).
 	 */
-	private Service startOwn(lab.plan.OwnService own, lab.plan.OwnService.ServiceArm arm, String variant, Path dir) throws IOException, InterruptedException {
-		Path javaHome = (arm.jdk() != null) ? lab.plan.Jdks.resolve(arm.jdk(), this.harness.plan().root(), this.harness.out())
+	private Service startOwn(OwnService own, OwnService.ServiceArm arm, String variant, Path dir) throws IOException, InterruptedException {
+		Path javaHome = (arm.jdk() != null) ? Jdks.resolve(arm.jdk(), this.harness.plan().root(), this.harness.out())
 				: this.harness.plan().jdks().get(0).home();
 		List<String> flags = jvmFlags(own.jvmOptions(arm));
 		List<String> arguments = new ArrayList<>();
@@ -148,7 +151,7 @@ final class ServiceStart {
 	/** The JVM options the module's service would start with in this arm; null when it is not started here (a remote target). */
 	List<String> flags(String module, Arm arm) {
 		RunPlan plan = this.harness.plan();
-		Optional<lab.plan.OwnService.ServiceArm> own = plan.ownArm(module);
+		Optional<OwnService.ServiceArm> own = plan.ownArm(module);
 		if (own.isPresent()) {
 			return jvmFlags(plan.own().jvmOptions(own.get()));
 		}
@@ -171,7 +174,7 @@ final class ServiceStart {
 		String variant = service.name();
 		if (this.harness.plan().own() != null) {
 			// A service of the user's own: every request of its file answered once with the status it names.
-			List<String> problems = lab.verify.OwnCheck.problems(service.url(), this.harness.plan().own().requests());
+			List<String> problems = OwnCheck.problems(service.url(), this.harness.plan().own().requests());
 			if (problems.isEmpty() || Interruption.requested()) {
 				return Interruption.requested() ? Optional.of(NotRun.INTERRUPTED) : Optional.empty();
 			}

@@ -13,7 +13,10 @@ import lab.analyse.LevelJson;
 import lab.analyse.search.SearchSettings;
 import lab.launch.Interruption;
 import lab.layout.LoadShape;
+import lab.layout.RunDir;
 import lab.layout.ServiceDir;
+import lab.plan.Turns;
+import lab.run.search.Halving;
 import lab.run.search.InterleavedSearch;
 
 /**
@@ -68,8 +71,8 @@ final class TuneStudy {
 			this.run.say("lab: tune: fewer than two arms started; nothing to compare");
 			return;
 		}
-		lab.run.search.Halving halving = new lab.run.search.Halving(started, step -> base.forStep(step, steps), steps, this::turns);
-		lab.run.search.Halving.Answer answer = halving.run(new lab.run.search.Halving.Steps() {
+		Halving halving = new Halving(started, step -> base.forStep(step, steps), steps, this::turns);
+		Halving.Answer answer = halving.run(new Halving.Steps() {
 
 			@Override
 			public InterleavedSearch.Prober prober(int step, List<String> entries) {
@@ -111,7 +114,7 @@ final class TuneStudy {
 		file.put("interrupted", answer.interrupted());
 		file.put("unplaced", answer.unplaced());
 		file.put("steps", answer.steps().stream().map(s -> Map.of("step", s.index() + 1, "arms", s.entries(), "dropped", s.dropped(), "turns", s.turns())).toList());
-		LevelJson.json.writeValue(this.run.harness.plan().out().resolve(lab.layout.RunDir.TUNE).toFile(), file);
+		LevelJson.json.writeValue(this.run.harness.plan().out().resolve(RunDir.TUNE).toFile(), file);
 	}
 
 	/**
@@ -131,7 +134,7 @@ final class TuneStudy {
 		// An equal share of the step each, even when a turn before ran over (its bracket rounds finish whatever the
 		// budget): the arms of a later turn are not searched with less time than those of the first.
 		this.turnEnds = System.nanoTime() + Math.max(this.turnShare, (this.stepEnds - System.nanoTime()) / (turns - turn));
-		for (Map.Entry<String, SearchRun.Entry> e : this.run.entries.entrySet()) {
+		for (Map.Entry<String, SearchEntry> e : this.run.entries.entrySet()) {
 			if (!entries.contains(e.getKey()) && e.getValue().live != null) {
 				e.getValue().live.service().close();
 				e.getValue().live = null;
@@ -141,7 +144,7 @@ final class TuneStudy {
 				(turns > 1) ? String.format(Locale.ROOT, ", turn %d of %d (the arms do not fit in memory at once)", turn + 1, turns) : "",
 				String.join(", ", entries), (this.turnEnds - System.nanoTime()) / 60e9));
 		for (String label : entries) {
-			SearchRun.Entry entry = this.run.entries.get(label);
+			SearchEntry entry = this.run.entries.get(label);
 			if (entry.live != null || Interruption.requested()) {
 				continue;
 			}
@@ -171,7 +174,7 @@ final class TuneStudy {
 		Map<String, List<String>> options = new LinkedHashMap<>();
 		ServiceStart start = new ServiceStart(this.run.harness);
 		arms.forEach(label -> options.put(label, start.flags(this.run.entries.get(label).module, this.run.arm)));
-		Optional<lab.plan.Turns.Plan> memory = lab.plan.Turns.plan(options);
+		Optional<Turns.Plan> memory = Turns.plan(options);
 		if (memory.isEmpty()) {
 			return List.of(arms);
 		}
@@ -180,7 +183,7 @@ final class TuneStudy {
 			this.turnsSaid = true;
 			this.run.say(String.format(Locale.ROOT, "lab: tune: the arms need %,d MiB at most together (each its heap's ceiling and %d MiB), %,d MiB are free for them "
 					+ "(%,d available less %,d for the injector's and the downstream's heaps and the system): they run in %d turns, each interleaved within itself",
-					memory.get().total() >> 20, lab.plan.Turns.NON_HEAP_MIB, memory.get().budget() >> 20, memory.get().available() >> 20,
+					memory.get().total() >> 20, Turns.NON_HEAP_MIB, memory.get().budget() >> 20, memory.get().available() >> 20,
 					memory.get().reserve() >> 20, turns.size()));
 		}
 		return turns;

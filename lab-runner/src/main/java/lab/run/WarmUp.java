@@ -8,9 +8,9 @@ import java.util.Locale;
 import java.util.Map;
 
 import lab.analyse.LevelJson;
-import lab.analyse.Measurement;
 import lab.analyse.judge.Rule;
-import lab.analyse.profile.WarmUpProfile;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.WarmUpProfile;
 import lab.launch.Interruption;
 import lab.launch.Service;
 import lab.layout.Level;

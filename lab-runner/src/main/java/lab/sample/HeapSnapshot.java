@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 
+import lab.json.Json;
 import lab.launch.Service;
 import lab.layout.LevelDir;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,7 +32,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public record HeapSnapshot(long epochMs, double inFlight, double liveBytes, double heapMaxBytes, double rssBytes, String histogram) {
 
-	private static final JsonMapper json = lab.json.Json.MAPPER;
+	private static final JsonMapper json = Json.MAPPER;
 
 	/** Takes one (only of a service this runner started: it needs its PID); empty when it cannot. */
 	public static Optional<HeapSnapshot> take(Service service, Path dir, String name) throws IOException, InterruptedException {

@@ -1,6 +1,9 @@
 package lab.sample;
 
 import java.util.Locale;
+import java.util.OptionalLong;
+
+import lab.launch.Service;
 
 /**
  * Whether a process fell idle once its load ended: its CPU time ({@code /proc/<pid>/stat}) over one-second steps. A JVM
@@ -10,6 +13,12 @@ import java.util.Locale;
 public final class IdleCheck {
 
 	private IdleCheck() {
+	}
+
+	/** {@link #busyAfter(long, int, double)} for a service's JVM; null for a remote one (no process to watch). */
+	public static String busyAfter(Service service, int seconds, double percent) throws InterruptedException {
+		OptionalLong pid = service.pid();
+		return pid.isPresent() ? busyAfter(pid.getAsLong(), seconds, percent) : null;
 	}
 
 	/**

@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import lab.json.Json;
 import lab.layout.ServiceDir;
-
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -25,7 +25,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class ClientReadback {
 
-	private static final JsonMapper json = lab.json.Json.MAPPER;
+	private static final JsonMapper json = Json.MAPPER;
 
 	private ClientReadback() {
 	}

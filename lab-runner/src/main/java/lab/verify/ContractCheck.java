@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.layout.LoadParameters;
 import lab.plan.Work;
 
 /**
@@ -37,7 +38,7 @@ public final class ContractCheck {
 				problems.add("GET /address/" + delayMs + " answered " + ok.statusCode() + " " + clip(ok.body()) + ", expected 200 with an address");
 			}
 			if (work.rounds() > 0 || work.responseBytes() > 0) {
-				String path = lab.layout.LoadParameters.requestPath(delayMs, work.rounds(), work.responseBytes());
+				String path = LoadParameters.requestPath(delayMs, work.rounds(), work.responseBytes());
 				HttpResponse<String> worked = get(client, baseUrl + path, delayMs);
 				int size = worked.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
 				if (worked.statusCode() != 200 || !worked.body().contains("\"rounds\":" + work.rounds() + ",")

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.plan.Feed;
 import lab.plan.OwnService;
 
 /**
@@ -23,7 +24,7 @@ public final class OwnCheck {
 	private OwnCheck() {
 	}
 
-	private static java.util.Map<String, String> first(lab.plan.Feed feed) {
+	private static java.util.Map<String, String> first(Feed feed) {
 		try {
 			return feed.records().get(0);
 		}

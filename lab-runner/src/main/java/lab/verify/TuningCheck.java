@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.json.Json;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -23,7 +24,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class TuningCheck {
 
-	private static final JsonMapper json = lab.json.Json.MAPPER;
+	private static final JsonMapper json = Json.MAPPER;
 
 	private TuningCheck() {
 	}

@@ -5,11 +5,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.judge.Figures;
-import lab.analyse.judge.Metric;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.judge.Rule;
 import lab.analyse.judge.Thresholds;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
 import lab.analyse.read.CounterDelta;
 import lab.analyse.read.TimeSeries;
 import lab.layout.Level;

@@ -6,7 +6,8 @@ import java.util.List;
 
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.Figures;
-import lab.analyse.judge.Metric;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.measure.Metric;
 import lab.analyse.read.LevelFacts;
 import lab.layout.Level;
 import org.junit.jupiter.api.Test;
@@ -22,16 +23,16 @@ public class LevelJsonTests {
 	@Test
 	void writesTheLevelAsTheFilesAlwaysHadItAndReadsItBack() throws Exception {
 		LevelFacts capped = facts(new Level.Closed(9_900), 10_000);
-		LevelJson.writeFacts(this.dir, capped);
+		LevelFacts.write(this.dir, capped);
 		String file = Files.readString(this.dir.resolve("level.json"));
 		assertThat(file.replaceAll("\\s", "")).startsWith("{\"variant\":\"app-webflux\",\"users\":9900,\"ratePerSecond\":0,\"cappedFrom\":10000,\"delayMs\":500,");
-		assertThat(LevelJson.readFacts(this.dir)).isEqualTo(capped);
+		assertThat(LevelFacts.read(this.dir)).isEqualTo(capped);
 
 		LevelFacts open = facts(new Level.Open(500), null);
-		LevelJson.writeFacts(this.dir, open);
+		LevelFacts.write(this.dir, open);
 		assertThat(Files.readString(this.dir.resolve("level.json")).replaceAll("\\s", "")).contains("\"users\":0,\"ratePerSecond\":500,\"cappedFrom\":0,");
-		assertThat(LevelJson.readFacts(this.dir)).isEqualTo(open);
-		assertThat(LevelJson.readFacts(this.dir).ceilingRps()).isEqualTo(500);
+		assertThat(LevelFacts.read(this.dir)).isEqualTo(open);
+		assertThat(LevelFacts.read(this.dir).ceilingRps()).isEqualTo(500);
 	}
 
 	@Test
@@ -57,9 +58,9 @@ public class LevelJsonTests {
 
 	@Test
 	void aLevelThatNeverRanRecordsWhoseFaultItWasAndTheAnalysisGivesTheVerdict() {
-		assertThat(LevelFacts.Blame.read("service").verdict()).isEqualTo(LevelResult.Verdict.FAILED);
-		assertThat(LevelFacts.Blame.read("harness").verdict()).isEqualTo(LevelResult.Verdict.INVALID);
-		assertThat(LevelFacts.Blame.read("runner ended").verdict()).isEqualTo(LevelResult.Verdict.INTERRUPTED);
+		assertThat(LevelJudge.verdict(LevelFacts.Blame.read("service"))).isEqualTo(LevelResult.Verdict.FAILED);
+		assertThat(LevelJudge.verdict(LevelFacts.Blame.read("harness"))).isEqualTo(LevelResult.Verdict.INVALID);
+		assertThat(LevelJudge.verdict(LevelFacts.Blame.read("runner ended"))).isEqualTo(LevelResult.Verdict.INTERRUPTED);
 		// Files written when the runner recorded the verdict itself read the same; older ones, without it, were the service's.
 		assertThat(LevelFacts.Blame.read("INVALID")).isEqualTo(LevelFacts.Blame.HARNESS);
 		assertThat(LevelFacts.Blame.read("INTERRUPTED")).isEqualTo(LevelFacts.Blame.RUNNER_ENDED);

@@ -19,29 +19,6 @@ class ManifestTests {
 	Path dir;
 
 	@Test
-	void theCommitIsReadFromAGitDirectoryWithoutGit() throws Exception {
-		java.nio.file.Files.writeString(this.dir.resolve("HEAD"), "ref: refs/heads/main\n");
-		// packed: no file under refs/heads/
-		java.nio.file.Files.writeString(this.dir.resolve("packed-refs"), "# pack-refs with: peeled fully-peeled sorted\n"
-				+ "1111111111111111111111111111111111111111 refs/heads/other\n2222222222222222222222222222222222222222 refs/heads/main\n");
-		org.assertj.core.api.Assertions.assertThat(Manifest.headOf(this.dir)).contains("2222222222222222222222222222222222222222");
-		java.nio.file.Files.createDirectories(this.dir.resolve("refs/heads"));
-		java.nio.file.Files.writeString(this.dir.resolve("refs/heads/main"), "3333333333333333333333333333333333333333\n");
-		org.assertj.core.api.Assertions.assertThat(Manifest.headOf(this.dir)).contains("3333333333333333333333333333333333333333");
-		// a detached HEAD names the commit itself
-		java.nio.file.Files.writeString(this.dir.resolve("HEAD"), "4444444444444444444444444444444444444444\n");
-		org.assertj.core.api.Assertions.assertThat(Manifest.headOf(this.dir)).contains("4444444444444444444444444444444444444444");
-	}
-
-	@Test
-	void pinnedThresholdIsTheServicesDefaultUnlessTheRunSetsIt() {
-		assertThat(Manifest.pinnedThreshold(List.of("-Xmx512m"), false)).isEqualTo("1ms (lab.pinned-threshold, the services' default)");
-		assertThat(Manifest.pinnedThreshold(List.of("-Dlab.pinned-threshold=0ms"), false))
-			.isEqualTo("0ms (lab.pinned-threshold, set for this run)");
-		assertThat(Manifest.pinnedThreshold(List.of(), true)).startsWith("1ms").contains("lab_pinned_threshold_seconds");
-	}
-
-	@Test
 	void readsBackTypedWhatTheRunWrote() throws Exception {
 		Thresholds strict = Thresholds.DEFAULT.with(Rule.INJECTOR_BUSY, 80).with(Rule.ERRORS, 1).with(Rule.NOT_WARM_JIT, 5);
 		Manifest written = new Manifest("2026-11-22T10:00:00Z", Map.of("hostname", "box", "cores", 2), Map.of("version", "25"),

@@ -5,8 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import lab.analyse.judge.Metric;
 import lab.analyse.judge.Rule;
+import lab.analyse.measure.Metric;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,6 +1,7 @@
 package lab.analyse;
 
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
 import lab.layout.LatencyTarget;
 import lab.layout.Level;
 import lab.report.Summaries;
@@ -36,10 +37,10 @@ class TargetTextTests {
 
 	@Test
 	void gatlingsAssertionsAreANoteOnlyWhereTheyDisagreeWithTheWindow() {
-		LevelResult agrees = row(1_034, 0, 60_000, LevelResult.Verdict.OK, Analyser.GATLING_ASSERTIONS_NOTE).withTarget(TARGET);
+		LevelResult agrees = row(1_034, 0, 60_000, LevelResult.Verdict.OK, LevelResult.GATLING_ASSERTIONS_NOTE).withTarget(TARGET);
 		assertThat(agrees.reasons()).isEmpty();
-		LevelResult disagrees = row(900, 0, 60_000, LevelResult.Verdict.OK, Analyser.GATLING_ASSERTIONS_NOTE).withTarget(TARGET);
-		assertThat(disagrees.reasons()).containsExactly(Analyser.GATLING_ASSERTIONS_NOTE);
+		LevelResult disagrees = row(900, 0, 60_000, LevelResult.Verdict.OK, LevelResult.GATLING_ASSERTIONS_NOTE).withTarget(TARGET);
+		assertThat(disagrees.reasons()).containsExactly(LevelResult.GATLING_ASSERTIONS_NOTE);
 		assertThat(Summaries.line(disagrees, TARGET)).contains("OK, target met: Gatling's assertions");
 	}
 

@@ -6,8 +6,10 @@ import java.util.Map;
 
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.Figures;
-import lab.analyse.judge.Headroom;
-import lab.analyse.judge.Metric;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.measure.Headroom;
+import lab.analyse.measure.Metric;
+import lab.analyse.measure.RequestFigures;
 import lab.layout.Level;
 
 /** A hand-made level row: the figures named, every other declared figure NaN (not measured). */

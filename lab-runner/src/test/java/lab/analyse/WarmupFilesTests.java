@@ -3,6 +3,7 @@ package lab.analyse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import lab.analyse.measure.Measurement;
 import lab.load.LoadFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

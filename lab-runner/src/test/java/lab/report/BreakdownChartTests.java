@@ -2,9 +2,9 @@ package lab.report;
 
 import java.util.List;
 
-import lab.analyse.LevelResult;
 import lab.analyse.TestRows;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
 import lab.layout.Level;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.CategoryChart;

@@ -6,12 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.analyse.LevelResult;
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.Manifest;
 import lab.analyse.RunAnalysis;
 import lab.analyse.TestRows;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.judge.Thresholds;
 import lab.json.Json;
 import lab.layout.Level;

@@ -6,10 +6,10 @@ import java.util.List;
 
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
-import lab.analyse.LevelResult;
 import lab.analyse.Manifest;
 import lab.analyse.TestRows;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
 import lab.layout.Level;
 import lab.plan.Variant;
 import org.junit.jupiter.api.Test;
@@ -127,10 +127,10 @@ class CompareTests {
 		Path b = Files.createDirectories(this.dir.resolve("b"));
 		Level users = new Level.Closed(200);
 		LevelResult before = TestRows.row("orders-vt-on", users).set(Figures.RPS, 546).byRequest(
-				new lab.analyse.RequestFigures("order", 4881, 0, 0, 369.4, 405.2, 757.8, null, Double.NaN, null),
-				new lab.analyse.RequestFigures("search", 1627, 3, 0.18, 354.6, 387.8, 399.4, null, Double.NaN, null)).build();
+				new lab.analyse.measure.RequestFigures("order", 4881, 0, 0, 369.4, 405.2, 757.8, null, Double.NaN, null),
+				new lab.analyse.measure.RequestFigures("search", 1627, 3, 0.18, 354.6, 387.8, 399.4, null, Double.NaN, null)).build();
 		LevelResult after = TestRows.row("orders-vt-on", users).set(Figures.RPS, 559).byRequest(
-				new lab.analyse.RequestFigures("order", 5079, 0, 0, 361.0, 719.9, 1351.7, null, Double.NaN, null)).build();
+				new lab.analyse.measure.RequestFigures("order", 5079, 0, 0, 361.0, 719.9, 1351.7, null, Double.NaN, null)).build();
 		Comparison c = Comparison.of(List.of(new Comparison.Run("a", a, Manifest.read(a), List.of(before)),
 				new Comparison.Run("b", b, Manifest.read(b), List.of(after))), 0, 10);
 		List<java.util.Map<String, Object>> rows = CompareWriter.requestRows(c);

@@ -6,12 +6,12 @@ import java.util.List;
 
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
-import lab.analyse.LevelResult;
 import lab.analyse.Manifest;
 import lab.analyse.judge.Catalogue;
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.FigureRule;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.Rule;
 import lab.analyse.judge.Thresholds;
 import lab.plan.Variant;

@@ -10,8 +10,8 @@ import javax.imageio.ImageIO;
 
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
-import lab.analyse.LevelResult;
 import lab.analyse.Manifest;
+import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.Rule;
 import lab.analyse.judge.Thresholds;
 import lab.layout.Level;

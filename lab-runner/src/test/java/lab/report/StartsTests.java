@@ -6,12 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import lab.analyse.LevelResult;
-import lab.analyse.LevelSeries;
 import lab.analyse.RunAnalysis;
 import lab.analyse.TestRows;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.Thresholds;
+import lab.analyse.profile.LevelSeries;
 import lab.analyse.profile.StartProfile;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.Samples;

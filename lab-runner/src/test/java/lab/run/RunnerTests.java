@@ -9,11 +9,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import lab.analyse.Analyser;
-import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
-import lab.analyse.Measurement;
-import lab.analyse.judge.Metric;
+import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.Thresholds;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
 import lab.analyse.read.Latency;
 import lab.analyse.read.LevelFacts;
 import lab.layout.LevelDir;
@@ -173,7 +172,7 @@ public class RunnerTests {
 			for (String repeat : List.of("repeat-1", "repeat-2")) {
 				Path dir = variant.resolve(repeat);
 				pids.add(Long.parseLong(Files.readString(dir.resolve("pid")).trim()));
-				assertThat(LevelJson.readFacts(dir.resolve("users-20-r" + repeat.substring(7)))).isNotNull();
+				assertThat(LevelFacts.read(dir.resolve("users-20-r" + repeat.substring(7)))).isNotNull();
 				// Each repeat has its own warm-up, and its rest-and-load heap snapshots.
 				assertThat(dir.resolve("warmup/heap-idle.json")).isNotEmptyFile();
 				assertThat(dir.resolve("warmup/metrics.csv")).isNotEmptyFile();
@@ -248,14 +247,14 @@ public class RunnerTests {
 		killer.join(5_000);
 
 		Path level = this.out.resolve("app-webflux/users-20");
-		LevelFacts facts = LevelJson.readFacts(level);
+		LevelFacts facts = LevelFacts.read(level);
 		assertThat(facts.serviceAlive()).isFalse();
 		LevelResult killed = new Analyser(Thresholds.DEFAULT).analyseOne(Measurement.of(level, this.out));
 		assertThat(killed.verdict()).isEqualTo(LevelResult.Verdict.FAILED);
 		assertThat(killed.reasons()).anyMatch(reason -> reason.startsWith("the service died (exit code 137)"));
 		assertThat(killed.evidence()).contains("app-webflux/service.log");
 		// The run went on with the next variant.
-		assertThat(LevelJson.readFacts(this.out.resolve("app-tomcat-platform/users-20")).serviceAlive()).isTrue();
+		assertThat(LevelFacts.read(this.out.resolve("app-tomcat-platform/users-20")).serviceAlive()).isTrue();
 		assertThat(Files.readString(this.out.resolve("summary.md"))).contains("app-webflux at 20: FAILED the service died");
 	}
 

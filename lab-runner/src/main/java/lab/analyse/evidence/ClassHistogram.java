@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.sample.HeapSnapshot;
+
 /**
  * A {@code jcmd GC.class_histogram}: bytes and instances per class, live objects only (the command runs a full GC
  * first). Class names lose their module suffix ({@code [B (java.base@25)} → {@code byte[]}) so histograms of
@@ -17,7 +19,7 @@ import java.util.Map;
 public record ClassHistogram(Map<String, long[]> classes, long totalBytes) {
 
 	/** The JVM's heap filler arrays as {@link #readable} names them ({@link lab.sample.HeapSnapshot#FILLER}'s descriptor). */
-	static final String FILLER = readable(lab.sample.HeapSnapshot.FILLER);
+	static final String FILLER = readable(HeapSnapshot.FILLER);
 
 	/**
 	 * The live heap it shows: its {@code Total} less the JVM's heap filler arrays (dead space a full GC left in place,

@@ -5,10 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import lab.analyse.Analyser;
-import lab.analyse.Measurement;
+import lab.analyse.measure.Measurement;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.Probes;
+import lab.layout.Level;
+import lab.load.LoadWindow;
 
 /**
  * The rules {@link Rule#DOWNSTREAM_DIED}, {@link Rule#DOWNSTREAM_LATE}, {@link Rule#DOWNSTREAM_LATE_SHARE},
@@ -42,10 +43,10 @@ public final class DownstreamLateness {
 		Probes probes = m.probes();
 		if (Boolean.FALSE.equals(facts.downstreamAlive())) {
 			invalid.add("the downstream died" + ((facts.downstreamExitCode() != null) ? " (exit code " + facts.downstreamExitCode() + ")" : "")
-					+ ((probes.firstFailureEpochMs() > 0) ? Analyser.at(m.window(), probes.firstFailureEpochMs()) : ""));
+					+ ((probes.firstFailureEpochMs() > 0) ? LoadWindow.at(m.window(), probes.firstFailureEpochMs()) : ""));
 		}
 		else if (probes.failures() > 0) {
-			invalid.add("the downstream stopped answering" + Analyser.at(m.window(), probes.firstFailureEpochMs()) + " (" + probes.failures()
+			invalid.add("the downstream stopped answering" + LoadWindow.at(m.window(), probes.firstFailureEpochMs()) + " (" + probes.failures()
 					+ " of " + probes.count() + " probes failed)");
 		}
 		if (probes.count() == 0) {
@@ -106,7 +107,7 @@ public final class DownstreamLateness {
 	private double rpsShare(Measurement m) {
 		LevelFacts facts = m.facts();
 		boolean saturated = m.serviceCpuPercent() >= this.thresholds.get(Rule.SATURATED) * Math.max(1, facts.serviceCpus());
-		if (!(facts.level() instanceof lab.layout.Level.Closed) || saturated || Double.isNaN(m.probes().meanLateMs())) {
+		if (!(facts.level() instanceof Level.Closed) || saturated || Double.isNaN(m.probes().meanLateMs())) {
 			return Double.NaN;
 		}
 		double late = m.probes().meanLateMs();

@@ -3,14 +3,11 @@ package lab.analyse.judge;
 import java.util.Objects;
 import java.util.function.Function;
 
-import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
-import lab.analyse.Repeats;
 
 /**
  * A figure of a level, declared once: its field in {@code summary.json} (also its name in the code), its unit, what it
  * means, how it is computed from the level's repeats ({@link Repeats}), how the report shows it and whether
- * {@code ./lab compare} compares it. {@code summary.json}'s rows ({@link LevelJson#row}), the report's results and
+ * {@code ./lab compare} compares it. {@code summary.json}'s rows ({@code LevelJson.row}), the report's results and
  * details tables, {@code ./lab compare}'s table and compare.json, and the rows of docs/summary-schema.md follow from
  * the declarations in {@link Figures} (in their order); adding a figure is a declaration there and its computation.
  *

@@ -3,17 +3,17 @@ package lab.analyse.judge;
 import java.util.ArrayList;
 import java.util.List;
 
-import lab.analyse.Breakdown;
-import lab.analyse.Measurement;
-import lab.analyse.Repeats;
-import lab.analyse.evidence.PoolEvidence;
 import lab.analyse.judge.Figure.Compared;
 import lab.analyse.judge.Figure.Format;
 import lab.analyse.judge.Figure.Shown;
 import lab.analyse.judge.Figure.Table;
+import lab.analyse.measure.Breakdown;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
 import lab.analyse.read.Latency;
 import lab.analyse.read.OffCpu;
 import lab.analyse.read.RequestCounts;
+import lab.layout.Level;
 
 /**
  * Every figure of a level, declared once, in {@code summary.json}'s order: the load's throughput and latency, the
@@ -233,8 +233,8 @@ public final class Figures {
 			+ "limit from it only without the pool's own meters", r -> bounded(r.median(m -> m.threadDump().poolWaiting()), r.facts().level()));
 
 	/** A count of requests in flight bounded by what a closed load can have: one per user. */
-	static double bounded(double count, lab.layout.Level level) {
-		return (level instanceof lab.layout.Level.Closed closed && count > closed.users()) ? closed.users() : count;
+	static double bounded(double count, Level level) {
+		return (level instanceof Level.Closed closed && count > closed.users()) ? closed.users() : count;
 	}
 
 	public static final Figure VIRTUAL_THREADS_AT_END = Figure.of("virtualThreadsAtEnd", "threads", "virtual threads alive (mounted, "

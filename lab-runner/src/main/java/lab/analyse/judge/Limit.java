@@ -2,8 +2,8 @@ package lab.analyse.judge;
 
 import java.util.Locale;
 
-import lab.analyse.LevelResult;
 import lab.analyse.evidence.PoolEvidence;
+import lab.analyse.measure.Metric;
 
 /**
  * What bound a level, read from the service's outside (USE: the first resource that saturated): the heap (the collector

@@ -3,8 +3,8 @@ package lab.analyse.judge;
 import java.util.Locale;
 import java.util.Optional;
 
-import lab.analyse.Measurement;
 import lab.analyse.evidence.PinnedSite;
+import lab.analyse.measure.Measurement;
 
 /**
  * {@link Rule#PINNED}: the pinned time of the level's sites over the carriers' time in the window (the service's

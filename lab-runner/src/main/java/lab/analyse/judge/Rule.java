@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import lab.analyse.Analyser;
-import lab.analyse.Measurement;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
 
 /**
  * The lab's verdict rules, declared once: each one's name, threshold and unit (when it has one), the figure it reads,
@@ -21,7 +21,7 @@ import lab.analyse.Measurement;
  * its own with its tests: {@link SecondHalfSlower} and {@link PinnedCarriers} (its {@link Check}), {@link Warmth} (the
  * JIT and the halves), {@link DownstreamLateness} (a late downstream judged by its effect); the facts the runner
  * records (the service died, ran out of memory, the injector failed, the person interrupted) and the stall, the
- * throughput drop and the repeats' spread are judged in {@link Analyser}. Adding a rule: a constant below and its
+ * throughput drop and the repeats' spread are judged in {@code Analyser}. Adding a rule: a constant below and its
  * test; the manifest, the report, the docs' table and {@code --rejudge} pick it up.
  * <p>
  * A sentence names thresholds as {@code {name}} (its own or another rule's), rendered with value and unit.

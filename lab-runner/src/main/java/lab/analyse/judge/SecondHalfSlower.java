@@ -3,7 +3,7 @@ package lab.analyse.judge;
 import java.util.Locale;
 import java.util.Optional;
 
-import lab.analyse.Measurement;
+import lab.analyse.measure.Measurement;
 
 /** {@link Rule#SECOND_HALF_SLOWER}: the window's halves' send rates compared, for a service that kept answering. */
 final class SecondHalfSlower implements Rule.Check {

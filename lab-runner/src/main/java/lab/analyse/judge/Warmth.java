@@ -5,7 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
-import lab.analyse.Measurement;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
 import lab.analyse.read.Halves;
 
 /**

@@ -14,11 +14,9 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.Analyser;
-import lab.analyse.LevelResult;
-import lab.analyse.LevelResult.Verdict;
-import lab.analyse.LevelSeries;
 import lab.analyse.evidence.ClassHistogram;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.read.LevelFiles;
 import lab.layout.LevelDir;
 import lab.load.LoadFiles;
@@ -139,7 +137,7 @@ public record MemoryProfile(String variant, List<Point> points, Fit heap, Fit rs
 	/** Every variant's profile, from the snapshots under {@code results} and the judged levels (reads every level's files). */
 	public static List<MemoryProfile> analyse(Path results, List<LevelResult> levels) throws IOException {
 		List<LevelSeries> series = new ArrayList<>();
-		for (Path dir : Analyser.levelDirs(results)) {
+		for (Path dir : LevelFiles.levelDirs(results)) {
 			series.add(LevelSeries.of(LevelFiles.read(dir, results)));
 		}
 		return analyse(results, levels, series);

@@ -13,6 +13,7 @@ import lab.analyse.read.Latency;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.Samples;
 import lab.analyse.read.TimeSeries;
+import lab.json.Json;
 import lab.layout.LevelDir;
 import lab.layout.ServiceDir;
 import lab.load.LoadFiles;
@@ -45,7 +46,7 @@ public record StartProfile(String variant, Path dir, long startedEpochMs, double
 		double to90Seconds, List<Long> answered, List<Double> p99Ms, List<Double> jitCpuSeconds, List<Second> seconds, String aotCache) {
 
 	/** Beside a service started with the AOT axis: the cache it started with and how it was made (the runner's AotCache). */
-	public static final String AOT_CACHE = lab.layout.ServiceDir.AOT_CACHE;
+	public static final String AOT_CACHE = ServiceDir.AOT_CACHE;
 
 	/** The marks the first-seconds figures are taken at. */
 	public static final List<Integer> MARKS = List.of(10, 30, 60);
@@ -119,7 +120,7 @@ public record StartProfile(String variant, Path dir, long startedEpochMs, double
 		if (!Files.isRegularFile(file)) {
 			return null;
 		}
-		return describeAotCache(lab.json.Json.MAPPER.readValue(file.toFile(), Map.class));
+		return describeAotCache(Json.MAPPER.readValue(file.toFile(), Map.class));
 	}
 
 	/** An AOT cache's stamp in words: its mode, how it was trained, its size, how long training took, whose run made it, where. */

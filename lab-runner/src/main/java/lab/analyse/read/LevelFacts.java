@@ -1,10 +1,14 @@
 package lab.analyse.read;
 
+import java.nio.file.Path;
 import java.util.List;
 
-import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
+import lab.json.Json;
 import lab.layout.Level;
+import lab.layout.LevelDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What the runner itself observed about one level, written to {@code level.json} beside the injector's files:
@@ -12,7 +16,7 @@ import lab.layout.Level;
  * an older {@code level.json} without them reads as null.
  *
  * @param variant the service under test
- * @param level the users run (after any descriptor cap) or the arrival rate ({@link LevelJson}: the file's two fields)
+ * @param level the users run (after any descriptor cap) or the arrival rate ({@link #read}: the file's two fields)
  * @param cappedFrom users asked for when the descriptor limit forced fewer, else null
  * @param delayMs the downstream's delay
  * @param repeat which repeat of the level this is, from 1
@@ -82,33 +86,81 @@ public record LevelFacts(String variant, Level level, Integer cappedFrom, long d
 		return Boolean.TRUE.equals(this.coldStart);
 	}
 
+	/** The runner's one mapper. */
+	private static final JsonMapper json = Json.MAPPER;
+
+	/** Writes a level's {@code level.json} into its directory. */
+	public static void write(Path dir, LevelFacts facts) {
+		json.writeValue(dir.resolve(LevelDir.FACTS).toFile(), flat(json.valueToTree(facts)));
+	}
+
+	/** Reads a level's {@code level.json} from its directory. */
+	public static LevelFacts read(Path dir) {
+		return json.treeToValue(nested(json.readTree(dir.resolve(LevelDir.FACTS).toFile())), LevelFacts.class);
+	}
+
+	/** The facts' tree with {@code level} replaced, in its place, by the files' fields. */
+	static ObjectNode flat(JsonNode node) {
+		ObjectNode flat = json.createObjectNode();
+		node.properties().forEach(field -> {
+			switch (field.getKey()) {
+				case "level" -> {
+					Level level = json.treeToValue(field.getValue(), Level.class);
+					flat.put("users", level.usersField()).put("ratePerSecond", level.ratePerSecondField());
+				}
+				case "cappedFrom" -> flat.put("cappedFrom", field.getValue().isNumber() ? field.getValue().asInt() : 0);
+				default -> flat.set(field.getKey(), field.getValue());
+			}
+		});
+		return flat;
+	}
+
+	/** The files' fields back into a {@code level} (and no {@code cappedFrom} when it was 0). */
+	static ObjectNode nested(JsonNode node) {
+		Level level = Level.fromFields(node.path("users").asInt(0), node.path("ratePerSecond").asInt(0));
+		ObjectNode nested = json.createObjectNode();
+		node.properties().forEach(field -> {
+			switch (field.getKey()) {
+				case "users" -> nested.set("level", json.valueToTree(level));
+				case "ratePerSecond", "load" -> {
+				}
+				case "cappedFrom" -> {
+					if (field.getValue().asInt(0) > 0) {
+						nested.set("cappedFrom", field.getValue());
+					}
+				}
+				default -> nested.set(field.getKey(), field.getValue());
+			}
+		});
+		if (!nested.has("level")) {
+			nested.set("level", json.valueToTree(level));
+		}
+		return nested;
+	}
+
 	/** Whose fault it was that a level never ran: a fact the runner records, a verdict only the analysis gives. */
 	public enum Blame {
 
 		/** The service: it failed to start or its contract check, or broke at an earlier level. */
-		SERVICE("service", LevelResult.Verdict.FAILED),
+		SERVICE("service", "FAILED"),
 		/** The harness: the downstream died or did not answer, a tuning was not applied, the service died with it. */
-		HARNESS("harness", LevelResult.Verdict.INVALID),
+		HARNESS("harness", "INVALID"),
 		/** The runner ended during the level (killed, or the person stopped it) before it was finished. */
-		RUNNER_ENDED("runner ended", LevelResult.Verdict.INTERRUPTED);
+		RUNNER_ENDED("runner ended", "INTERRUPTED");
 
 		private final String field;
 
-		private final LevelResult.Verdict verdict;
+		/** The verdict's name files older than the blame recorded in its place (the analysis maps a blame to it). */
+		private final String olderVerdict;
 
-		Blame(String field, LevelResult.Verdict verdict) {
+		Blame(String field, String olderVerdict) {
 			this.field = field;
-			this.verdict = verdict;
+			this.olderVerdict = olderVerdict;
 		}
 
 		/** Its value in level.json's {@code notRun}. */
 		public String field() {
 			return this.field;
-		}
-
-		/** The verdict the analysis gives a level that never ran for this reason. */
-		public LevelResult.Verdict verdict() {
-			return this.verdict;
 		}
 
 		/** The blame recorded in {@code notRun} (a verdict in files older than the blame): the service's when none. */
@@ -117,7 +169,7 @@ public record LevelFacts(String variant, Level level, Integer cappedFrom, long d
 				return SERVICE;
 			}
 			for (Blame blame : values()) {
-				if (blame.field.equals(notRun) || blame.verdict.name().equals(notRun)) {
+				if (blame.field.equals(notRun) || blame.olderVerdict.equals(notRun)) {
 					return blame;
 				}
 			}

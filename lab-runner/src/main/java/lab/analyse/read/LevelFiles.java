@@ -8,9 +8,6 @@ import java.util.List;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
-import lab.analyse.LevelJson;
-import lab.analyse.LevelSeries;
-import lab.analyse.Measurement;
 import lab.layout.LevelDir;
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
@@ -19,7 +16,7 @@ import org.HdrHistogram.Histogram;
 /**
  * The raw files of one level, each read once: {@code level.json}, {@code metrics.csv}, and per injector its
  * {@code load-window.csv}, {@code requests.csv}, {@code latency.hlog}, {@code completions.csv} and {@code cpu.csv}.
- * Everything the analysis computes about the level ({@link Measurement}, {@link LevelSeries}, the memory profile's
+ * Everything the analysis computes about the level ({@code Measurement}, {@code LevelSeries}, the memory profile's
  * answers per second) comes from here; the interval histograms are folded as they are read (the window's, and a
  * p50 / p99 per send second), so a level in memory holds no per-second histogram.
  *
@@ -52,7 +49,7 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 	}
 
 	public static LevelFiles read(Path dir, Path resultsRoot) throws IOException {
-		return read(dir, resultsRoot, LevelJson.readFacts(dir));
+		return read(dir, resultsRoot, LevelFacts.read(dir));
 	}
 
 	/** A level's files with its facts given, not read from its level.json (the runner's, before it writes them). */
@@ -154,6 +151,13 @@ public record LevelFiles(Path dir, Path resultsRoot, LevelFacts facts, LoadWindo
 				.forEach(index -> reports.add(resultsRoot.relativize(index).toString()));
 		}
 		return reports;
+	}
+
+	/** Every level directory of a run (those holding a {@code level.json}), in path order. */
+	public static List<Path> levelDirs(Path results) throws IOException {
+		try (Stream<Path> files = Files.find(results, 4, (path, attributes) -> path.getFileName().toString().equals(LevelDir.FACTS))) {
+			return files.map(Path::getParent).sorted().toList();
+		}
 	}
 
 }

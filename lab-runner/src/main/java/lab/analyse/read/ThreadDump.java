@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import lab.analyse.LevelJson;
+import lab.json.Json;
 import lab.layout.LevelDir;
 import tools.jackson.databind.JsonNode;
 
@@ -48,7 +48,7 @@ public record ThreadDump(List<DumpedThread> threads) {
 			return Optional.empty();
 		}
 		try {
-			JsonNode root = LevelJson.json.readTree(file.toFile());
+			JsonNode root = Json.MAPPER.readTree(file.toFile());
 			List<DumpedThread> threads = new ArrayList<>();
 			for (JsonNode container : root.path("threadDump").path("threadContainers")) {
 				for (JsonNode thread : container.path("threads")) {

@@ -1,5 +1,7 @@
 package lab.analyse.search;
 
+import lab.analyse.judge.LevelResult;
+
 /**
  * Where the target's percentile crosses the target: around the knee of one variant, log latency against log load is
  * close to a straight line (closed users past saturation wait about in proportion to their number: an elasticity near
@@ -42,7 +44,7 @@ final class Crossing {
 
 	/** Whether the probe shows the knee is below its load without placing it: it broke, or missed by more than twice. */
 	static boolean wallAt(RoundProbe probe, double targetMs) {
-		return probe.verdict() == lab.analyse.LevelResult.Verdict.FAILED || (probe.measured() && probe.latencyMs() > targetMs * WITHIN_TARGET_FACTOR);
+		return probe.verdict() == LevelResult.Verdict.FAILED || (probe.measured() && probe.latencyMs() > targetMs * WITHIN_TARGET_FACTOR);
 	}
 
 	/**

@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import lab.analyse.LevelResult;
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
+import lab.layout.ServiceDir;
 
 /**
  * One probe as it ran: the round and its place in the round's order, the entry (a variant in its arm), the JVM it
@@ -27,7 +28,7 @@ import lab.analyse.LevelResult.Verdict;
 public record RoundProbe(int round, int position, String entry, int load, Verdict verdict, Boolean meets, Double latencyMs, String reason,
 		String level, Integer jvm, String limit) {
 
-	private static final Pattern RESTART = Pattern.compile("(?:^|/)" + Pattern.quote(lab.layout.ServiceDir.RESTART_PREFIX) + "(\\d+)/");
+	private static final Pattern RESTART = Pattern.compile("(?:^|/)" + Pattern.quote(ServiceDir.RESTART_PREFIX) + "(\\d+)/");
 
 	/** A probe of an older record, without its JVM. */
 	public RoundProbe(int round, int position, String entry, int load, Verdict verdict, Boolean meets, Double latencyMs, String reason, String level) {
@@ -44,7 +45,7 @@ public record RoundProbe(int round, int position, String entry, int load, Verdic
 	public static RoundProbe of(LevelResult level) {
 		return new RoundProbe(0, 0, level.variant(), level.load(), level.verdict(), level.meetsTarget(), null,
 				level.reasons().isEmpty() ? "" : level.reasons().get(0), "", 1,
-				lab.analyse.judge.Limit.of(level));
+				level.limit());
 	}
 
 	/** Which of the entry's JVMs it probed: recorded, else the fresh JVM's directory in its level's path, else the first. */

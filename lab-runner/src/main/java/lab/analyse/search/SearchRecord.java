@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import lab.json.Json;
+import lab.layout.RunDir;
 
 /**
  * An interleaved search as its {@link lab.layout.RunDir#CAPACITY_SEARCH} keeps it, rewritten after every probe: what ran (rounds, probes, brackets)
@@ -30,7 +31,7 @@ public record SearchRecord(String group, String target, String baseline, String 
 
 	/** Its file in {@code results} ({@link lab.layout.RunDir#capacitySearch}). */
 	public static Path file(Path results, String group) {
-		return results.resolve(lab.layout.RunDir.capacitySearch(group));
+		return results.resolve(RunDir.capacitySearch(group));
 	}
 
 	public void write(Path results) throws IOException {
@@ -40,7 +41,7 @@ public record SearchRecord(String group, String target, String baseline, String 
 		Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
 	}
 
-	/** A search as its file was read ({@link lab.analyse.RunAnalysis#searches}). */
+	/** A search as its file was read (the analysis reads every search of a run). */
 	public static SearchRecord of(tools.jackson.databind.JsonNode node) {
 		return Json.MAPPER.treeToValue(node, SearchRecord.class);
 	}

@@ -1,6 +1,10 @@
 package lab.analyse.search;
 
+import java.util.List;
 import java.util.Map;
+
+import lab.layout.LoadShape;
+import lab.plan.Scenario;
 
 /**
  * How an interleaved search searched, as its record keeps it (a re-render reads the same settings).
@@ -26,9 +30,19 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 	/** The bracket's step when it starts from crossings found before (an earlier run's, or a tune's earlier step): the knee is near, and a doubling would overshoot it. */
 	public static final double STEP_NEAR_KNEE = 1.5;
 
-
 	public SearchSettings {
 		starts = (starts == null) ? Map.of() : Map.copyOf(starts);
+	}
+
+	/**
+	 * A scenario's search, the one place its settings are read from it: the first load (the scenario's first users or
+	 * rate), the maximum, resolution, rounds, reference bound, JVMs per entry and the target's bound; the floor is the
+	 * downstream's delay; doubling steps until {@link #from} earlier crossings.
+	 */
+	public static SearchSettings of(Scenario scenario, double spreadPercent, int maxReruns, long seed) {
+		List<Integer> firsts = (scenario.model() == LoadShape.OPEN) ? scenario.ratesPerSecond() : scenario.users();
+		return new SearchSettings(firsts.get(0), scenario.searchMax(), scenario.searchResolution(), scenario.rounds(), spreadPercent,
+				scenario.referenceMovedPercent(), maxReruns, seed, scenario.target().maxMs(), scenario.delayMs(), scenario.jvms(), 2, Map.of());
 	}
 
 	/** One JVM per entry, doubling steps, no earlier crossings: the search as it was before JVMs were replicated. */

@@ -9,14 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import tools.jackson.databind.JsonNode;
-
-import lab.analyse.LevelResult;
-import lab.analyse.judge.Metric;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.measure.Metric;
 import lab.json.Json;
 import lab.layout.RunDir;
 import lab.plan.Axes;
 import lab.plan.OwnService;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The answer of a tune run ({@code --scenario tune}), from its files alone: {@code tune.json} (the best arm, the

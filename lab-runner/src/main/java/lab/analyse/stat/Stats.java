@@ -33,4 +33,9 @@ public final class Stats {
 		return items.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).max().orElse(Double.NaN);
 	}
 
+	/** The larger of two values, a NaN (not computed) left out; NaN when both are. */
+	public static double max(double a, double b) {
+		return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
+	}
+
 }

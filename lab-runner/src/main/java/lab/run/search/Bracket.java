@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.OptionalInt;
 
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.search.BracketFound;
 import lab.analyse.search.RoundProbe;
 

@@ -22,6 +22,7 @@ import lab.analyse.search.SearchCosts;
 import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
+import lab.analyse.stat.Stats;
 
 /**
  * Capacity searches of several entries (variants in their arms) at once, round by round (Randomized Multiple
@@ -177,7 +178,7 @@ public final class InterleavedSearch {
 				}
 				reruns++;
 				prober.say(String.format(Locale.ROOT, "lab: round %d's CPU reference moved (%s ms before, %s after, run median %s): marked, running it again",
-						round.index(), ms(round.referenceBeforeMs()), ms(round.referenceAfterMs()), ms(lab.analyse.stat.Stats.median(this.references))));
+						round.index(), ms(round.referenceBeforeMs()), ms(round.referenceAfterMs()), ms(Stats.median(this.references))));
 				round = runRound(prober, Kind.REFINE, loads, round.index());
 			}
 			if (round != null && round.moved() && !this.stopped) {
@@ -300,7 +301,7 @@ public final class InterleavedSearch {
 		Reference after = prober.reference();
 		overhead += clock - prober.secondsLeft();
 		this.budget.roundOverhead(overhead);
-		double median = lab.analyse.stat.Stats.median(this.references);
+		double median = Stats.median(this.references);
 		boolean moved = moved(before.ms(), median) || moved(after.ms(), Double.isNaN(median) ? before.ms() : median);
 		this.references.add(before.ms());
 		this.references.add(after.ms());

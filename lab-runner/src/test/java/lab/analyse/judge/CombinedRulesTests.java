@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 import lab.analyse.GoldenFixtures;
-import lab.analyse.Measurement;
+import lab.analyse.measure.Measurement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -5,10 +5,10 @@ import java.util.List;
 
 import lab.analyse.GoldenFixtures;
 import lab.analyse.LevelJson;
-import lab.analyse.Measurement;
-import lab.analyse.Repeats;
 import lab.analyse.SchemaDoc;
 import lab.analyse.TestRows;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
 import lab.layout.Level;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;

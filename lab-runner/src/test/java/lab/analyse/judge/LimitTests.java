@@ -1,6 +1,8 @@
 package lab.analyse.judge;
 
 import lab.analyse.TestRows;
+import lab.analyse.measure.Headroom;
+import lab.analyse.measure.Metric;
 import lab.layout.Level;
 import org.junit.jupiter.api.Test;
 

@@ -6,10 +6,9 @@ import java.util.List;
 
 import lab.analyse.Analyser;
 import lab.analyse.GoldenFixtures;
-import lab.analyse.LevelResult;
-import lab.analyse.LevelResult.Verdict;
-import lab.analyse.Measurement;
 import lab.analyse.SchemaDoc;
+import lab.analyse.judge.LevelResult.Verdict;
+import lab.analyse.measure.Measurement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.json.JsonMapper;

@@ -5,13 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import lab.analyse.LevelJson;
-import lab.analyse.LevelResult;
-import lab.analyse.LevelResult.Verdict;
 import lab.analyse.TestRows;
 import lab.analyse.evidence.ClassHistogram;
 import lab.analyse.judge.Figures;
-import lab.analyse.judge.Metric;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.LevelResult.Verdict;
+import lab.analyse.measure.Metric;
 import lab.analyse.read.LevelFacts;
 import lab.layout.Level;
 import org.junit.jupiter.api.Test;
@@ -232,7 +231,7 @@ class MemoryProfileTests {
 
 	private void level(String id, int users, String warmupDir, double liveMiB, double rssMiB) throws IOException {
 		Path dir = Files.createDirectories(this.results.resolve("app-tomcat-loom").resolve(id));
-		LevelJson.writeFacts(dir, new LevelFacts("app-tomcat-loom", new Level.Closed(users), null, 500, 1, true, 1, 1,
+		LevelFacts.write(dir, new LevelFacts("app-tomcat-loom", new Level.Closed(users), null, 500, 1, true, 1, 1,
 				true, null, false, 0, List.of(), List.of(), null, 30_000L, true, true, null, null, warmupDir, null));
 		if (Double.isFinite(liveMiB)) {
 			snapshot(dir, "heap-steady", 100_400, users, liveMiB, 256, rssMiB);

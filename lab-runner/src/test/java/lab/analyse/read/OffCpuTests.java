@@ -6,11 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import lab.analyse.Breakdown;
-import lab.analyse.LevelResult;
 import lab.analyse.TestRows;
-import lab.analyse.evidence.OffCpuEvidence;
 import lab.analyse.judge.Figures;
+import lab.analyse.judge.LevelResult;
+import lab.analyse.judge.OffCpuEvidence;
+import lab.analyse.measure.Breakdown;
 import lab.layout.LatencyTarget;
 import lab.layout.Level;
 import lab.layout.LevelDir;

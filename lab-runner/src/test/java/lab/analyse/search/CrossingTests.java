@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.search.JvmLevels.Tagged;
 import org.junit.jupiter.api.Test;
 

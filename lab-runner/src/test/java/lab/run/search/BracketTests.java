@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.IntFunction;
 
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.search.BracketFound;
 import lab.analyse.search.RoundProbe;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.IntToDoubleFunction;
 
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.search.Interval;
 import lab.analyse.search.Round;
 import lab.analyse.search.RoundProbe;

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.search.RoundProbe;
 import lab.run.search.InterleavedSearch.Outcome;
 import lab.run.search.InterleavedSearch.Reference;

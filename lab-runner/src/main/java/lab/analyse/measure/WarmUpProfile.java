@@ -1,4 +1,4 @@
-package lab.analyse.profile;
+package lab.analyse.measure;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import lab.analyse.Measurement;
-import lab.analyse.judge.Metric;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.Samples;
 import lab.layout.LevelDir;

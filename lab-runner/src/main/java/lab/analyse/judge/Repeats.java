@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.analyse.judge;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -6,12 +6,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.stat.Stats;
-import lab.analyse.judge.Figure;
-import lab.analyse.judge.Thresholds;
+import lab.analyse.measure.Measurement;
 import lab.analyse.read.Latency;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.RequestCounts;
+import lab.analyse.stat.Stats;
 import org.HdrHistogram.Histogram;
 
 /**

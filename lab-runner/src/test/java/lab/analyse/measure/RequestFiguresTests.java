@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.analyse.measure;
 
 import java.io.PrintStream;
 import java.nio.file.Files;

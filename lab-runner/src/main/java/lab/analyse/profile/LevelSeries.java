@@ -1,10 +1,9 @@
-package lab.analyse;
+package lab.analyse.profile;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.TreeMap;
 
-import lab.analyse.profile.StartProfile;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.LevelFiles;
 import lab.analyse.read.Samples;

@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.analyse.judge;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -7,10 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 import lab.analyse.evidence.PinnedSite;
-import lab.analyse.judge.Figure;
-import lab.analyse.judge.Figures;
-import lab.analyse.judge.Headroom;
-import lab.analyse.judge.Metric;
+import lab.analyse.measure.Headroom;
+import lab.analyse.measure.Measurement;
+import lab.analyse.measure.Metric;
+import lab.analyse.measure.RequestFigures;
+import lab.layout.LatencyTarget;
 import lab.layout.Level;
 
 /**
@@ -18,13 +19,20 @@ import lab.layout.Level;
  * steady load window, in declaration order: {@link Figures}), what the harness spent per request and how far this
  * host carries ({@code headroom}), the verdict and why. Requests are accounted for by the time they were sent. NaN
  * where the data to compute a figure was missing. In summary.json the level is two fields and the load, each figure
- * a field of its own ({@link LevelJson#row}). {@code meetsTarget}: whether the level met the run's latency target
- * ({@link lab.layout.LatencyTarget}), beside its verdict: only an OK level can; null for an interrupted one. {@code injectors} lists each injector's part when several shared the
+ * a field of its own ({@code LevelJson.row}). {@code meetsTarget}: whether the level met the run's latency target
+ * ({@link LatencyTarget}), beside its verdict: only an OK level can; null for an interrupted one. {@code injectors} lists each injector's part when several shared the
  * load, else is empty. {@code byRequest}: a service of the user's own's named requests, each with its figures and own target.
  */
 public record LevelResult(String variant, Level level, int repeats, Map<Figure, Double> figures, Headroom headroom, Verdict verdict,
 		Boolean meetsTarget, List<String> reasons, List<String> evidence, List<Measurement.InjectorShare> injectors, List<String> gatlingReports,
 		List<PinnedSite> pinnedSites, List<RequestFigures> byRequest) {
+
+	/**
+	 * Gatling's assertions failed (its exit 2) over all its requests, ramp included; kept only where the lab's window met
+	 * the target ({@link #withTarget}), where the two disagree.
+	 */
+	public static final String GATLING_ASSERTIONS_NOTE = "Gatling's assertions of the latency target failed over all its requests, ramp included, "
+			+ "where the lab's steady window met it (its report shows which)";
 
 	public LevelResult {
 		figures = Collections.unmodifiableMap(new LinkedHashMap<>(figures));
@@ -128,7 +136,7 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 	}
 
 	/** The same row with one more reason (a note that does not change the verdict). */
-	LevelResult withReason(String reason) {
+	public LevelResult withReason(String reason) {
 		List<String> more = new ArrayList<>(this.reasons);
 		more.add(reason);
 		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, this.meetsTarget, List.copyOf(more),
@@ -139,10 +147,10 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 	 * The same row judged against a latency target. Gatling's own assertions of it (over all its requests, ramp
 	 * included) stay a note only where they disagree with the lab's judgment of the window: failed where the window met it.
 	 */
-	public LevelResult withTarget(lab.layout.LatencyTarget target) {
+	public LevelResult withTarget(LatencyTarget target) {
 		Boolean meets = meets(target);
 		List<String> reasons = Boolean.TRUE.equals(meets) ? this.reasons
-				: this.reasons.stream().filter(reason -> !reason.equals(Analyser.GATLING_ASSERTIONS_NOTE)).toList();
+				: this.reasons.stream().filter(reason -> !reason.equals(GATLING_ASSERTIONS_NOTE)).toList();
 		return new LevelResult(this.variant, this.level, this.repeats, this.figures, this.headroom, this.verdict, meets, reasons,
 				this.evidence, this.injectors, this.gatlingReports, this.pinnedSites, this.byRequest);
 	}
@@ -151,7 +159,7 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 	 * The target's judgment in words: "target met", "target missed: p99 1,034 > 1,000 ms" (or the error share that
 	 * missed it), "" where it was not judged (an interrupted level) or nothing could meet it (not OK).
 	 */
-	public String targetText(lab.layout.LatencyTarget target) {
+	public String targetText(LatencyTarget target) {
 		if (this.meetsTarget == null || this.verdict != Verdict.OK) {
 			return "";
 		}
@@ -169,11 +177,16 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 		return "target missed: " + String.join(", ", missed);
 	}
 
+	/** What bound this level, in words ({@link Limit}): the report's limit column, summary.json's {@code limit}, a probe's. */
+	public String limit() {
+		return Limit.of(this);
+	}
+
 	/**
 	 * Whether this level met {@code target}: an OK level whose percentile of every request sent (or maximum) and error
 	 * share are within it; a FAILED or INVALID level meets nothing; an interrupted one is not judged (null).
 	 */
-	public Boolean meets(lab.layout.LatencyTarget target) {
+	public Boolean meets(LatencyTarget target) {
 		if (this.verdict == Verdict.INTERRUPTED) {
 			return null;
 		}
@@ -184,7 +197,7 @@ public record LevelResult(String variant, Level level, int repeats, Map<Figure, 
 	}
 
 	/** The figure a target's percentile reads: p50, p95, p99 or the maximum of every request sent. */
-	public double latency(lab.layout.LatencyTarget target) {
+	public double latency(LatencyTarget target) {
 		Figure figure = (target.percentile() >= 100) ? Figures.MAX_ALL_MS : (target.percentile() >= 99) ? Figures.P99_ALL_MS
 				: (target.percentile() >= 95) ? Figures.P95_ALL_MS : Figures.P50_ALL_MS;
 		return value(figure);

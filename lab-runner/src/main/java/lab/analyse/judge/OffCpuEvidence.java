@@ -1,7 +1,6 @@
-package lab.analyse.evidence;
+package lab.analyse.judge;
 
-import lab.analyse.LevelResult;
-import lab.analyse.LevelResult.Verdict;
+import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.read.OffCpu;
 import lab.layout.LatencyTarget;
 import lab.layout.LevelDir;

@@ -1,4 +1,4 @@
-package lab.analyse.profile;
+package lab.analyse.measure;
 
 import java.io.IOException;
 import java.nio.file.Files;

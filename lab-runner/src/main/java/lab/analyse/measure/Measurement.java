@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.analyse.measure;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -7,10 +7,9 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.evidence.Contention;
+import lab.analyse.evidence.DumpCounts;
 import lab.analyse.evidence.PinnedSite;
-import lab.analyse.judge.Headroom;
-import lab.analyse.judge.Metric;
-import lab.analyse.profile.WarmUpProfile;
 import lab.analyse.read.CounterDelta;
 import lab.analyse.read.Database;
 import lab.analyse.read.Halves;
@@ -24,6 +23,7 @@ import lab.analyse.read.RequestCounts;
 import lab.analyse.read.Samples;
 import lab.analyse.read.Stall;
 import lab.analyse.read.TimeSeries;
+import lab.analyse.stat.Stats;
 import lab.layout.LevelDir;
 import lab.load.LoadFiles;
 import lab.load.LoadWindow;
@@ -41,7 +41,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 		double downstreamP99OverheadMs, Probes probes, Stall stall, WarmUpProfile warmup,
 		List<InjectorShare> injectors, List<String> gatlingReports, Headroom headroom, Halves halves, List<PinnedSite> pinnedSites,
 		Breakdown breakdown, OffCpu offCpu, List<RequestFigures> byRequest, Database database,
-		lab.analyse.evidence.Contention contention, lab.analyse.evidence.DumpCounts threadDump, InjectorWait injectorWait) {
+		Contention contention, DumpCounts threadDump, InjectorWait injectorWait) {
 
 	/** The last seconds of a warm-up whose CPU per request is compared with the first level's. */
 	static final int WARMUP_TAIL_SECONDS = 10;
@@ -66,7 +66,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			return new Measurement(dir, facts, null, Latency.empty(), new RequestCounts(0, 0, 0, 0, 0, 0, 0), Double.NaN, Double.NaN,
 					Double.NaN, Metric.unmeasured(), Double.NaN, Double.NaN, Double.NaN, Probes.NONE, new Stall(0, 0, 0), WarmUpProfile.NONE,
 					List.of(), reports, Headroom.UNKNOWN, Halves.UNKNOWN, List.of(), Breakdown.NONE, OffCpu.NONE, List.of(), Database.NONE,
-					lab.analyse.evidence.Contention.NONE, lab.analyse.evidence.DumpCounts.NONE, InjectorWait.NONE);
+					Contention.NONE, DumpCounts.NONE, InjectorWait.NONE);
 		}
 		List<Latency> latencies = new ArrayList<>();
 		List<RequestCounts> partCounts = new ArrayList<>();
@@ -106,7 +106,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			else {
 				InjectorShare share = shares.get(i);
 				injector += share.cpuPercent() / 100;
-				busy = max(busy, share.cpuPercent() / Math.max(1, share.processors()));
+				busy = Stats.max(busy, share.cpuPercent() / Math.max(1, share.processors()));
 			}
 		}
 		// A PostgreSQL the lab started belongs to the system under test: on the harness cores, its CPU is taken out of
@@ -121,7 +121,7 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				cores = Math.max(0, cores - 100 * databaseCores / Math.max(1, facts.injectorCpus()));
 			}
 			harnessBusy = cores;
-			busy = max(busy, !Double.isNaN(cores) ? cores
+			busy = Stats.max(busy, !Double.isNaN(cores) ? cores
 					: 100 * (localInjectors + (Double.isNaN(downstream) ? 0 : downstream)) / Math.max(1, facts.injectorCpus()));
 		}
 		List<PinnedSite> pinned = PinnedSite.read(dir.resolve(LevelDir.PINNED_RECORDING), window);
@@ -138,8 +138,8 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 				Halves.of(samples, files.requests(), window),
 				pinned, Breakdown.of(samples, window, latency),
 				OffCpu.read(dir, window, facts.serviceCpus()), RequestFigures.of(files.byRequest(), files.resultsRoot()),
-				database, lab.analyse.evidence.Contention.read(dir.resolve(LevelDir.JFR_RECORDING), window),
-				lab.analyse.evidence.DumpCounts.atEnd(dir), InjectorWait.read(samples, parts.stream().map(LevelFiles.Part::source).toList(), window));
+				database, Contention.read(dir.resolve(LevelDir.JFR_RECORDING), window),
+				DumpCounts.atEnd(dir), InjectorWait.read(samples, parts.stream().map(LevelFiles.Part::source).toList(), window));
 	}
 
 	/**
@@ -221,11 +221,6 @@ public record Measurement(Path dir, LevelFacts facts, LoadWindow window, Latency
 			sampled.put(metric, metric.measure(samples, window));
 		}
 		return sampled;
-	}
-
-	/** The larger of two figures, ignoring a NaN (a figure that could not be computed). */
-	public static double max(double a, double b) {
-		return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.max(a, b);
 	}
 
 	/**

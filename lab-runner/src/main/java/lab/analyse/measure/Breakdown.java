@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.analyse.measure;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -18,8 +18,8 @@ import lab.load.LoadWindow;
  * read from two histograms): the server's and the client's from their Prometheus buckets' deltas over the window,
  * interpolated inside a bucket.
  *
- * What each part holds is said once, in {@link lab.analyse.judge.Figures#BEFORE_SERVER_HOLDS},
- * {@link lab.analyse.judge.Figures#OUTSIDE_CALL_HOLDS} and {@link lab.analyse.judge.Figures#CALL_HOLDS}. A service run
+ * What each part holds is said once, in {@code Figures.BEFORE_SERVER_HOLDS},
+ * {@code Figures.OUTSIDE_CALL_HOLDS} and {@code Figures.CALL_HOLDS}. A service run
  * {@code lean} has no per-request timer: then only the injector's part is known.
  *
  * @param injectorMeanMs the mean of the successful responses sent in the window, as the injector timed them

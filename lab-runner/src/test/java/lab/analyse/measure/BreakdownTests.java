@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.analyse.measure;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

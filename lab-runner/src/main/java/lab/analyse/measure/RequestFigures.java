@@ -1,4 +1,4 @@
-package lab.analyse;
+package lab.analyse.measure;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,8 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import lab.analyse.stat.Stats;
 import lab.analyse.read.Latency;
+import lab.analyse.stat.Stats;
 import lab.layout.LatencyTarget;
 import lab.layout.RequestMix;
 import lab.layout.RunDir;
@@ -69,7 +69,7 @@ public record RequestFigures(String name, long requests, long errors, double err
 	}
 
 	/** Several repeats' requests as one: each figure's median over the repeats, by name, judged again. */
-	static List<RequestFigures> median(Collection<List<RequestFigures>> repeats) {
+	public static List<RequestFigures> median(Collection<List<RequestFigures>> repeats) {
 		Map<String, List<RequestFigures>> byName = new LinkedHashMap<>();
 		repeats.forEach(repeat -> repeat.forEach(r -> byName.computeIfAbsent(r.name(), k -> new ArrayList<>()).add(r)));
 		List<RequestFigures> combined = new ArrayList<>();

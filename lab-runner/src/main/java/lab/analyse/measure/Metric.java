@@ -1,4 +1,4 @@
-package lab.analyse.judge;
+package lab.analyse.measure;
 
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -6,12 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.stat.Stats;
-import lab.analyse.Analyser;
-import lab.analyse.Measurement;
 import lab.analyse.read.CounterDelta;
 import lab.analyse.read.Samples;
 import lab.analyse.read.TimeSeries;
+import lab.analyse.stat.Stats;
 import lab.load.LoadWindow;
 
 /**
@@ -230,7 +228,7 @@ public enum Metric {
 				// The largest of the series' peaks: each names the same gauge in another server (Tomcat's, Netty's).
 				double peak = Double.NaN;
 				for (String name : this.series) {
-					peak = Measurement.max(peak, samples.series("service", name).clipTo(window).max().orElse(Double.NaN));
+					peak = Stats.max(peak, samples.series("service", name).clipTo(window).max().orElse(Double.NaN));
 				}
 				return this.scale * peak;
 			}

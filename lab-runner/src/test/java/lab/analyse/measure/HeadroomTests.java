@@ -1,4 +1,4 @@
-package lab.analyse.judge;
+package lab.analyse.measure;
 
 import java.util.List;
 
