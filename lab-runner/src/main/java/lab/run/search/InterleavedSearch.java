@@ -301,10 +301,13 @@ public final class InterleavedSearch {
 		Reference after = prober.reference();
 		overhead += clock - prober.secondsLeft();
 		this.budget.roundOverhead(overhead);
-		double median = Stats.median(this.references);
-		boolean moved = moved(before.ms(), median) || moved(after.ms(), Double.isNaN(median) ? before.ms() : median);
+		// Judged against the median of every reference so far, this round's two included: a first round's disturbed
+		// reference (169 ms against 80, a freshly warmed JVM still busy on the core) then marks that round, not the next
+		// one too, as the median of its two alone (their mean, 125 ms) did in a fresh run here.
 		this.references.add(before.ms());
 		this.references.add(after.ms());
+		double median = Stats.median(this.references);
+		boolean moved = moved(before.ms(), median) || moved(after.ms(), median);
 		long total = after.totalTicks() - before.totalTicks();
 		Double steal = (total > 0) ? 100.0 * (after.stealTicks() - before.stealTicks()) / total : null;
 		Round round = new Round(index, kind, ran, finite(before.ms()), finite(after.ms()), steal, moved, rerunOf);
