@@ -187,9 +187,16 @@ public final class Postgres implements AutoCloseable {
 		return "jdbc:postgresql://127.0.0.1:" + this.port + "/" + this.database;
 	}
 
-	/** What a Spring Boot service needs to reach it: {@code spring.datasource.url}, {@code .username}, {@code .password}. */
+	/**
+	 * What a Spring Boot service needs to reach it: {@code spring.datasource.url}, {@code .username}, {@code .password}
+	 * for JDBC, and the same of {@code spring.r2dbc} for R2DBC (a service with one of them ignores the other's).
+	 */
 	public Map<String, String> properties() {
-		return properties(jdbcUrl(), USER, "");
+		Map<String, String> properties = properties(jdbcUrl(), USER, "");
+		properties.put("spring.r2dbc.url", "r2dbc:postgresql://127.0.0.1:" + this.port + "/" + this.database);
+		properties.put("spring.r2dbc.username", USER);
+		properties.put("spring.r2dbc.password", "");
+		return properties;
 	}
 
 	public static Map<String, String> properties(String url, String username, String password) {

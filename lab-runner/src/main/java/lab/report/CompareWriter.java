@@ -34,8 +34,8 @@ public final class CompareWriter {
 	/** Returns the path of compare.html. */
 	public Path write(Comparison c, Path out) throws IOException {
 		Files.createDirectories(out);
-		List<BetweenRuns> between = betweenRuns(c, false);
-		List<BetweenRuns> pairs = betweenRuns(c, true);
+		List<BetweenRuns> between = c.between();
+		List<BetweenRuns> pairs = c.pairs();
 		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c, between, pairs));
 		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.level() instanceof Level.Open);
 		String loadUnit = open ? "requests/s offered" : "users";
@@ -125,13 +125,6 @@ public final class CompareWriter {
 			rows.add(Map.of("arm", arm, "cells", cells));
 		}
 		return rows;
-	}
-
-	/** Each ratio to a baseline across the runs that searched it, or every pair of variants when {@code pairs} ({@link lab.analyse.search.BetweenRuns}). */
-	static List<BetweenRuns> betweenRuns(Comparison c, boolean pairs) {
-		Map<String, List<SearchSummary>> byRun = new LinkedHashMap<>();
-		c.runs().forEach(run -> byRun.put(run.name(), run.searches()));
-		return BetweenRuns.of(byRun, pairs);
 	}
 
 	/** A between-runs table row: the variant, what it is relative to, each run's ratio and the verdict in words. */

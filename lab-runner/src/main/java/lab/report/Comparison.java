@@ -14,6 +14,7 @@ import lab.analyse.Manifest;
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.LevelResult.Verdict;
+import lab.analyse.search.BetweenRuns;
 import lab.analyse.search.SearchSummary;
 import lab.analyse.search.TuneSummary;
 
@@ -21,9 +22,12 @@ import lab.analyse.search.TuneSummary;
  * Several runs side by side: per variant and load, each run's figures, and with a baseline each other run's change
  * against it, called beyond noise only when it exceeds both the stated noise bound and the spread the two runs'
  * own repeats showed. Changes are computed only between levels both runs judged OK: an INVALID level did not
- * measure the service and a FAILED one measured its failure.
+ * measure the service and a FAILED one measured its failure. The runs' capacity searches compared between runs are
+ * computed here too, once: {@code between} each ratio to its baseline, {@code pairs} every pair of variants
+ * ({@link BetweenRuns}); the writer only renders them.
  */
-public record Comparison(List<Run> runs, int baseline, double noisePercent, List<ManifestDifference> differences, List<Row> rows) {
+public record Comparison(List<Run> runs, int baseline, double noisePercent, List<ManifestDifference> differences, List<Row> rows,
+		List<BetweenRuns> between, List<BetweenRuns> pairs) {
 
 	/**
 	 * One results directory, analysed; its interleaved capacity searches, summarised (none for a run without); a tune
@@ -98,7 +102,9 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 			}
 			rows.add(new Row(variant, load, java.util.Arrays.asList(levels), changes));
 		}));
-		return new Comparison(List.copyOf(runs), baseline, noisePercent, differences, rows);
+		Map<String, List<SearchSummary>> searches = new LinkedHashMap<>();
+		runs.forEach(run -> searches.put(run.name(), run.searches()));
+		return new Comparison(List.copyOf(runs), baseline, noisePercent, differences, rows, BetweenRuns.of(searches, false), BetweenRuns.of(searches, true));
 	}
 
 	static Change change(LevelResult base, LevelResult other, double noisePercent) {

@@ -39,7 +39,7 @@ public final class SearchPrecision {
 			}
 			involved.add(ratio.baseline());
 			involved.add(ratio.entry());
-			wider.add(ratio.entry() + " " + widthText(ratio.interval()) + sizing(summary, ratio.interval()));
+			wider.add(ratio.entry() + " " + widthText(ratio.interval()) + sizing(ratio.sizing()));
 		}
 		if (within.isEmpty() && wider.isEmpty()) {
 			return null;
@@ -63,8 +63,7 @@ public final class SearchPrecision {
 	}
 
 	/** A ratio's {@link Sizing} in words: the JVMs each entry would need to resolve it, and the minutes at this run's costs. */
-	public static String sizing(SearchSummary summary, Interval interval) {
-		Sizing sizing = Sizing.of(summary, interval);
+	public static String sizing(Sizing sizing) {
 		if (sizing == null) {
 			return "";
 		}

@@ -10,7 +10,6 @@ import java.util.function.ToDoubleFunction;
 
 import lab.analyse.profile.LevelSeries;
 import lab.analyse.profile.StartProfile;
-import lab.analyse.stat.Stats;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.style.Styler;
@@ -101,34 +100,13 @@ record Starts(Map<String, List<StartProfile>> byVariant) {
 		chart.getStyler().setMarkerSize(2);
 		chart.getStyler().setDecimalPattern("#,##0");
 		this.byVariant.forEach((variant, starts) -> {
-			List<double[]> points = medians(starts, value);
+			List<double[]> points = StartProfile.medians(starts, value);
 			if (!points.isEmpty()) {
 				chart.addSeries(variant + ((starts.size() > 1) ? " (median of " + starts.size() + ")" : ""),
 						points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray());
 			}
 		});
 		return Charts.png(chart);
-	}
-
-	/** Per second since process start, the median over the starts that have a value then. */
-	static List<double[]> medians(List<StartProfile> starts, ToDoubleFunction<StartProfile.Second> value) {
-		int last = starts.stream().mapToInt(s -> s.seconds().size()).max().orElse(0);
-		List<double[]> points = new ArrayList<>();
-		for (int second = 0; second < last; second++) {
-			List<Double> values = new ArrayList<>();
-			for (StartProfile start : starts) {
-				if (second < start.seconds().size()) {
-					double v = value.applyAsDouble(start.seconds().get(second));
-					if (Double.isFinite(v)) {
-						values.add(v);
-					}
-				}
-			}
-			if (!values.isEmpty()) {
-				points.add(new double[] { second, Stats.median(values) });
-			}
-		}
-		return points;
 	}
 
 }

@@ -14,6 +14,7 @@ import lab.analyse.search.SearchSettings;
 import lab.launch.Interruption;
 import lab.layout.LoadShape;
 import lab.layout.RunDir;
+import lab.layout.TuneAnswer;
 import lab.layout.ServiceDir;
 import lab.plan.Turns;
 import lab.run.search.Halving;
@@ -105,15 +106,10 @@ final class TuneStudy {
 					: "no arm's capacity within " + this.run.target.describe() + " was found") + "; " + String.join("; ",
 							answer.unplaced().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
 		}
-		Map<String, Object> file = new LinkedHashMap<>();
-		file.put("target", this.run.target.text());
-		file.put("best", answer.best());
-		file.put("capacity", answer.capacity());
-		file.put("withinNoise", answer.withinNoise());
-		file.put("beaten", answer.beaten());
-		file.put("interrupted", answer.interrupted());
-		file.put("unplaced", answer.unplaced());
-		file.put("steps", answer.steps().stream().map(s -> Map.of("step", s.index() + 1, "arms", s.entries(), "dropped", s.dropped(), "turns", s.turns())).toList());
+		Map<String, TuneAnswer.Bounds> beaten = new LinkedHashMap<>();
+		answer.beaten().forEach((arm, interval) -> beaten.put(arm, interval.bounds()));
+		TuneAnswer file = new TuneAnswer(this.run.target.text(), answer.best(), answer.capacity().bounds(), answer.withinNoise(), beaten,
+				answer.interrupted(), answer.unplaced(), answer.steps().stream().map(s -> new TuneAnswer.Step(s.index() + 1, s.entries(), s.dropped(), s.turns())).toList());
 		LevelJson.json.writeValue(this.run.harness.plan().out().resolve(RunDir.TUNE).toFile(), file);
 	}
 

@@ -8,11 +8,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
 
 import lab.analyse.read.Latency;
 import lab.analyse.read.LevelFacts;
 import lab.analyse.read.Samples;
 import lab.analyse.read.TimeSeries;
+import lab.analyse.stat.Stats;
 import lab.json.Json;
 import lab.layout.LevelDir;
 import lab.layout.ServiceDir;
@@ -220,6 +222,27 @@ public record StartProfile(String variant, Path dir, long startedEpochMs, double
 		catch (NumberFormatException ex) {
 			return -1;
 		}
+	}
+
+	/** Per second since process start, the median over the starts that have a value then. */
+	public static List<double[]> medians(List<StartProfile> starts, ToDoubleFunction<StartProfile.Second> value) {
+		int last = starts.stream().mapToInt(s -> s.seconds().size()).max().orElse(0);
+		List<double[]> points = new ArrayList<>();
+		for (int second = 0; second < last; second++) {
+			List<Double> values = new ArrayList<>();
+			for (StartProfile start : starts) {
+				if (second < start.seconds().size()) {
+					double v = value.applyAsDouble(start.seconds().get(second));
+					if (Double.isFinite(v)) {
+						values.add(v);
+					}
+				}
+			}
+			if (!values.isEmpty()) {
+				points.add(new double[] { second, Stats.median(values) });
+			}
+		}
+		return points;
 	}
 
 }

@@ -5,6 +5,7 @@ import java.math.MathContext;
 import java.util.Arrays;
 import java.util.Locale;
 
+import lab.layout.TuneAnswer;
 import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
@@ -34,6 +35,17 @@ public record Interval(double estimate, double low, double high, int n, int jvms
 	}
 
 	public static final Interval NONE = new Interval(Double.NaN, Double.NaN, Double.NaN, 0, 0, 0, JvmLevel.PRIOR);
+
+	/** As a result file holds it ({@link TuneAnswer.Bounds}). */
+	public TuneAnswer.Bounds bounds() {
+		return new TuneAnswer.Bounds(this.estimate, this.low, this.high, this.n, this.jvms, this.df, this.jvmLevel.name());
+	}
+
+	/** Read back from a result file; {@link #NONE} for none. */
+	public static Interval of(TuneAnswer.Bounds bounds) {
+		return (bounds == null) ? NONE
+				: new Interval(bounds.estimate(), bounds.low(), bounds.high(), bounds.n(), bounds.jvms(), bounds.df(), JvmLevel.valueOf(bounds.jvmLevel()));
+	}
 
 	/** The geometric mean of positive, finite {@code values}, each an independent repeat (a run), with its t interval. */
 	public static Interval ofGeometricMean(double[] values) {

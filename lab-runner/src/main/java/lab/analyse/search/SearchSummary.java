@@ -63,8 +63,16 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	 * @param baseline the entry it is relative to
 	 * @param perRound the ratio in each round both placed a crossing in
 	 * @param interval their hierarchical mean and interval
+	 * @param sizing the JVMs each entry would need to resolve it ({@link Sizing}); null without an interval to size from
+	 * (not written to summary.json: the report words it)
 	 */
-	public record Ratio(String entry, String baseline, List<Double> perRound, Interval interval) {
+	public record Ratio(String entry, String baseline, List<Double> perRound, Interval interval,
+			@com.fasterxml.jackson.annotation.JsonIgnore Sizing sizing) {
+
+		/** A ratio with no sizing. */
+		public Ratio(String entry, String baseline, List<Double> perRound, Interval interval) {
+			this(entry, baseline, perRound, interval, null);
+		}
 
 		/** Whether it cannot be told from 1 on this run: no interval, or one that holds 1. */
 		public boolean unresolved() {
@@ -132,11 +140,11 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 				toBase.add(new Placed[] { placed.get(i), base });
 			}
 		}
-		return new SearchSummary(record, List.copyOf(entries), ratios(toBase, entries), ratios(pairs, entries));
+		return new SearchSummary(record, List.copyOf(entries), ratios(toBase, entries, record.costs()), ratios(pairs, entries, record.costs()));
 	}
 
 	/** One family of ratios (to the baseline, or every pair), their JVM level pooled within the family. */
-	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries) {
+	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries, SearchCosts costs) {
 		List<List<Tagged>> series = family.stream().map(f -> Placed.ratioTagged(f[0], f[1], f[0].elasticity().value(), f[1].elasticity().value())).toList();
 		List<Interval> intervals = JvmLevels.intervals(series, 2);
 		List<Ratio> ratios = new ArrayList<>();
@@ -165,7 +173,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 				}
 			}
 			List<Double> perRound = series.get(i).stream().map(t -> Math.exp(t.log())).toList();
-			ratios.add(new Ratio(a.entry(), b.entry(), perRound, interval));
+			ratios.add(new Ratio(a.entry(), b.entry(), perRound, interval, Sizing.of(interval, costs, entries.size())));
 		}
 		return List.copyOf(ratios);
 	}

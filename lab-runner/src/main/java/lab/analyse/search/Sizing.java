@@ -10,8 +10,11 @@ package lab.analyse.search;
  */
 public record Sizing(int moreJvms, double minutes) {
 
-	/** The sizing of {@code interval}, one of {@code summary}'s; null without a spread or a JVM to size from. */
-	public static Sizing of(SearchSummary summary, Interval interval) {
+	/**
+	 * The sizing of {@code interval}, a ratio of a search of {@code entries} entries whose starts and probes cost
+	 * {@code costs} (null: not measured); null without a spread or a JVM to size from.
+	 */
+	public static Sizing of(Interval interval, SearchCosts costs, int entries) {
 		if (!interval.hasSpread() || interval.jvms() == 0) {
 			return null;
 		}
@@ -19,12 +22,11 @@ public record Sizing(int moreJvms, double minutes) {
 		double perJvm = halfLog / Interval.t95(interval.df()) * Math.sqrt(interval.jvms());
 		int needed = (int) Math.ceil(Math.pow(1.96 * perJvm / Math.log(1 + BetweenRuns.AGREE_PERCENT / 100), 2));
 		int more = Math.max(1, needed - interval.jvms());
-		SearchCosts costs = (summary.record() == null) ? null : summary.record().costs();
 		if (costs == null || !(costs.startSeconds() > 0) || !(costs.probeSeconds() > 0)) {
 			return new Sizing(more, Double.NaN);
 		}
 		double roundsPerJvm = Math.max(1, (double) interval.n() / Math.max(1, interval.jvms()));
-		return new Sizing(more, more * summary.entries().size() * (costs.startSeconds() + roundsPerJvm * costs.probeSeconds()) / 60);
+		return new Sizing(more, more * entries * (costs.startSeconds() + roundsPerJvm * costs.probeSeconds()) / 60);
 	}
 
 }

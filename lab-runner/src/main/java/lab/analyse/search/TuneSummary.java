@@ -13,6 +13,7 @@ import lab.analyse.judge.LevelResult;
 import lab.analyse.measure.Metric;
 import lab.json.Json;
 import lab.layout.RunDir;
+import lab.layout.TuneAnswer;
 import lab.plan.Axes;
 import lab.plan.OwnService;
 import tools.jackson.databind.JsonNode;
@@ -42,6 +43,12 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 	public static final String POOL_SIZE = "spring.datasource.hikari.maximum-pool-size";
 
 	/**
+	 * The properties that size a pool's connections, the first an arm or the file sets counted: HikariCP's, the database
+	 * set's one setting ({@code lab.db.pool-size}, which sizes HikariCP or r2dbc-pool alike), r2dbc-pool's.
+	 */
+	public static final List<String> POOL_SIZES = List.of(POOL_SIZE, "lab.db.pool-size", "spring.r2dbc.pool.max-size");
+
+	/**
 	 * @param label the arm's row label ({@code <service>-<arm>})
 	 * @param values its value on each axis
 	 * @param capacity its capacity within the target and its interval, from the last step it ran in
@@ -49,7 +56,7 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 	 * @param standing where it stood in the study
 	 * @param limit what bound it at its knee (the limit of its probe nearest its capacity), "" when unknown
 	 * @param rssMiB its peak RSS at the highest load it met the target in (NaN: none)
-	 * @param connections its pool's size ({@link #POOL_SIZE}, the arm's or the file's; NaN when neither sets it)
+	 * @param connections its pool's size ({@link #POOL_SIZES}, the arm's or the file's; NaN when neither sets it)
 	 * @param frontRss whether no other arm serves at least as many users with less RSS (one of them strictly)
 	 * @param frontConnections the same with connections for RSS
 	 */
@@ -105,17 +112,14 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 		if (!Files.isRegularFile(file) || own.isMissingNode() || own.isNull()) {
 			return Optional.empty();
 		}
-		JsonNode tune = Json.MAPPER.readTree(file.toFile());
+		TuneAnswer tune = Json.MAPPER.readValue(file.toFile(), TuneAnswer.class);
 		OwnService service = Json.MAPPER.treeToValue(own, OwnService.class);
-		JsonNode bestNode = tune.path("best");
-		String best = (bestNode.isMissingNode() || bestNode.isNull()) ? "" : bestNode.asText();
-		Map<String, String> unplaced = new LinkedHashMap<>();
-		tune.path("unplaced").properties().forEach(e -> unplaced.put(e.getKey(), e.getValue().asText()));
+		String best = tune.named() ? tune.best() : "";
 		Map<String, Interval> beaten = new LinkedHashMap<>();
-		tune.path("beaten").properties().forEach(e -> beaten.put(e.getKey(), interval(e.getValue())));
+		tune.beaten().forEach((arm, bounds) -> beaten.put(arm, Interval.of(bounds)));
 		Map<String, Integer> lastStep = new LinkedHashMap<>();
-		for (JsonNode step : tune.path("steps")) {
-			step.path("arms").forEach(arm -> lastStep.put(arm.asText(), step.path("step").asInt()));
+		for (TuneAnswer.Step step : tune.steps()) {
+			step.arms().forEach(arm -> lastStep.put(arm, step.step()));
 		}
 		List<String> axes = axes(service);
 		List<Arm> arms = new ArrayList<>();
@@ -123,7 +127,7 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 			String label = service.name() + "-" + arm.name();
 			int step = lastStep.getOrDefault(label, 0);
 			SearchSummary.EntryResult entry = stepEntry(searches, step, label);
-			Interval capacity = label.equals(best) ? interval(tune.path("capacity"))
+			Interval capacity = label.equals(best) ? Interval.of(tune.capacity())
 					: beaten.containsKey(label) ? beaten.get(label) : (entry != null) ? entry.capacity() : Interval.NONE;
 			Standing standing = label.equals(best) ? Standing.BEST : beaten.containsKey(label) ? Standing.BEATEN : (step == 0) ? Standing.NOT_RUN
 					: best.isEmpty() ? Standing.UNPLACED : Standing.WITHIN_NOISE;
@@ -131,8 +135,7 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 					rssAtKnee(levels, label), connections(service, arm), false, false));
 		}
 		arms = front(arms);
-		return Optional.of(new TuneSummary(tune.path("target").asText(), best, List.copyOf(arms), effects(arms, axes, best),
-				tune.path("interrupted").asBoolean(false), java.util.Collections.unmodifiableMap(unplaced)));
+		return Optional.of(new TuneSummary(tune.target(), best, List.copyOf(arms), effects(arms, axes, best), tune.interrupted(), tune.unplaced()));
 	}
 
 	/** The axes: the file's search axes, else every property or the JVM options the arms set differently. */
@@ -162,7 +165,8 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 	}
 
 	private static double connections(OwnService service, OwnService.ServiceArm arm) {
-		String size = arm.properties().getOrDefault(POOL_SIZE, service.properties().get(POOL_SIZE));
+		String size = POOL_SIZES.stream().map(p -> arm.properties().getOrDefault(p, service.properties().get(p))).filter(java.util.Objects::nonNull)
+			.findFirst().orElse(null);
 		try {
 			return (size == null) ? Double.NaN : Double.parseDouble(size);
 		}
@@ -247,10 +251,6 @@ public record TuneSummary(String target, String best, List<Arm> arms, List<Effec
 			effects.add(new Effect(axis, List.copyOf(points)));
 		}
 		return List.copyOf(effects);
-	}
-
-	private static Interval interval(JsonNode node) {
-		return node.isMissingNode() || node.isNull() ? Interval.NONE : Json.MAPPER.convertValue(node, Interval.class);
 	}
 
 }

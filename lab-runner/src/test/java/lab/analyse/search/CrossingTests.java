@@ -176,9 +176,9 @@ class CrossingTests {
 		}
 		SearchRecord record = new SearchRecord("default", "", "a", null, List.of("a", "b", "c", "d", "e"), null, List.of(), List.of(), Map.of(), Map.of(),
 				new SearchCosts(90, 35));
-		SearchSummary summary = new SearchSummary(record, five, List.of(), List.of());
 		Interval interval = new Interval(1.0, Math.exp(-0.1), Math.exp(0.1), 4, 2, 5, Interval.JvmLevel.POOLED);
-		assertThat(lab.report.SearchPrecision.sizing(summary, interval)).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");
+		assertThat(Sizing.of(interval, record.costs(), five.size())).isEqualTo(new Sizing(3, 40));
+		assertThat(lab.report.SearchPrecision.sizing(Sizing.of(interval, record.costs(), five.size()))).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");
 	}
 
 }

@@ -1,0 +1,42 @@
+package lab.app;
+
+import lab.db.Account;
+import lab.db.AccountQuery;
+import reactor.core.publisher.Mono;
+
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.ResponseStatusException;
+
+/**
+ * {@code GET /account/{id}?waitMs=N}, the database set's contract ({@link AccountQuery}). Non-blocking end to end:
+ * R2DBC (r2dbc-postgresql) through r2dbc-pool, no thread held while PostgreSQL waits; the pool (lab.db.pool-size)
+ * bounds the requests in the database at once, the others wait in the pool's queue of acquisitions.
+ */
+@RestController
+class AccountController {
+
+	private final DatabaseClient database;
+
+	AccountController(DatabaseClient database) {
+		this.database = database;
+	}
+
+	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+	Mono<Account> account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
+		long key = AccountQuery.id(id);
+		double seconds = AccountQuery.seconds(waitMs);
+		return this.database.sql(AccountQuery.SQL)
+			.bind("seconds", seconds)
+			.bind("id", key)
+			.map((row, metadata) -> new Account(row.get("id", Long.class), row.get("owner", String.class), row.get("balance_cents", Long.class)))
+			.one()
+			.switchIfEmpty(Mono.error(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, AccountQuery.notFound(key))));
+	}
+
+}
