@@ -95,12 +95,18 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	 * @param properties Spring properties on top of the service's ({@code spring.threads.virtual.enabled: true})
 	 * @param jvm JVM options on top of everyone's ({@code -Xmx512m})
 	 * @param jdk the JDK it runs on: 21, 25 or a path (default: the run's)
+	 * @param jar a jar of its own, relative to the file (default: the file's): arms of different services in one search
 	 */
-	public record ServiceArm(String name, String description, Map<String, String> properties, List<String> jvm, String jdk) {
+	public record ServiceArm(String name, String description, Map<String, String> properties, List<String> jvm, String jdk, Path jar) {
 
 		public ServiceArm {
 			properties = (properties != null) ? new LinkedHashMap<>(properties) : new LinkedHashMap<>();
 			jvm = (jvm != null) ? List.copyOf(jvm) : List.of();
+		}
+
+		/** An arm of the file's jar. */
+		public ServiceArm(String name, String description, Map<String, String> properties, List<String> jvm, String jdk) {
+			this(name, description, properties, jvm, jdk, null);
 		}
 
 	}
@@ -137,6 +143,11 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		}
 	}
 
+	/** The jar an arm runs: its own, else the file's. */
+	public Path jar(ServiceArm arm) {
+		return (arm.jar() != null) ? arm.jar() : this.jar;
+	}
+
 	/** The row of an arm: {@code <name>-<arm>}. */
 	public String label(ServiceArm arm) {
 		return this.name + "-" + arm.name();
@@ -165,6 +176,9 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		List<String> parts = new ArrayList<>();
 		arm.properties().forEach((key, value) -> parts.add(key + "=" + value));
 		parts.addAll(arm.jvm());
+		if (arm.jar() != null) {
+			parts.add(0, arm.jar().getFileName().toString());
+		}
 		if (arm.jdk() != null) {
 			parts.add("JDK " + arm.jdk());
 		}
@@ -237,9 +251,11 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 			resolvedNeeds = new Needs(new PostgresNeed(pg.database(), base.resolve(pg.init()).normalize(), pg.url(), pg.username(), pg.password(), pg.placement()),
 					this.needs.downstream());
 		}
+		List<ServiceArm> resolvedArms = this.arms.stream().map(a -> (a.jar() == null) ? a
+				: new ServiceArm(a.name(), a.description(), a.properties(), a.jvm(), a.jdk(), base.resolve(a.jar()).normalize())).toList();
 		List<Request> resolvedRequests = this.requests.stream().map(r -> (r.feed() == null) ? r : new Request(r.name(), r.method(), r.path(),
 				r.headers(), r.body(), r.weight(), r.status(), r.target(), r.feed().resolvedAgainst(base), r.thinkMs())).toList();
-		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, resolvedRequests, this.properties, this.jvm, this.arms,
+		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, resolvedRequests, this.properties, this.jvm, resolvedArms,
 				this.target, resolvedNeeds, this.warmupMaxSeconds, this.search);
 	}
 
@@ -252,10 +268,10 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		else if (Variant.ALL.stream().anyMatch(v -> v.name().equals(this.name) || v.name().startsWith(this.name + "-"))) {
 			problems.add("name '" + this.name + "' would name rows like the lab's own variants: choose another");
 		}
-		if (this.jar == null) {
-			problems.add("jar is missing: give the path of the service's executable jar, relative to this file");
+		if (this.jar == null && (this.arms.isEmpty() || this.arms.stream().anyMatch(arm -> arm.jar() == null))) {
+			problems.add("jar is missing: give the path of the service's executable jar, relative to this file (or a jar in every arm)");
 		}
-		else if (!Files.isRegularFile(this.jar)) {
+		else if (this.jar != null && !Files.isRegularFile(this.jar)) {
 			problems.add("jar " + this.jar + " does not exist: build it first, or fix the path (relative to this file)");
 		}
 		if (!this.port.matches("[a-zA-Z0-9_.\\-\\[\\]]+")) {
@@ -321,6 +337,9 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 				problems.add(at + ".name '" + arm.name() + "' is used twice: each arm is a row, name each once");
 			}
 			armNames.add(arm.name());
+			if (arm.jar() != null && !Files.isRegularFile(arm.jar())) {
+				problems.add(at + ".jar " + arm.jar() + " does not exist: build it first, or fix the path (relative to this file)");
+			}
 			checkJvm(at + ".jvm", arm.jvm(), problems);
 			checkProperties(at + ".properties", arm.properties(), problems);
 		}

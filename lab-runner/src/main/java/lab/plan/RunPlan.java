@@ -131,7 +131,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	/** The service of the user's own in --dry-run's words: its jar, requests, arms and what it needs. */
 	private String describeOwn() {
 		StringBuilder text = new StringBuilder();
-		text.append("your service ").append(this.own.name()).append(": ").append(this.own.jar()).append(", port by --").append(this.own.port())
+		text.append("your service ").append(this.own.name()).append(": ").append((this.own.jar() != null) ? this.own.jar() : "a jar per arm").append(", port by --").append(this.own.port())
 			.append(", ready when ").append(this.own.readiness()).append(" answers 200")
 			.append((this.own.metrics() != null) ? ", its pool meters from " + this.own.metrics().path() : ", no metrics endpoint read")
 			.append((this.own.needs().downstream() != null) ? "; the lab's downstream (" + this.scenario.delayMs() + " ms probes), its URL in --"
@@ -151,7 +151,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		for (OwnService.ServiceArm arm : this.own.arms()) {
 			text.append("arm ").append(this.own.label(arm)).append(": ").append(String.join(" ", this.own.arguments(arm)))
 				.append(this.own.jvmOptions(arm).isEmpty() ? "" : " " + String.join(" ", this.own.jvmOptions(arm)))
-				.append((arm.jdk() != null) ? " on JDK " + arm.jdk() : "").append('\n');
+				.append((arm.jdk() != null) ? " on JDK " + arm.jdk() : "").append((arm.jar() != null) ? ", its jar " + arm.jar() : "").append('\n');
 		}
 		return text.toString();
 	}

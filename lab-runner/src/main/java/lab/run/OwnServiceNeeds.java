@@ -2,6 +2,7 @@ package lab.run;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 
 import lab.analyse.LevelJson;
@@ -11,6 +12,7 @@ import lab.layout.RequestMix;
 import lab.layout.RunDir;
 import lab.plan.DatabasePlacement;
 import lab.plan.JarLibraries;
+import lab.plan.OwnService;
 import lab.plan.Pinning;
 import lab.plan.PlanException;
 import lab.plan.RunPlan;
@@ -61,7 +63,8 @@ final class OwnServiceNeeds implements AutoCloseable {
 		// The driver is the one the datasource URL names: the lab's own PostgreSQL, the file's database, or the service's property.
 		var pg = own.needs().postgres();
 		String url = (pg == null) ? own.properties().get("spring.datasource.url") : pg.startedHere() ? "jdbc:postgresql:" : pg.url();
-		var facts = JarLibraries.read(own.jar(), url);
+		Path jar = (own.jar() != null) ? own.jar() : own.jar(own.arms().get(0));
+		var facts = JarLibraries.read(jar, url);
 		tools.jackson.databind.node.ObjectNode node = manifest.putObject("ownService");
 		node.set("file", json.valueToTree(own));
 		node.put("jarSha256", facts.sha256());
@@ -69,9 +72,19 @@ final class OwnServiceNeeds implements AutoCloseable {
 		node.set("allLibraries", json.valueToTree(facts.libraries().stream().map(Object::toString).toList()));
 		node.set("driversPresent", json.valueToTree(facts.driversPresent()));
 		List<String> others = facts.driversPresent().stream().filter(d -> !d.equals(facts.roles().get("driver"))).toList();
-		this.out.println("lab: your service " + own.name() + ": " + own.jar().getFileName() + " (sha256 " + facts.sha256().substring(0, 12) + "), "
+		this.out.println("lab: your service " + own.name() + ": " + jar.getFileName() + " (sha256 " + facts.sha256().substring(0, 12) + "), "
 				+ (facts.roles().isEmpty() ? "no Spring Boot libraries found in BOOT-INF/lib" : String.join(", ", facts.roles().values()))
 				+ (others.isEmpty() ? "" : "; also in the jar, not used: " + String.join(", ", others)));
+		// Arms of jars of their own (services compared in one search): each jar's digest and libraries beside the file's.
+		for (OwnService.ServiceArm arm : own.arms()) {
+			if (arm.jar() != null && !arm.jar().equals(jar)) {
+				var armFacts = JarLibraries.read(arm.jar(), url);
+				tools.jackson.databind.node.ObjectNode one = node.withObject("armJars").putObject(own.label(arm));
+				one.put("jar", arm.jar().toString()).put("jarSha256", armFacts.sha256()).set("libraries", json.valueToTree(armFacts.roles()));
+				this.out.println("lab: arm " + own.label(arm) + ": " + arm.jar().getFileName() + " (sha256 " + armFacts.sha256().substring(0, 12) + "), "
+						+ String.join(", ", armFacts.roles().values()));
+			}
+		}
 	}
 
 	/**

@@ -144,7 +144,7 @@ final class ServiceStart {
 		List<String> arguments = new ArrayList<>();
 		this.harness.needs().forEach((key, value) -> arguments.add("--" + key + "=" + value));
 		arguments.addAll(own.arguments(arm));
-		return RunningService.startOwn(variant, javaHome.resolve("bin/java"), own.jar(), flags, own.port(),
+		return RunningService.startOwn(variant, javaHome.resolve("bin/java"), own.jar(arm), flags, own.port(),
 				(own.metrics() != null) ? own.metrics().port() : null, own.readiness(), arguments, this.harness.cpus().serviceTaskset(), dir);
 	}
 

@@ -178,6 +178,28 @@ class OwnServiceTests {
 		}
 	}
 
+	@Test
+	void armsOfJarsOfTheirOwnAreServicesComparedInOneSearch() throws Exception {
+		write("");
+		Files.writeString(this.dir.resolve("build/other.jar"), "not read here");
+		OwnService service = OwnService.load(write("""
+				name: set
+				requests: [{path: /}]
+				arms:
+				  - {name: a, jar: build/orders.jar}
+				  - {name: b, jar: build/other.jar, properties: {lab.db.pool-size: 25}}
+				"""));
+		assertThat(service.jar()).isNull();
+		assertThat(service.jar(service.arms().get(0))).isEqualTo(this.dir.resolve("build/orders.jar").toAbsolutePath());
+		assertThat(service.jar(service.arms().get(1))).isEqualTo(this.dir.resolve("build/other.jar").toAbsolutePath());
+		assertThat(service.describe(service.arms().get(1))).isEqualTo("set: other.jar lab.db.pool-size=25");
+		// An arm without a jar of its own needs the file's; a jar that is not there is named by its arm.
+		failsInOneLine("requests: [{path: /}]\narms: [{name: a, jar: build/nope.jar}]", "arms[0].jar " + this.dir.resolve("build/nope.jar").toAbsolutePath()
+				+ " does not exist: build it first");
+		Path noJar = write("name: set\nrequests: [{path: /}]\narms: [{name: a, jar: build/orders.jar}, {name: b}]\n");
+		assertThatThrownBy(() -> OwnService.load(noJar)).hasMessageContaining("jar is missing: give the path of the service's executable jar, relative to this file (or a jar in every arm)");
+	}
+
 	/** A file of the minimal name and jar plus {@code rest} stops in one line containing {@code expected}. */
 	private void failsInOneLine(String rest, String expected) throws Exception {
 		Path badFile = write("name: orders\njar: build/orders.jar\n" + rest + "\n");
