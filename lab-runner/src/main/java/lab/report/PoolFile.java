@@ -35,7 +35,7 @@ public final class PoolFile {
 		StringBuilder text = new StringBuilder();
 		text.append("# The connection pool was the limit\n\n");
 		text.append(String.format(Locale.ROOT, "In the steady window every one of the pool's %.0f connections was in use at some point (peak %.0f), "
-				+ "and up to %.0f threads waited for one (HikariCP's `hikaricp_connections_pending`, sampled once a second).%n%n", max, active, pending));
+				+ "and up to %.0f threads waited for one (HikariCP's `hikaricp_connections_pending` or r2dbc-pool's `r2dbc_pool_pending_connections`, sampled once a second).%n%n", max, active, pending));
 		if (Double.isFinite(waiting)) {
 			text.append(String.format(Locale.ROOT, "At the window's end %.0f threads were waiting in `%s` (`%s`, every platform and virtual thread).%n%n",
 					waiting, PoolEvidence.WAITING_FRAME, LevelDir.THREADS_AT_END));
@@ -46,7 +46,7 @@ public final class PoolFile {
 		}
 		text.append("A request that waits for a connection holds its thread (or virtual thread) and its place in the latency; more threads "
 				+ "do not help, a larger pool or a faster query does, as far as the database keeps up. Compare the arms with another "
-				+ "`spring.datasource.hikari.maximum-pool-size`.\n");
+				+ "pool size (`spring.datasource.hikari.maximum-pool-size`, `spring.r2dbc.pool.max-size`).\n");
 		Path file = dir.resolve(LevelDir.POOL);
 		Files.writeString(file, text.toString());
 		return Optional.of(file);

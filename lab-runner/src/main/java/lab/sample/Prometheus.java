@@ -1,6 +1,8 @@
 package lab.sample;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -15,8 +17,8 @@ public final class Prometheus {
 	/** The series prefix of the connection pools' meters. */
 	public static final String POOL_PREFIX = "pool_";
 
-	/** series name in metrics.csv → metric name and an optional label filter. */
-	private static final Map<String, String[]> SELECTED = new LinkedHashMap<>();
+	/** Each selector: the series name in metrics.csv, the metric it sums and an optional label filter (a series may sum several metrics). */
+	private static final List<String[]> SELECTED = new ArrayList<>();
 
 	/** bucket series prefix in metrics.csv ({@code <name>_le_<seconds>}) → histogram bucket metric and an optional label filter. */
 	private static final Map<String, String[]> HISTOGRAMS = new LinkedHashMap<>();
@@ -52,12 +54,15 @@ public final class Prometheus {
 		select("server_seconds_sum", "http_server_requests_seconds_sum", "uri=\"/address/{delayMs}\"");
 		select("client_requests", "http_client_requests_seconds_count", "uri=\"/address/{delayMs}\"");
 		select("client_seconds_sum", "http_client_requests_seconds_sum", "uri=\"/address/{delayMs}\"");
-		// A service's JDBC connection pools (HikariCP's meters through Micrometer, every pool summed): a service of the
-		// user's own is read for these alone ({@link #selectPools}).
+		// A service's connection pools (HikariCP's meters through Micrometer, and r2dbc-pool's as Spring Boot registers
+		// them; every pool summed): a service of the user's own is read for these alone ({@link #selectPools}).
 		select(POOL_PREFIX + "active", "hikaricp_connections_active", null);
 		select(POOL_PREFIX + "pending", "hikaricp_connections_pending", null);
 		select(POOL_PREFIX + "max", "hikaricp_connections_max", null);
 		select(POOL_PREFIX + "timeouts", "hikaricp_connections_timeout_total", null);
+		select(POOL_PREFIX + "active", "r2dbc_pool_acquired_connections", null);
+		select(POOL_PREFIX + "pending", "r2dbc_pool_pending_connections", null);
+		select(POOL_PREFIX + "max", "r2dbc_pool_max_allocated_connections", null);
 		histogram("overhead", "downstream_overhead_seconds_bucket", null);
 		histogram("server", "http_server_requests_seconds_bucket", "uri=\"/address/{delayMs}\"");
 		histogram("client", "http_client_requests_seconds_bucket", "uri=\"/address/{delayMs}\"");
@@ -79,7 +84,7 @@ public final class Prometheus {
 	}
 
 	private static void select(String series, String metric, String label) {
-		SELECTED.put(series, new String[] { metric, label });
+		SELECTED.add(new String[] { series, metric, label });
 	}
 
 	/**
@@ -103,10 +108,9 @@ public final class Prometheus {
 			catch (NumberFormatException ex) {
 				continue;
 			}
-			for (Map.Entry<String, String[]> entry : SELECTED.entrySet()) {
-				String[] selector = entry.getValue();
-				if (selector[0].equals(metric) && (selector[1] == null || line.contains(selector[1]))) {
-					values.merge(entry.getKey(), value, Double::sum);
+			for (String[] selector : SELECTED) {
+				if (selector[1].equals(metric) && (selector[2] == null || line.contains(selector[2]))) {
+					values.merge(selector[0], value, Double::sum);
 				}
 			}
 			int le = metric.endsWith("_bucket") ? line.indexOf("le=\"") : -1;

@@ -76,16 +76,18 @@ public enum Metric {
 	CONTEXT_SWITCHES_PER_SECOND("contextSwitchesPerSecond", "1/s", "voluntary + involuntary, all threads of the service",
 			Source.rate(1, "ctx_voluntary", "ctx_involuntary"), Over.MEDIAN, new Shown(Table.NONE, "ctx sw./s", Format.NUMBER, null)),
 
-	PEAK_POOL_ACTIVE("peakPoolActive", "connections", "a service of your own's JDBC connections in use, their maximum in the window "
-			+ "(HikariCP's `hikaricp.connections.active` from its Prometheus endpoint, every pool summed; none when it exposes none)",
+	PEAK_POOL_ACTIVE("peakPoolActive", "connections", "a service of your own's database connections in use, their maximum in the window "
+			+ "(HikariCP's `hikaricp.connections.active` or r2dbc-pool's `r2dbc.pool.acquired.connections` from its Prometheus endpoint, "
+			+ "every pool summed; none when it exposes none)",
 			Source.peak(1, "pool_active"), Over.MAX, new Shown(Table.NONE, "pool busy", Format.NUMBER, null)),
 
-	POOL_MAX("poolMax", "connections", "the most connections its pools may open (`hikaricp.connections.max`, summed)",
+	POOL_MAX("poolMax", "connections", "the most connections its pools may open (`hikaricp.connections.max`, "
+			+ "`r2dbc.pool.max.allocated.connections`, summed)",
 			Source.peak(1, "pool_max"), Over.MAX, new Shown(Table.NONE, "pool max", Format.NUMBER, null)),
 
-	PEAK_POOL_PENDING("peakPoolPending", "threads", "the most threads waiting for a connection in the window (`hikaricp.connections.pending`): "
-			+ "above 0 with every connection busy, the pool was the limit", Source.peak(1, "pool_pending"), Over.MAX,
-			new Shown(Table.NONE, "pool waiting", Format.NUMBER, null)),
+	PEAK_POOL_PENDING("peakPoolPending", "threads", "the most threads (or R2DBC subscribers) waiting for a connection in the window "
+			+ "(`hikaricp.connections.pending`, `r2dbc.pool.pending.connections`): above 0 with every connection busy, the pool was the limit",
+			Source.peak(1, "pool_pending"), Over.MAX, new Shown(Table.NONE, "pool waiting", Format.NUMBER, null)),
 
 	SERVICE_CORE_STRANGER_PERCENT("serviceCoreStrangerPercent", "% of one core", "CPU that other processes used on the service's pinned "
 			+ "core, per second of wall time (every process's CPU whose last CPU was the service's, once a second from `/proc`; the "
