@@ -1,16 +1,15 @@
 package lab.app;
 
 import lab.db.Account;
+import lab.db.AccountJdbc;
 import lab.db.AccountQuery;
 
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.server.ResponseStatusException;
 
 /**
  * {@code GET /account/{id}?waitMs=N}, the database set's contract ({@link AccountQuery}).
@@ -29,14 +28,7 @@ class AccountController {
 
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 	Account account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
-		long key = AccountQuery.id(id);
-		double seconds = AccountQuery.seconds(waitMs);
-		return this.jdbc.sql(AccountQuery.SQL)
-			.param("seconds", seconds)
-			.param("id", key)
-			.query((row, number) -> new Account(row.getLong("id"), row.getString("owner"), row.getLong("balance_cents")))
-			.optional()
-			.orElseThrow(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, AccountQuery.notFound(key)));
+		return AccountJdbc.read(this.jdbc, id, waitMs);
 	}
 
 }
