@@ -36,7 +36,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * lost, double-counted or mistimed requests, or filed them in the wrong window, would not. (At saturation, 400 users,
  * this setup measured the lab 11-25% below wrk over 6 runs: the service spent more CPU per request under the lab,
  * whose sampler scrapes it each second and whose client sends more headers; a local {@code ./lab run} beside wrk
- * on the same flags agreed within 5%.) Pinned as the lab pins a local run: the service on CPU 0; the downstream and
+ * on the same flags agreed within 5%.) Up to three pairs, the first within 10% passing: the machine drifts between
+ * passes, a lab that miscounts does in every pair. Pinned as the lab pins a local run: the service on CPU 0; the downstream and
  * the client (wrk, or this JVM and so the Gatling it starts) on CPU 1. Skipped, with the reason printed, where wrk
  * is not installed ({@code .ci/run} installs it) or the host has fewer than 2 cores.
  */
@@ -52,6 +53,8 @@ class CrossCheckTests {
 	static final int WARM_ROUND_SECONDS = 10;
 
 	static final int WARM_ROUNDS = 24;
+
+	static final int ATTEMPTS = 3;
 
 	@TempDir(cleanup = CleanupMode.ON_SUCCESS)
 	Path out;
@@ -79,21 +82,33 @@ class CrossCheckTests {
 			// requests are not wrk's: 8-9% below wrk's rate here with a fixed 10 s, in 2 runs).
 			Scenario scenario = new Overrides(List.of("app-webflux"), List.of(USERS), DELAY_MS, SECONDS, 10, null, null, null, null, null, null, null, null, null, 60)
 				.applyTo(Scenario.load("smoke"));
-			// The plan reads the host's cores first: pinned, this JVM would see one.
-			RunPlan plan = RemoteModeTests.plan(scenario, this.out, Remote.parse(service.url(), downstream.url(), null, List.of("app-webflux")));
-			pin(ProcessHandle.current().pid(), "1");
-			try {
-				new Runner(plan, System.out).run(List.of("test"));
+			// Up to ATTEMPTS pairs (the lab's level, then wrk's): the first pair within 10% passes. A lab that lost,
+			// double-counted or mistimed requests is off in every pair; one pair fell 18.6% apart once in CI (the lab
+			// 1,461 rps, wrk 1,794 just after it), where every earlier CI run agreed within 7%.
+			List<String> pairs = new java.util.ArrayList<>();
+			for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
+				Path runOut = this.out.resolve("attempt-" + attempt);
+				// The plan reads the host's cores first: pinned, this JVM would see one.
+				RunPlan plan = RemoteModeTests.plan(scenario, runOut, Remote.parse(service.url(), downstream.url(), null, List.of("app-webflux")));
+				pin(ProcessHandle.current().pid(), "1");
+				try {
+					new Runner(plan, System.out).run(List.of("test"));
+				}
+				finally {
+					pin(ProcessHandle.current().pid(), all);
+				}
+				LevelResult lab = new Analyser(Thresholds.DEFAULT).analyse(runOut, List.of("app-webflux")).get(0);
+				double independent = wrk(wrk, url, SECONDS, true);
+				String pair = String.format(Locale.ROOT, "the lab (Gatling) %.0f rps, p99 %.0f ms, errors %d; wrk %.0f rps",
+						lab.rps(), lab.p99AllMs(), lab.errors(), independent);
+				pairs.add(pair);
+				System.out.printf(Locale.ROOT, "CrossCheckTests: %d users, %d ms, pair %d: %s%n", USERS, DELAY_MS, attempt, pair);
+				assertThat(lab.errors()).as(lab.reasons().toString()).isZero();
+				if (Math.abs(lab.rps() - independent) <= 0.10 * independent) {
+					return;
+				}
 			}
-			finally {
-				pin(ProcessHandle.current().pid(), all);
-			}
-			LevelResult lab = new Analyser(Thresholds.DEFAULT).analyse(this.out, List.of("app-webflux")).get(0);
-			double independent = wrk(wrk, url, SECONDS, true);
-			System.out.printf(Locale.ROOT, "CrossCheckTests: %d users, %d ms: the lab (Gatling) %.0f rps, p99 %.0f ms, errors %d; wrk %.0f rps%n",
-					USERS, DELAY_MS, lab.rps(), lab.p99AllMs(), lab.errors(), independent);
-			assertThat(lab.errors()).as(lab.reasons().toString()).isZero();
-			assertThat(lab.rps()).as("the lab's rps against wrk's %.0f", independent).isCloseTo(independent, org.assertj.core.data.Percentage.withPercentage(10));
+			throw new AssertionError("the lab and wrk more than 10% apart in each of " + ATTEMPTS + " pairs: " + pairs);
 		}
 	}
 
