@@ -59,7 +59,7 @@ class ResultsLayoutTests {
 	static final Set<String> NOT_RESULTS = Set.of(
 			"gatling/target/classpath.txt", // the build's: Gatling's classpath, written by Maven
 			"prometheus/prometheus.yml", "docker-compose.yml", "README.md", "/variants.yml", // the repository's files
-			"/capacity-shipped.json", // a resource of the runner's jar
+			"/capacity-shipped.json", "/capacity-variance.json", // resources of the runner's jar
 			"pip.log", "extract.log", // the JDK installer's and the AOT cache's scratch logs, outside any results directory
 			".json", ".yml", ".yaml"); // suffixes, not names
 

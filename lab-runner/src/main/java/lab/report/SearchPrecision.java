@@ -51,8 +51,10 @@ public final class SearchPrecision {
 			.toList();
 		String why = flat.isEmpty() ? "" : "; flat knees (p99's rise per 1% more load near the crossing): " + String.join(", ", flat);
 		String level = summary.ratios().stream().map(r -> r.interval().jvmLevel()).anyMatch(l -> l == Interval.JvmLevel.PRIOR)
-				? " Every entry ran on one JVM, so the spread between JVMs was not measured: the lab's prior (7.5%) stands in and none is called resolved."
-				: " Intervals hold the spread between JVMs (pooled over the entries, with the lab's prior, where one has too few of its own).";
+				? " Every entry ran on one JVM, so the spread between JVMs was not measured: the lab's prior stands in (each shipped variant's spread between JVMs as this project measured it, "
+						+ "capacity-variance.json; 7.5% for any other service) and none is called resolved."
+				: " Intervals hold the spread between JVMs (each variant's prior, the spread this project measured between its JVMs, "
+						+ "rescaled by this run's JVMs, where one has too few of its own).";
 		level += " Repeat the run and `./lab compare` the runs to see whether the ratios reproduce.";
 		return String.format(Locale.ROOT, "Ratios this run resolved to ±%.0f%% (their 95%% interval's half-width): %s; wider: %s%s.%s", bound,
 				within.isEmpty() ? "none" : String.join(", ", within), wider.isEmpty() ? "none" : String.join(", ", wider), why, level);

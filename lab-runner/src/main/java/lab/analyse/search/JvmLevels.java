@@ -11,23 +11,18 @@ import java.util.Map;
  * Each series is one entry's (or pair's) log values per round, tagged with the JVM (or pair of JVMs) of that round. The
  * estimate is the mean of its JVMs' means; its variance is (σ²_jvm + σ²_round · mean(1/rounds per JVM)) / JVMs, where
  * σ²_round is the series' own spread between rounds of one JVM (or, with too few, the pooled one) and σ²_jvm is the spread
- * between JVMs beyond what their rounds explain: the series' own with four JVMs or more, else pooled over every series
- * of the search that has two or more (a search gives each entry two or three JVMs, too few to see its own), combined
- * with a prior: the JVM-to-JVM spread measured between whole runs on the development machine ({@link #PRIOR_SD}, 7.5%
- * of a capacity; a ratio has two JVMs in it), weighted as {@link #PRIOR_DF} degrees of freedom (a scaled inverse χ²
- * prior: a handful of JVMs outweighs it, none leaves it alone, and the interval is then wide, with t at 2 degrees of
- * freedom, 4.30). The degrees of freedom of the two parts are combined by Satterthwaite's approximation.
+ * between JVMs beyond what their rounds explain: the series' own with four JVMs or more; else its variant's prior
+ * ({@link VariancePrior}: what the lab measured of that variant between whole runs; a ratio's is the sum of its two
+ * variants'), rescaled by what this run's JVMs show: every series with two JVMs or more adds its spread beyond its rounds'
+ * against its prior, and the prior weighs as its degrees of freedom (a scaled inverse χ² prior on the host's scale: a
+ * handful of JVMs outweighs it, none leaves it alone). The degrees of freedom of the two parts are combined by
+ * Satterthwaite's approximation. With one prior for all, as the lab had before it shipped per-variant ones
+ * ({@link VariancePrior#UNIFORM}), this is the pooled spread of every series with the prior as its degrees of freedom.
  */
 final class JvmLevels {
 
 	/** A series' own JVM-level spread is used from this many JVMs on; fewer borrow the pooled one. */
 	static final int OWN_FROM = 4;
-
-	/** The JVM-to-JVM standard deviation of a log capacity measured between whole runs here (7-8%: issue 57's three runs). */
-	static final double PRIOR_SD = 0.075;
-
-	/** How many degrees of freedom the prior weighs as. */
-	static final int PRIOR_DF = 2;
 
 	/** A series' own round-level spread is used from this many degrees of freedom on. */
 	static final int OWN_ROUNDS_FROM = 2;
@@ -42,9 +37,10 @@ final class JvmLevels {
 	/**
 	 * One interval per series, in order; a series without values gets {@link Interval#NONE}.
 	 *
-	 * @param jvmsPerValue how many JVMs' offsets each value carries: 1 for a capacity, 2 for a ratio (the prior's weight)
+	 * @param priors each series' prior variance of a log value between JVMs (a ratio's: its two variants' summed)
+	 * @param prior the prior's weight, and whether there is a JVM level at all
 	 */
-	static List<Interval> intervals(List<List<Tagged>> series, int jvmsPerValue) {
+	static List<Interval> intervals(List<List<Tagged>> series, List<Double> priors, VariancePrior prior) {
 		List<Stats> stats = series.stream().map(Stats::of).toList();
 		double withinSquares = 0;
 		int withinDf = 0;
@@ -53,22 +49,27 @@ final class JvmLevels {
 			withinDf += s.withinDf;
 		}
 		double pooledWithin = (withinDf > 0) ? withinSquares / withinDf : Double.NaN;
-		// σ²_jvm pooled: each series with two or more JVMs gives its JVM means' spread less what its rounds explain.
+		// The host's scale of the priors: each series with two or more JVMs gives its JVM means' spread less what its
+		// rounds explain, set against its own prior; the prior itself is a scale of 1 worth its degrees of freedom.
 		double betweenSum = 0;
+		double priorSum = 0;
 		int betweenDf = 0;
-		for (Stats s : stats) {
+		double meanPrior = priors.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+		for (int i = 0; i < stats.size(); i++) {
+			Stats s = stats.get(i);
 			if (s.means.size() >= 2) {
 				double within = s.within(pooledWithin);
 				betweenSum += (s.means.size() - 1) * (s.meansVariance() - (Double.isFinite(within) ? within * s.inverseRounds() : 0));
+				priorSum += (s.means.size() - 1) * priors.get(i);
 				betweenDf += s.means.size() - 1;
 			}
 		}
-		double prior = jvmsPerValue * PRIOR_SD * PRIOR_SD;
-		double pooledBetween = (Math.max(0, betweenSum) + PRIOR_DF * prior) / (betweenDf + PRIOR_DF);
+		double scale = (meanPrior > 0) ? (Math.max(0, betweenSum) + prior.df() * meanPrior) / (priorSum + prior.df() * meanPrior) : 1;
 		Interval.JvmLevel level = (betweenDf > 0) ? Interval.JvmLevel.POOLED : Interval.JvmLevel.PRIOR;
 		List<Interval> intervals = new ArrayList<>();
-		for (Stats s : stats) {
-			intervals.add(s.interval(pooledWithin, withinDf, pooledBetween, betweenDf + PRIOR_DF, level));
+		for (int i = 0; i < stats.size(); i++) {
+			double between = prior.jvmTerm() ? scale * priors.get(i) : 0;
+			intervals.add(stats.get(i).interval(pooledWithin, withinDf, between, betweenDf + prior.df(), level));
 		}
 		return intervals;
 	}

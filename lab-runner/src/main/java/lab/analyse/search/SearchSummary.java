@@ -103,6 +103,11 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	}
 
 	public static SearchSummary of(SearchRecord record) {
+		return of(record, VariancePrior.SHIPPED);
+	}
+
+	/** As {@link #of(SearchRecord)}, with {@code prior} for the JVM level of its intervals (the coverage test's controls). */
+	public static SearchSummary of(SearchRecord record, VariancePrior prior) {
 		double target = record.settings().targetMs();
 		double floor = record.settings().floorMs();
 		List<Round> counted = record.rounds().stream().filter(Round::counted).toList();
@@ -114,7 +119,8 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			Elasticity elasticity = Elasticity.of(own, record.brackets().get(entry), all, target, floor);
 			placed.add(new Placed(entry, own, elasticity, Placed.wall(own, target), countedIndexes, target, floor));
 		}
-		List<Interval> capacities = JvmLevels.intervals(placed.stream().map(p -> p.tagged(p.elasticity().value())).toList(), 1);
+		List<Interval> capacities = JvmLevels.intervals(placed.stream().map(p -> p.tagged(p.elasticity().value())).toList(),
+				placed.stream().map(p -> prior.variance(p.entry())).toList(), prior);
 		List<EntryResult> entries = new ArrayList<>();
 		for (int i = 0; i < placed.size(); i++) {
 			Placed p = placed.get(i);
@@ -140,13 +146,15 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 				toBase.add(new Placed[] { placed.get(i), base });
 			}
 		}
-		return new SearchSummary(record, List.copyOf(entries), ratios(toBase, entries, record.costs()), ratios(pairs, entries, record.costs()));
+		return new SearchSummary(record, List.copyOf(entries), ratios(toBase, entries, record.costs(), prior),
+				ratios(pairs, entries, record.costs(), prior));
 	}
 
 	/** One family of ratios (to the baseline, or every pair), their JVM level pooled within the family. */
-	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries, SearchCosts costs) {
+	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries, SearchCosts costs, VariancePrior prior) {
 		List<List<Tagged>> series = family.stream().map(f -> Placed.ratioTagged(f[0], f[1], f[0].elasticity().value(), f[1].elasticity().value())).toList();
-		List<Interval> intervals = JvmLevels.intervals(series, 2);
+		// A ratio's two JVMs move it independently: its prior is the sum of its variants'.
+		List<Interval> intervals = JvmLevels.intervals(series, family.stream().map(f -> prior.variance(f[0].entry()) + prior.variance(f[1].entry())).toList(), prior);
 		List<Ratio> ratios = new ArrayList<>();
 		for (int i = 0; i < family.size(); i++) {
 			Placed a = family.get(i)[0];

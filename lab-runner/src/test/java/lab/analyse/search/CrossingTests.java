@@ -82,9 +82,9 @@ class CrossingTests {
 		double mean035 = Interval.ofGeometricMean(at035).estimate();
 		assertThat(v.capacity().low()).isLessThanOrEqualTo(mean035);
 		assertThat(v.capacity().high()).isGreaterThanOrEqualTo(mean035);
-		// And wider than the rounds alone give (t over the JVMs' spread, no elasticity error).
+		// And wider than the rounds alone give (t over the JVMs' spread, the same prior, no elasticity error).
 		Interval roundsOnly = JvmLevels.intervals(List.of(probes.stream().map(p -> new Tagged("jvm" + p.jvmNumber(),
-				Math.log(Crossing.at(p, Elasticity.MIN, 1000, 500)))).toList()), 1).get(0);
+				Math.log(Crossing.at(p, Elasticity.MIN, 1000, 500)))).toList()), List.of(VariancePrior.SHIPPED.variance("v")), VariancePrior.SHIPPED).get(0);
 		assertThat(v.capacity().high() / v.capacity().low()).isGreaterThan(roundsOnly.high() / roundsOnly.low());
 	}
 
@@ -132,7 +132,7 @@ class CrossingTests {
 		// SE 0.045208; Satterthwaite df = 0.00204375² / (0.00199375²/4 + 0.00005²/2) = 4.17691e-6 / (9.9376e-7 + 1.25e-9) = 4.1979.
 		List<Tagged> a = List.of(new Tagged("1", 0), new Tagged("1", 0.02), new Tagged("2", 0.10), new Tagged("2", 0.12));
 		List<Tagged> b = List.of(new Tagged("1", 0), new Tagged("1", 0.04), new Tagged("2", 0.02), new Tagged("2", 0.06));
-		Interval ia = JvmLevels.intervals(List.of(a, b), 1).get(0);
+		Interval ia = JvmLevels.intervals(List.of(a, b), List.of(0.005625, 0.005625), VariancePrior.UNIFORM).get(0);
 		assertThat(Math.log(ia.estimate())).isCloseTo(0.06, within(1e-12));
 		assertThat(ia.df()).isCloseTo(4.1979, within(1e-3));
 		assertThat(ia.jvms()).isEqualTo(2);
@@ -142,9 +142,33 @@ class CrossingTests {
 		assertThat(Interval.t95(4.1979)).isBetween(2.70, 2.776);
 		assertThat(Math.log(ia.high()) - 0.06).isCloseTo(Interval.t95(4.1979) * 0.045208, within(1e-5));
 		// Every entry on one JVM: the prior alone stands in for the JVM level (2 df: t 4.30), and says so.
-		Interval one = JvmLevels.intervals(List.of(List.of(new Tagged("1", 0), new Tagged("1", 0.02), new Tagged("1", 0.01))), 1).get(0);
+		Interval one = JvmLevels.intervals(List.of(List.of(new Tagged("1", 0), new Tagged("1", 0.02), new Tagged("1", 0.01))), List.of(0.005625), VariancePrior.UNIFORM).get(0);
 		assertThat(one.jvmLevel()).isEqualTo(Interval.JvmLevel.PRIOR);
 		assertThat(one.high() / one.estimate()).isGreaterThan(Math.exp(0.075 * 2));
+	}
+
+	@Test
+	void perVariantPriorsAreRescaledAlikeByTheRunsOwnJvmsOnAHandWorkedExample() {
+		// The same two series as above, a noisy variant's (prior 0.01: 10%) and a quiet one's (prior 0.0001: 1%), the
+		// prior worth 4 df. The run's spread beyond its rounds, 0.0049 - 0.0002 = 0.0047, against its priors' 0.0101;
+		// the prior a scale of 1 at 4 × their mean (0.00505): scale (0.0047 + 0.0202) / (0.0101 + 0.0202) = 0.82178.
+		// A: JVM part 0.0082178 / 2 = 0.0041089, rounds 0.00005, SE 0.064490, df 0.0041589² / (0.0041089² / 6 +
+		// 0.00005² / 2) = 6.144. B: JVM part 0.0000822 / 2 = 0.0000411, rounds 0.0002, SE 0.015527, df 2.866.
+		List<Tagged> a = List.of(new Tagged("1", 0), new Tagged("1", 0.02), new Tagged("2", 0.10), new Tagged("2", 0.12));
+		List<Tagged> b = List.of(new Tagged("1", 0), new Tagged("1", 0.04), new Tagged("2", 0.02), new Tagged("2", 0.06));
+		VariancePrior prior = new VariancePrior("a hand-worked example", 4, 0.075, java.util.Map.of(), true);
+		List<Interval> both = JvmLevels.intervals(List.of(a, b), List.of(0.01, 0.0001), prior);
+		assertThat(both.get(0).df()).isCloseTo(6.144, within(1e-3));
+		assertThat(Math.log(both.get(0).high()) - 0.06).isCloseTo(Interval.t95(6.144) * 0.064490, within(1e-5));
+		assertThat(both.get(1).df()).isCloseTo(2.866, within(1e-3));
+		assertThat(Math.log(both.get(1).high()) - 0.03).isCloseTo(Interval.t95(2.866) * 0.015527, within(1e-5));
+		// The negative control: no JVM level, rounds alone, far narrower.
+		Interval roundsAlone = JvmLevels.intervals(List.of(a, b), List.of(0.01, 0.0001), prior.withoutJvmTerm()).get(0);
+		assertThat(Math.log(roundsAlone.high() / roundsAlone.low())).isLessThan(Math.log(both.get(0).high() / both.get(0).low()) / 2);
+		// The shipped prior names each variant's spread; an arm's or twin's label is its variant's; others get otherSd.
+		assertThat(VariancePrior.SHIPPED.variance("app-tomcat-platform.aa")).isEqualTo(VariancePrior.SHIPPED.variance("app-tomcat-platform"));
+		assertThat(VariancePrior.SHIPPED.variance("app-webflux-loom")).isGreaterThan(100 * VariancePrior.SHIPPED.variance("app-tomcat-platform"));
+		assertThat(VariancePrior.SHIPPED.variance("my-service")).isCloseTo(VariancePrior.SHIPPED.otherSd() * VariancePrior.SHIPPED.otherSd(), within(1e-12));
 	}
 
 	@Test
