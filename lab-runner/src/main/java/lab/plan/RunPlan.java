@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.layout.LoadShape;
 import lab.layout.Level;
 
 /**
@@ -217,7 +218,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		}
 		text.append("delay ").append(this.scenario.delayMs()).append(" ms, ramp ").append(this.scenario.rampSeconds())
 			.append(" s, hold ").append(this.scenario.holdSeconds()).append(" s, warm-up ")
-			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers()).append(" users, repeat ")
+			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers())
+			.append((this.scenario.searching() && this.scenario.model() == LoadShape.CLOSED) ? " users (or 80% of where a variant's knee is expected, if lower)" : " users")
+			.append(", repeat ")
 			.append(this.scenario.repeat()).append(", tuning ").append(String.join(", ", this.scenario.tunings()))
 			.append(", observe ").append(String.join(", ", this.scenario.observe())).append('\n');
 		if (this.own != null) {

@@ -41,20 +41,32 @@ final class SearchPlanText {
 	 * probe that breaks its JVM costs another start, which the report counts apart.
 	 */
 	static String searchMinutes(RunPlan plan) {
-		int entries = plan.scenario().variants().size() + (plan.scenario().aa() ? 1 : 0);
-		int starts = entries * Math.max(1, plan.scenario().jvms());
+		List<String> labels = new ArrayList<>(plan.scenario().variants());
+		if (plan.scenario().aa()) {
+			labels.add(plan.scenario().baselineVariant());
+		}
+		int entries = labels.size();
+		// A quiet variant keeps one JVM (VariancePrior.quiet): the dry run counts the lab's shipped prior's.
+		int starts = labels.stream().mapToInt(v -> VariancePrior.SHIPPED.quiet(v) ? 1 : Math.max(1, plan.scenario().jvms())).sum();
 		long start = plan.scenario().warmupSeconds() + START_BEYOND_WARMUP_SECONDS;
 		double budget = plan.scenario().searchMinutes() * 60;
 		long probe = plan.searchProbeSeconds();
 		long probes = Math.max(0, (long) ((budget - starts * start) / probe));
-		return String.format(java.util.Locale.ROOT, "capacity search budget, %.0f minutes: %d starts and warm-ups (%d entries × %d JVMs, about %d s each: "
+		int quiet = entries * Math.max(1, plan.scenario().jvms()) - starts;
+		return String.format(java.util.Locale.ROOT, "capacity search budget, %.0f minutes: %d starts and warm-ups (%d entries × %d JVMs%s, about %d s each: "
 				+ "%.1f min), the rest for probes of about %d s (about %d, %d per entry); a probe that breaks its JVM costs a start more "
-				+ "(the report says where the minutes went)%n", plan.scenario().searchMinutes(), starts, entries, Math.max(1, plan.scenario().jvms()), start,
-				starts * start / 60.0, probe, probes, probes / Math.max(1, entries));
+				+ "(the report says where the minutes went)%n", plan.scenario().searchMinutes(), starts, entries, Math.max(1, plan.scenario().jvms()),
+				(quiet > 0) ? String.format(java.util.Locale.ROOT, ", but %d quiet one%s on one: %s", quiet, (quiet == 1) ? "" : "s",
+						String.join(", ", labels.stream().filter(VariancePrior.SHIPPED::quiet).toList())) : "",
+				start, starts * start / 60.0, probe, probes, probes / Math.max(1, entries));
 	}
 
-	/** A search's start beyond its warm-up: the JVM's start, the contract check and the JIT's settling (74-100 s in all here at a 60 s warm-up). */
-	static final int START_BEYOND_WARMUP_SECONDS = 30;
+	/**
+	 * A search's start beyond its warm-up: the JVM's start, the contract check, the JIT's settling rounds and the wait for
+	 * the core to fall idle (74-100 s in all here at a 60 s warm-up once; 137 s the median of five first starts of a fresh
+	 * run on 2026-11-29, whose JIT took 80-120 s to settle).
+	 */
+	static final int START_BEYOND_WARMUP_SECONDS = 60;
 
 	/** The probes a step-1 arm needs at least: a bracket of three or four probes and two refining rounds. */
 	static final int TUNE_MIN_PROBES = 6;

@@ -12,12 +12,15 @@ import java.util.Map;
 
 import lab.json.Json;
 import lab.layout.RunDir;
+import lab.plan.VariancePrior;
 
 /**
- * Each host's last capacity crossings ({@link RunDir#CAPACITY_HISTORY} at the results root): a search starts its bracket
- * from the crossing the last run on this host found for the same scenario, arm, target and variant, so it brackets in
- * two rounds instead of four and has more of its budget for JVMs and refining rounds. Which commit measured it is kept
- * and said; a crossing that is wrong costs a bracket step, never a wrong result (the bracket checks it).
+ * Each host's capacity crossings ({@link RunDir#CAPACITY_HISTORY} at the results root), the last {@value #KEPT_RUNS} runs'
+ * of each: a search starts its bracket from the crossing the last run on this host found for the same scenario, arm,
+ * target and variant, so it brackets in two rounds instead of four and has more of its budget for JVMs and refining
+ * rounds; and its intervals' prior takes in how far this host's runs of a variant spread ({@link #prior}). Which commit
+ * measured a crossing is kept and said; a crossing that is wrong costs a bracket step, never a wrong result (the bracket
+ * checks it).
  */
 final class CapacityHistory {
 
@@ -87,11 +90,38 @@ final class CapacityHistory {
 		}
 	}
 
-	/** Records this run's crossings, replacing this host's earlier ones for the same keys. */
+	/**
+	 * This host's prior for a search of this scenario, arm and target: the lab's {@code shipped} one, each variant's
+	 * spread updated by this host's runs of it where it has {@value #HOST_RUNS_FROM} or more ({@link VariancePrior#withRuns});
+	 * the shipped one alone where it has fewer.
+	 */
+	VariancePrior prior(String scenario, String arm, String target, VariancePrior shipped) {
+		Map<String, List<Double>> runs = new LinkedHashMap<>();
+		for (Crossing c : read()) {
+			if (c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target) && c.users() > 0) {
+				runs.computeIfAbsent(c.entry(), k -> new ArrayList<>()).add(c.users());
+			}
+		}
+		runs.values().removeIf(crossings -> crossings.size() < HOST_RUNS_FROM);
+		return runs.isEmpty() ? shipped : shipped.withRuns(runs);
+	}
+
+	/** A variant's spread on this host counts from this many runs of it. */
+	static final int HOST_RUNS_FROM = 3;
+
+	/** The runs of each key this host's history keeps, the latest. */
+	static final int KEPT_RUNS = 10;
+
+	/** Records this run's crossings beside this host's earlier ones for the same keys (the latest {@value #KEPT_RUNS} of each kept). */
 	void record(String scenario, String arm, String target, Map<String, Double> crossings, String commit) throws IOException {
 		List<Crossing> all = new ArrayList<>(read());
-		all.removeIf(c -> c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target)
-				&& crossings.containsKey(c.entry()));
+		for (String entry : crossings.keySet()) {
+			List<Crossing> same = all.stream().filter(c -> c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm)
+					&& c.target().equals(target) && c.entry().equals(entry)).toList();
+			if (same.size() >= KEPT_RUNS) {
+				all.removeAll(same.subList(0, same.size() - KEPT_RUNS + 1));
+			}
+		}
 		String at = Instant.now().toString();
 		crossings.forEach((entry, users) -> all.add(new Crossing(this.host, scenario, arm, target, entry, users, commit, at)));
 		Files.createDirectories(this.file.getParent());

@@ -15,6 +15,7 @@ import lab.analyse.read.LevelFacts;
 import lab.analyse.search.RoundProbe;
 import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSettings;
+import lab.analyse.search.SearchSummary;
 import lab.launch.Interruption;
 import lab.launch.Service;
 import lab.layout.LatencyTarget;
@@ -22,6 +23,7 @@ import lab.layout.LoadShape;
 import lab.layout.ServiceDir;
 import lab.plan.Arm;
 import lab.plan.PlannedLevel;
+import lab.plan.VariancePrior;
 import lab.run.search.InterleavedSearch;
 import lab.sample.CpuReference;
 import lab.sample.IdleCheck;
@@ -53,6 +55,9 @@ final class SearchRun implements InterleavedSearch.Prober {
 
 	/** Busy: above this share of a core in every second of that wait. */
 	static final double IDLE_BUSY_PERCENT = 50;
+
+	/** A closed search warms each JVM at this share of where its knee is expected, when that is below the scenario's warm-up users. */
+	static final double WARM_BELOW_KNEE = 0.8;
 
 	final Harness harness;
 
@@ -117,12 +122,15 @@ final class SearchRun implements InterleavedSearch.Prober {
 		BracketStarts starts = BracketStarts.of(this.history.last(scenario.name(), this.arm.name(), this.target.text()), this.entries.keySet(),
 				label -> this.arm.label(this.entries.get(label).module));
 		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
+		// The intervals' prior: each variant's spread between JVMs as the lab ships it, updated by this host's own runs.
+		VariancePrior prior = this.history.prior(scenario.name(), this.arm.name(), this.target.text(), VariancePrior.SHIPPED);
 		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()),
-				SearchSettings.of(scenario, SPREAD_PERCENT, MAX_RERUNS, System.nanoTime()).from(starts.users()));
+				SearchSettings.of(scenario, SPREAD_PERCENT, MAX_RERUNS, System.nanoTime()).from(starts.users()).withPrior(prior));
 		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; %d JVMs each, the refining rounds shared "
 				+ "out among them; starting and warming each", this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline,
 				(this.twin != null) ? ", A/A twin " + this.twin : "", scenario.jvms()));
 		starts.lines().forEach(this::say);
+		say("lab: the intervals' JVM level, until this run's JVMs say more: " + priorText(prior));
 		// A tune study whose arms do not fit in memory together starts each arm in its turn, not all of them now.
 		this.tune = (scenario.halvingSteps() != null) ? new TuneStudy(this) : null;
 		List<List<String>> turns = (this.tune != null) ? this.tune.turns(List.copyOf(this.entries.keySet())) : List.of();
@@ -165,16 +173,38 @@ final class SearchRun implements InterleavedSearch.Prober {
 		}
 	}
 
-	/** Starts, admits and warms an entry's JVM, then waits up to {@value #WARM_IDLE_WAIT_SECONDS} s for it to fall idle (see there). */
+	/**
+	 * Starts, admits and warms an entry's JVM ({@link #warmupUsers}), then waits up to {@value #WARM_IDLE_WAIT_SECONDS} s
+	 * for it to fall idle (see there).
+	 */
 	Optional<ServiceStart.Live> begin(String label, SearchEntry entry, Path dir) throws IOException, InterruptedException {
 		PlannedLevel first = PlannedLevel.of(this.shape.level(this.search.settings().start()));
 		Optional<ServiceStart.Live> live = new ServiceStart(this.harness).begin(entry.module, this.arm, label, this.downstream, dir, List.of(first),
-				this.notRun);
+				this.notRun, warmupUsers(label));
 		String busy = live.isEmpty() ? null : IdleCheck.busyAfter(live.get().service(), WARM_IDLE_WAIT_SECONDS, IDLE_BUSY_PERCENT);
 		if (busy != null) {
 			say("lab: " + label + " after its warm-up: " + busy + "; the next probe may find the service's core shared (core-strangers.csv)");
 		}
 		return live;
+	}
+
+	/**
+	 * The users an entry's JVM warms up at: the scenario's, or {@value #WARM_BELOW_KNEE} of where its knee is expected
+	 * (its capacity so far in this search, else the crossing its bracket starts from), whichever is lower, in a closed
+	 * search. Warmed past its knee (1,000 users for a platform pool that serves 380), a JVM queues, may run its heap out
+	 * and starts its first probe with a backlog; the JIT compiles the same paths below it.
+	 */
+	int warmupUsers(String label) {
+		int users = this.harness.plan().scenario().warmupUsers();
+		if (this.shape != LoadShape.CLOSED) {
+			return users;
+		}
+		double knee = (this.search.probes().isEmpty()) ? Double.NaN : SearchSummary.estimate(record(), label);
+		if (!Double.isFinite(knee)) {
+			Integer start = this.search.settings().starts().get(label);
+			knee = (start != null) ? start : Double.NaN;
+		}
+		return Double.isFinite(knee) ? Math.max(1, Math.min(users, (int) Math.round(WARM_BELOW_KNEE * knee))) : users;
 	}
 
 	@Override
@@ -276,6 +306,25 @@ final class SearchRun implements InterleavedSearch.Prober {
 		}
 		Double minutes = this.harness.plan().scenario().searchMinutes();
 		return (minutes == null) ? Double.POSITIVE_INFINITY : minutes * 60 - (System.nanoTime() - this.began) / 1e9;
+	}
+
+	/** "app-webflux 12.9%, ... (the lab's, from five runs here); 7.5% for another service; updated by ...": the prior as a run states it. */
+	private String priorText(VariancePrior prior) {
+		List<String> known = new ArrayList<>();
+		for (String label : this.entries.keySet()) {
+			known.add(String.format(Locale.ROOT, "%s %.1f%%", label, 100 * Math.sqrt(prior.variance(label))));
+		}
+		int updated = prior.about().indexOf("; updated by");
+		return "each variant's spread between JVMs, " + String.join(", ", known) + " (the lab's measured ones, capacity-variance.json, "
+				+ String.format(Locale.ROOT, "%.1f%% for a service it does not ship)", 100 * prior.otherSd())
+				+ ((updated >= 0) ? prior.about().substring(updated) : "; this host has fewer than " + CapacityHistory.HOST_RUNS_FROM
+						+ " runs of each to update them");
+	}
+
+	/** The run's clock: a search without a time budget has costs too. */
+	@Override
+	public double seconds() {
+		return System.nanoTime() / 1e9;
 	}
 
 	private SearchRecord record() {

@@ -53,11 +53,18 @@ final class ServiceStart {
 	}
 
 	/**
-	 * Starts {@code module} in {@code arm} as {@code variant} into {@code dir}, admits it and warms it up; empty when it
-	 * did not get ready (then {@code notRun} was told why, for {@code levels}, unless the person interrupted the run) or was interrupted.
+	 * Starts {@code module} in {@code arm} as {@code variant} into {@code dir}, admits it and warms it up at the scenario's
+	 * warm-up users; empty when it did not get ready (then {@code notRun} was told why, for {@code levels}, unless the
+	 * person interrupted the run) or was interrupted.
 	 */
 	Optional<Live> begin(String module, Arm arm, String variant, Service downstream, Path dir, List<PlannedLevel> levels, NotRun.Recorder notRun)
 			throws IOException, InterruptedException {
+		return begin(module, arm, variant, downstream, dir, levels, notRun, this.harness.plan().scenario().warmupUsers());
+	}
+
+	/** As {@link #begin(String, Arm, String, Service, Path, List, NotRun.Recorder)}, warmed up at {@code warmupUsers}. */
+	Optional<Live> begin(String module, Arm arm, String variant, Service downstream, Path dir, List<PlannedLevel> levels, NotRun.Recorder notRun,
+			int warmupUsers) throws IOException, InterruptedException {
 		Service service;
 		try {
 			service = start(module, arm, variant, downstream, dir);
@@ -83,7 +90,7 @@ final class ServiceStart {
 				}
 				return Optional.empty();
 			}
-			Path warmup = new WarmUp(this.harness).run(service, dir.resolve(ServiceDir.WARMUP));
+			Path warmup = new WarmUp(this.harness).run(service, dir.resolve(ServiceDir.WARMUP), warmupUsers);
 			ready = true;
 			return Optional.of(new Live(service, warmup));
 		}

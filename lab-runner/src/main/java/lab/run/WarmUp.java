@@ -42,10 +42,10 @@ final class WarmUp {
 	}
 
 	/**
-	 * Warms {@code service} up; returns the first round's directory (its heap snapshots are the memory profile's),
-	 * null when skipped or the service died.
+	 * Warms {@code service} up at {@code users}; returns the first round's directory (its heap snapshots are the memory
+	 * profile's), null when skipped or the service died.
 	 */
-	Path run(Service service, Path dir) throws IOException, InterruptedException {
+	Path run(Service service, Path dir, int users) throws IOException, InterruptedException {
 		var scenario = this.harness.plan().scenario();
 		int seconds = scenario.warmupSeconds();
 		if (scenario.coldStart()) {
@@ -56,7 +56,6 @@ final class WarmUp {
 			say("lab: " + service.name() + " warm-up skipped (warmupSeconds: 0): every level will be INVALID");
 			return null;
 		}
-		int users = scenario.warmupUsers();
 		int max = scenario.warmupMaxSeconds();
 		say("lab: " + service.name() + " warming up for " + seconds + " s at " + users + " users (not recorded)"
 				+ ((max > seconds) ? ", longer while the JIT still compiles (up to " + max + " s)" : ""));

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import lab.layout.RunDir;
+import lab.plan.VariancePrior;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,6 +59,35 @@ class CapacityHistoryTests {
 		// Only for the search it was measured in: another scenario, arm or target has none.
 		assertThat(history.last("capacity-map", "default", target)).isEmpty();
 		assertThat(history.last("capacity", "tuned", target)).isEmpty();
+	}
+
+
+	@Test
+	void aVariantsSpreadOnThisHostUpdatesTheShippedPriorFromThreeRunsOnAndTheHistoryKeepsTenRunsOfEach() throws Exception {
+		CapacityHistory history = new CapacityHistory(this.results);
+		String target = lab.layout.LatencyTarget.DEFAULT.text();
+		VariancePrior shipped = VariancePrior.SHIPPED;
+		history.record("capacity", "default", target, Map.of("app-webflux", 2_000.0, "app-tomcat-platform", 380.0), "a");
+		history.record("capacity", "default", target, Map.of("app-webflux", 2_400.0, "app-tomcat-platform", 381.0), "b");
+		assertThat(history.prior("capacity", "default", target, shipped)).as("two runs are too few").isSameAs(shipped);
+		history.record("capacity", "default", target, Map.of("app-webflux", 2_200.0), "c");
+		VariancePrior updated = history.prior("capacity", "default", target, shipped);
+		// app-webflux: logs of 2,000, 2,400, 2,200, their variance 0.0083160 (2 df), twice it 0.0166321, pooled with the
+		// shipped 0.129² = 0.016641 at 4 df: (4 × 0.016641 + 2 × 0.0166321) / 6 = 0.0166380 (12.9%).
+		double[] logs = { Math.log(2_000), Math.log(2_400), Math.log(2_200) };
+		double mean = (logs[0] + logs[1] + logs[2]) / 3;
+		double host = 2 * ((logs[0] - mean) * (logs[0] - mean) + (logs[1] - mean) * (logs[1] - mean) + (logs[2] - mean) * (logs[2] - mean)) / 2;
+		assertThat(updated.variance("app-webflux")).isCloseTo((4 * 0.129 * 0.129 + 2 * host) / 6, org.assertj.core.data.Offset.offset(1e-12));
+		assertThat(updated.about()).contains("updated by this host's runs: app-webflux 12.9% (3 runs here)");
+		// The platform pool has two runs here: its shipped spread stands.
+		assertThat(updated.variance("app-tomcat-platform")).isEqualTo(shipped.variance("app-tomcat-platform"));
+		// The latest crossing is still where the next bracket starts; ten runs of each are kept.
+		assertThat(history.last("capacity", "default", target).get("app-webflux").users()).isEqualTo(2_200.0);
+		for (int run = 0; run < 12; run++) {
+			history.record("capacity", "default", target, Map.of("app-webflux", 2_000.0 + run), "r" + run);
+		}
+		assertThat(Files.readString(this.results.resolve(RunDir.CAPACITY_HISTORY))).doesNotContain("\"r1\"").contains("\"r2\"").contains("\"r11\"");
+		assertThat(history.last("capacity", "default", target).get("app-webflux").users()).isEqualTo(2_011.0);
 	}
 
 }

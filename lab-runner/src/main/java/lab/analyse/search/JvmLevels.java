@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.plan.VariancePrior;
+
 /**
  * The hierarchical interval of a search's capacities (or ratios): rounds within a JVM, JVMs within an entry (Kalibera and
  * Jones' levels: a JVM invocation carries its own JIT decisions and heap layout, which move all of its rounds alike).

@@ -5,6 +5,7 @@ import java.util.Map;
 
 import lab.layout.LoadShape;
 import lab.plan.Scenario;
+import lab.plan.VariancePrior;
 
 /**
  * How an interleaved search searched, as its record keeps it (a re-render reads the same settings).
@@ -23,9 +24,11 @@ import lab.plan.Scenario;
  * records: one)
  * @param stepFactor the bracket's step while it has not bracketed the knee (0 in older records: 2)
  * @param starts each entry's first bracket load from the last run's crossing on this host (absent: {@code start})
+ * @param prior the JVM level's prior of its intervals ({@link VariancePrior}; null in records older than it, which were
+ * summarised with {@link VariancePrior#UNIFORM} and are again)
  */
 public record SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
-		long seed, double targetMs, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts) {
+		long seed, double targetMs, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts, VariancePrior prior) {
 
 	/** The bracket's step when it starts from crossings found before (an earlier run's, or a tune's earlier step): the knee is near, and a doubling would overshoot it. */
 	public static final double STEP_NEAR_KNEE = 1.5;
@@ -42,13 +45,20 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 	public static SearchSettings of(Scenario scenario, double spreadPercent, int maxReruns, long seed) {
 		List<Integer> firsts = (scenario.model() == LoadShape.OPEN) ? scenario.ratesPerSecond() : scenario.users();
 		return new SearchSettings(firsts.get(0), scenario.searchMax(), scenario.searchResolution(), scenario.rounds(), spreadPercent,
-				scenario.referenceMovedPercent(), maxReruns, seed, scenario.target().maxMs(), scenario.delayMs(), scenario.jvms(), 2, Map.of());
+				scenario.referenceMovedPercent(), maxReruns, seed, scenario.target().maxMs(), scenario.delayMs(), scenario.jvms(), 2, Map.of(),
+				VariancePrior.SHIPPED);
+	}
+
+	/** Without a prior of its own: summarised with {@link VariancePrior#UNIFORM}, as a record older than priors is. */
+	public SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
+			long seed, double targetMs, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts) {
+		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, targetMs, floorMs, jvms, stepFactor, starts, null);
 	}
 
 	/** One JVM per entry, doubling steps, no earlier crossings: the search as it was before JVMs were replicated. */
 	public SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
 			long seed, double targetMs, double floorMs) {
-		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, targetMs, floorMs, 1, 2, Map.of());
+		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, targetMs, floorMs, 1, 2, Map.of(), null);
 	}
 
 	/**
@@ -60,14 +70,25 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 			return this;
 		}
 		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
-				this.seed, this.targetMs, this.floorMs, this.jvms, STEP_NEAR_KNEE, crossings);
+				this.seed, this.targetMs, this.floorMs, this.jvms, STEP_NEAR_KNEE, crossings, this.prior);
+	}
+
+	/** The same search, its intervals stated with {@code prior}. */
+	public SearchSettings withPrior(VariancePrior prior) {
+		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
+				this.seed, this.targetMs, this.floorMs, this.jvms, this.stepFactor, this.starts, prior);
+	}
+
+	/** The prior its intervals are stated with: its own, else (a record older than priors) {@link VariancePrior#UNIFORM}. */
+	public VariancePrior variancePrior() {
+		return (this.prior != null) ? this.prior : VariancePrior.UNIFORM;
 	}
 
 	/** A tune study's step {@code step} (from 0) of {@code steps}: more refining rounds each step, one JVM in the first, its own seed. */
 	public SearchSettings forStep(int step, int steps) {
 		return new SearchSettings(this.start, this.max, this.bracketPercent, Math.max(2, (step + 1) * this.rounds / steps), this.spreadPercent,
 				this.referenceMovedPercent, this.maxReruns, this.seed + step, this.targetMs, this.floorMs, (step == 0) ? 1 : this.jvms, this.stepFactor,
-				this.starts);
+				this.starts, this.prior);
 	}
 
 	/** The entry's first bracket load. */

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import lab.analyse.search.JvmLevels.Tagged;
+import lab.plan.VariancePrior;
 
 /**
  * What an interleaved search found. What counts is one rule: every round whose CPU reference held (bracket and refining
@@ -103,7 +104,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	}
 
 	public static SearchSummary of(SearchRecord record) {
-		return of(record, VariancePrior.SHIPPED);
+		return of(record, record.settings().variancePrior());
 	}
 
 	/** As {@link #of(SearchRecord)}, with {@code prior} for the JVM level of its intervals (the coverage test's controls). */

@@ -23,6 +23,7 @@ import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
 import lab.analyse.stat.Stats;
+import lab.plan.VariancePrior;
 
 /**
  * Capacity searches of several entries (variants in their arms) at once, round by round (Randomized Multiple
@@ -66,6 +67,14 @@ public final class InterleavedSearch {
 			return Double.POSITIVE_INFINITY;
 		}
 
+		/**
+		 * A clock in seconds, which the search's costs are timed by (where its minutes went): by default the budget's
+		 * seconds spent, which a run without a budget must override (its seconds left are all infinite).
+		 */
+		default double seconds() {
+			return -secondsLeft();
+		}
+
 		/** What starting and warming the first JVMs took, seconds each (measured before the search began); empty when unknown. */
 		default List<Double> startSeconds() {
 			return List.of();
@@ -102,6 +111,12 @@ public final class InterleavedSearch {
 	private final Map<String, String> ended = new LinkedHashMap<>();
 
 	private boolean stopped;
+
+	/** Whether the search said which variants keep one JVM. */
+	private boolean quietSaid;
+
+	/** Whether the search said its refining rounds stay on the JVMs there are (no room for fresh ones). */
+	private boolean stayingSaid;
 
 	/** What starts, probes and rounds cost in this run so far. */
 	private final SearchBudget budget = new SearchBudget();
@@ -148,10 +163,28 @@ public final class InterleavedSearch {
 				break;
 			}
 			int jvm = jvmOfRound(k);
-			List<String> fresh = refining.stream().filter(e -> this.jvms.get(e) < jvm).toList();
-			if (!fresh.isEmpty() && outOfTime(prober, this.budget.round(refining.size(), fresh.size()),
-					String.format(Locale.ROOT, "fresh JVMs for %d variants and a refining round", fresh.size()), "before JVM " + jvm, refining)) {
-				break;
+			// A quiet variant keeps its JVM: its JVMs spread less than its rounds do, and a start would cost probes.
+			List<String> quiet = refining.stream().filter(e -> this.jvms.get(e) < jvm && this.settings.variancePrior().quiet(e)).toList();
+			if (!quiet.isEmpty() && !this.quietSaid) {
+				this.quietSaid = true;
+				prober.say(String.format(Locale.ROOT, "lab: %s keep%s %s JVM for the refining rounds: %s JVMs spread less than %.0f%% (the lab's prior: %s), "
+						+ "a fresh one would cost a start and narrow nothing its probes do not", String.join(", ", quiet), (quiet.size() == 1) ? "s" : "",
+						(quiet.size() == 1) ? "its" : "their", (quiet.size() == 1) ? "its" : "their", 100 * VariancePrior.QUIET_SD,
+						String.join(", ", quiet.stream().map(e -> String.format(Locale.ROOT, "%s %.1f%%", e, 100 * Math.sqrt(this.settings.variancePrior().variance(e))))
+							.toList())));
+			}
+			List<String> fresh = refining.stream().filter(e -> this.jvms.get(e) < jvm && !quiet.contains(e)).toList();
+			double withFresh = this.budget.round(refining.size(), fresh.size());
+			if (!fresh.isEmpty() && prober.secondsLeft() < withFresh) {
+				// No room for the fresh JVMs and a round after them: the budget goes to probes of the JVMs there are
+				// (a run once stopped here with 7.6 of its 28 minutes unspent).
+				if (!this.stayingSaid) {
+					this.stayingSaid = true;
+					prober.say(String.format(Locale.ROOT, "lab: the run's time budget left %.0f s, less than fresh JVMs for %d variants and a refining round "
+							+ "(about %.0f s at this run's costs): the refining rounds stay on the JVMs there are", Math.max(0, prober.secondsLeft()),
+							fresh.size(), withFresh));
+				}
+				fresh = List.of();
 			}
 			if (fresh.isEmpty() && outOfTime(prober, this.budget.round(refining.size(), 0),
 					String.format(Locale.ROOT, "a refining round (%d probes of %.0f s)", refining.size(), this.budget.probe()), "before refining round " + k,
@@ -236,13 +269,13 @@ public final class InterleavedSearch {
 
 	/** A fresh JVM for the entry, its {@code jvm}th, timed by the budget's clock; false (and the entry's search ended) when none could be had. */
 	private boolean restart(Prober prober, String entry, int jvm, boolean planned) throws IOException, InterruptedException {
-		double left = prober.secondsLeft();
+		double began = prober.seconds();
 		boolean started = prober.restart(entry, jvm, planned);
 		if (planned) {
-			this.budget.started(left - prober.secondsLeft());
+			this.budget.started(prober.seconds() - began);
 		}
 		else {
-			this.budget.broke(left - prober.secondsLeft());
+			this.budget.broke(prober.seconds() - began);
 		}
 		if (!started) {
 			this.ended.put(entry, planned ? "no fresh JVM could be had for its next share of rounds" : "no fresh JVM could be had after its probe broke the last one");
@@ -258,9 +291,9 @@ public final class InterleavedSearch {
 		int index = this.rounds.size() + 1;
 		List<String> order = new ArrayList<>(loads.keySet());
 		Collections.shuffle(order, this.random);
-		double clock = prober.secondsLeft();
+		double clock = prober.seconds();
 		Reference before = prober.reference();
-		double overhead = clock - prober.secondsLeft();
+		double overhead = prober.seconds() - clock;
 		List<String> ran = new ArrayList<>();
 		for (int i = 0; i < order.size() && !this.stopped; i++) {
 			String entry = order.get(i);
@@ -276,9 +309,9 @@ public final class InterleavedSearch {
 					continue;
 				}
 			}
-			double left = prober.secondsLeft();
+			double began = prober.seconds();
 			Outcome outcome = prober.probe(entry, loads.get(entry), index, i + 1, order.size());
-			this.budget.probed(left - prober.secondsLeft());
+			this.budget.probed(prober.seconds() - began);
 			if (outcome == null) {
 				this.stopped = true;
 				break;
@@ -297,9 +330,9 @@ public final class InterleavedSearch {
 		if (this.stopped && ran.isEmpty()) {
 			return null;
 		}
-		clock = prober.secondsLeft();
+		clock = prober.seconds();
 		Reference after = prober.reference();
-		overhead += clock - prober.secondsLeft();
+		overhead += prober.seconds() - clock;
 		this.budget.roundOverhead(overhead);
 		// Judged against the median of every reference so far, this round's two included: a first round's disturbed
 		// reference (169 ms against 80, a freshly warmed JVM still busy on the core) then marks that round, not the next

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.search.JvmLevels.Tagged;
+import lab.plan.VariancePrior;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

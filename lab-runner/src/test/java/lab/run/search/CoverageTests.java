@@ -9,7 +9,7 @@ import java.util.Map;
 import lab.analyse.search.Interval;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
-import lab.analyse.search.VariancePrior;
+import lab.plan.VariancePrior;
 import lab.run.search.SyntheticLab.Shape;
 import lab.run.search.SyntheticLab.Truth;
 import lab.run.search.SyntheticLab.World;
@@ -177,11 +177,11 @@ class CoverageTests {
 			double host = fresh ? Math.exp(0.3 * (2 * lab.random.nextDouble() - 1)) : 1;
 			Map<String, Integer> starts = new LinkedHashMap<>();
 			truths.forEach(t -> starts.put(t.name(), (int) Math.round(t.capacity() * host * Math.exp(0.1 * (2 * lab.random.nextDouble() - 1)))));
-			SearchSettings settings = new SearchSettings(1000, 16_000, 50, 4, 5, 10, 2, run, 1000, 500, 2, SearchSettings.STEP_NEAR_KNEE, starts);
+			SearchSettings settings = new SearchSettings(1000, 16_000, 50, 4, 5, 10, 2, run, 1000, 500, 2, SearchSettings.STEP_NEAR_KNEE, starts, prior);
 			InterleavedSearch search = new InterleavedSearch(truths.stream().map(Truth::name).toList(), settings);
 			search.run(lab);
 			maxMinutes = Math.max(maxMinutes, lab.elapsed / 60);
-			SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", baseline, null), prior);
+			SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", baseline, null));
 			String host_ = fresh ? "fresh host" : "with history";
 			for (Truth truth : truths) {
 				SearchSummary.EntryResult entry = summary.entry(truth.name());
@@ -214,10 +214,10 @@ class CoverageTests {
 		String tables = shipped.table("the harder world, the shipped per-variant prior (600 runs)")
 				+ uniform.table("the harder world, one prior for all, 7.5% (the lab's before it shipped per-variant ones; 600 runs)");
 		System.out.print(tables);
-		// Not yet the 93-98% asked of every row: with a p99 wobble of up to 15% the flat knees' capacities fall to 89-90%
-		// (their misses on both sides: too narrow, not off-centre), the platform pool's ratio to 92%; the sharp and
-		// cliff knees reach 98%. What is held: no row below 85% or above 99.5%, and the shipped prior's worst row above
-		// one prior for all's (89% against 81% on this seed).
+		// Not yet the 93-98% asked of every row: with a p99 wobble of up to 15% WebFlux's flat capacity falls to 88-90%
+		// and the quiet platform pool's, on its one JVM, to 89-93% (misses on both sides: too narrow, not off-centre);
+		// every ratio holds 93-97%. What is held: no row below 85% or above 99.5%, and the shipped prior's worst row above
+		// one prior for all's (88% against 80% on these seeds).
 		assertThat(shipped.lowest()).as(tables).isGreaterThanOrEqualTo(85).isGreaterThan(uniform.lowest());
 		assertThat(shipped.highest()).as(tables).isLessThanOrEqualTo(99.5);
 		assertThat(shipped.maxMinutes()).isLessThanOrEqualTo(30);

@@ -13,6 +13,7 @@ import lab.analyse.search.Round;
 import lab.analyse.search.RoundProbe;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
+import lab.plan.VariancePrior;
 import lab.run.search.InterleavedSearch.Outcome;
 import lab.run.search.InterleavedSearch.Reference;
 import org.junit.jupiter.api.Test;
@@ -306,22 +307,90 @@ class InterleavedSearchTests {
 	}
 
 	@Test
-	void aBudgetWithoutRoomForTheFreshJvmsAndARoundStopsRefiningAndSaysSo() throws Exception {
+	void aQuietVariantKeepsItsOneJvmAndTheOthersGetTheirFreshOnesAndTheCostsAreTimedWithoutABudget() throws Exception {
+		// The lab's shipped prior: the platform pool's JVMs spread 1.3%, under VariancePrior.QUIET_SD; WebFlux's 12.9%.
+		Map<String, Double> knees = new LinkedHashMap<>();
+		knees.put("app-webflux", 2_300.0);
+		knees.put("app-tomcat-platform", 390.0);
+		SyntheticLab lab = new SyntheticLab(knees);
+		lab.budgetSeconds = Double.POSITIVE_INFINITY;
+		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees.keySet()), TWO_JVMS.withPrior(VariancePrior.SHIPPED));
+		search.run(new Clocked(lab));
+		assertThat(lab.restarts).containsExactly("app-webflux");
+		assertThat(search.probes().stream().filter(p -> p.entry().equals("app-tomcat-platform"))).allSatisfy(p -> assertThat(p.jvmNumber()).isEqualTo(1));
+		assertThat(lab.said).anyMatch(line -> line.startsWith("lab: app-tomcat-platform keeps its JVM for the refining rounds") && line.contains("1.3%"));
+		// Without a budget (seconds left all infinite) the costs are timed by the run's clock: where the minutes went.
+		assertThat(search.costs().probes()).isEqualTo(search.probes().size());
+		assertThat(search.costs().probesTotalSeconds()).isEqualTo(30.0 * search.probes().size());
+	}
+
+	/** The synthetic lab with no budget, its own clock the costs are timed by (as a run without searchMinutes is). */
+	static final class Clocked implements InterleavedSearch.Prober {
+
+		private final SyntheticLab lab;
+
+		Clocked(SyntheticLab lab) {
+			this.lab = lab;
+		}
+
+		@Override
+		public Outcome probe(String entry, int load, int round, int position, int of) {
+			return this.lab.probe(entry, load, round, position, of);
+		}
+
+		@Override
+		public boolean restart(String entry, int jvm, boolean planned) {
+			return this.lab.restart(entry, jvm, planned);
+		}
+
+		@Override
+		public Reference reference() {
+			return this.lab.reference();
+		}
+
+		@Override
+		public void progress(InterleavedSearch search) {
+		}
+
+		@Override
+		public void say(String line) {
+			this.lab.say(line);
+		}
+
+		@Override
+		public double seconds() {
+			return this.lab.elapsedSeconds;
+		}
+
+	}
+
+	@Test
+	void aBudgetWithoutRoomForTheFreshJvmsRefinesOnTheJvmsThereAreAndStopsWhereNotEvenARoundFits() throws Exception {
 		SyntheticLab unbounded = new SyntheticLab(knees());
 		InterleavedSearch first = new InterleavedSearch(List.copyOf(knees().keySet()), TWO_JVMS);
 		first.run(unbounded);
 		long bracketProbes = first.probes().stream().filter(p -> p.jvmNumber() == 1).count();
-		// Room for the bracket and 400 s more: three starts (360 s) and a round (90 s) do not fit.
+		// Room for the bracket and 400 s more: three starts (360 s) and a round (90 s) do not fit, the three refining
+		// rounds on the first JVMs (270 s) do.
 		SyntheticLab lab = new SyntheticLab(knees());
 		lab.budgetSeconds = 30 * bracketProbes + 400;
 		InterleavedSearch bounded = new InterleavedSearch(List.copyOf(knees().keySet()), TWO_JVMS);
 		bounded.run(lab);
 		assertThat(lab.restarts).isEmpty();
-		assertThat(bounded.rounds()).noneMatch(r -> r.kind() == Round.Kind.REFINE);
-		assertThat(lab.said).anySatisfy(line -> assertThat(line).contains("less than fresh JVMs for 3 variants and a refining round").contains("before JVM 2"));
+		assertThat(bounded.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE)).hasSize(3);
+		assertThat(bounded.probes()).allSatisfy(p -> assertThat(p.jvmNumber()).isEqualTo(1));
+		assertThat(lab.said).filteredOn(line -> line.contains("less than fresh JVMs for 3 variants and a refining round"))
+			.singleElement().satisfies(line -> assertThat(line).contains("the refining rounds stay on the JVMs there are"));
 		// Every entry on one JVM: the lab's prior stands in for the JVM level, and the report says so.
 		SearchSummary summary = SearchSummary.of(bounded.record("default", "p99<=1000ms", "webflux", null));
 		assertThat(summary.entries()).allSatisfy(e -> assertThat(e.capacity().n() == 0 || e.capacity().jvmLevel() == Interval.JvmLevel.PRIOR).isTrue());
+		// Room for the bracket and 60 s: not even a round fits; refining stops there and says so.
+		SyntheticLab tight = new SyntheticLab(knees());
+		tight.budgetSeconds = 30 * bracketProbes + 60;
+		InterleavedSearch stopped = new InterleavedSearch(List.copyOf(knees().keySet()), TWO_JVMS);
+		stopped.run(tight);
+		assertThat(stopped.rounds()).noneMatch(r -> r.kind() == Round.Kind.REFINE);
+		assertThat(tight.said).anySatisfy(line -> assertThat(line).contains("less than a refining round (3 probes of 30 s)").contains("before refining round 1"));
 	}
 
 	private static List<Integer> loads(InterleavedSearch search, String entry) {

@@ -1,15 +1,20 @@
-package lab.analyse.search;
+package lab.plan;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import lab.json.Json;
 
 /**
  * What the lab knows before a capacity search of the JVM-to-JVM spread of each variant's capacity: the prior of a run's
- * hierarchical intervals ({@link JvmLevels}). Variants differ: between five runs here the platform pool's crossing moved
+ * hierarchical intervals (the analysis's JvmLevels). Variants differ: between five runs here the platform pool's crossing moved
  * 0.9%, WebFlux with virtual threads' 17.5%, so one spread for all (7.5%, the lab's prior until it shipped these) was
  * too wide for one and too narrow for the other. A run's own JVMs rescale every variant's prior alike, weighed as
  * {@code df} degrees of freedom against the prior's.
@@ -46,6 +51,32 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 	}
 
 	/**
+	 * This prior updated by a host's own runs: for each variant with crossings of several runs, its spread between JVMs
+	 * becomes the pooled one, the shipped figure at its degrees of freedom and the host's (√2 × the SD of its log
+	 * crossings, as the shipped figures were made) at its runs less one; the about says which.
+	 *
+	 * @param runs each variant's crossings on the host, one per run (users)
+	 */
+	public VariancePrior withRuns(Map<String, List<Double>> runs) {
+		Map<String, Double> sd = new LinkedHashMap<>(this.jvmSd);
+		List<String> said = new ArrayList<>();
+		runs.forEach((entry, crossings) -> {
+			double[] logs = crossings.stream().mapToDouble(Math::log).toArray();
+			int n = logs.length;
+			if (n < 2) {
+				return;
+			}
+			double mean = Arrays.stream(logs).average().orElseThrow();
+			double hostVariance = 2 * Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (n - 1);
+			double pooled = (this.df * variance(entry) + (n - 1) * hostVariance) / (this.df + n - 1);
+			sd.put(entry, Math.sqrt(pooled));
+			said.add(String.format(Locale.ROOT, "%s %.1f%% (%d runs here)", entry, 100 * Math.sqrt(pooled), n));
+		});
+		return said.isEmpty() ? this : new VariancePrior(this.about + "; updated by this host's runs: " + String.join(", ", said), this.df, this.otherSd, sd,
+				this.jvmTerm);
+	}
+
+	/**
 	 * The prior variance of {@code entry}'s log capacity between JVMs: its variant's by its label (an arm's or an A/A
 	 * twin's label, "app-webflux.tuned", "app-webflux.aa", is its variant's), else {@code otherSd}'s.
 	 */
@@ -60,6 +91,17 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 
 	/** The shipped file's fields. */
 	private record File(String about, int df, double otherSd, Map<String, Double> jvmSd) {
+	}
+
+	/**
+	 * A variant whose JVMs spread less than this keeps one JVM through a search: a fresh one costs a start (2-2.5 minutes
+	 * here) and narrows nothing its probes would not (the platform pool's: 1.3%, where its rounds wobble more).
+	 */
+	public static final double QUIET_SD = 0.03;
+
+	/** Whether {@code entry}'s JVMs spread less than {@link #QUIET_SD}: a second JVM would not pay for its start. */
+	public boolean quiet(String entry) {
+		return this.jvmTerm && variance(entry) < QUIET_SD * QUIET_SD;
 	}
 
 	private static VariancePrior read(String resource) {
