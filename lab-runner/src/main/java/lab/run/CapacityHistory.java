@@ -24,8 +24,24 @@ import lab.plan.VariancePrior;
  */
 final class CapacityHistory {
 
-	/** One crossing as recorded. */
-	record Crossing(String host, String scenario, String arm, String target, String entry, double users, String commit, String at) {
+	/**
+	 * One crossing as recorded; the shipped ones also say the CPU reference of the runs that measured them and what bound
+	 * each at its knee (null in a host's own).
+	 */
+	record Crossing(String host, String scenario, String arm, String target, String entry, double users, String commit, String at, Double referenceMs,
+			String limit) {
+
+		/**
+		 * Where this crossing puts the knee on a host whose CPU reference is {@code hostReferenceMs}: scaled by the
+		 * references' ratio when the core or the heap bound it (a faster core serves more), as measured when a thread
+		 * pool bound it or either reference is unknown.
+		 */
+		double usersAt(double hostReferenceMs) {
+			boolean scales = this.referenceMs != null && this.referenceMs > 0 && hostReferenceMs > 0 && Double.isFinite(hostReferenceMs)
+					&& this.limit != null && !this.limit.contains("pool");
+			return scales ? this.users * this.referenceMs / hostReferenceMs : this.users;
+		}
+
 	}
 
 	/** The file's contents ({@code about}: what the shipped file says of itself; null in a host's file). */
@@ -123,7 +139,7 @@ final class CapacityHistory {
 			}
 		}
 		String at = Instant.now().toString();
-		crossings.forEach((entry, users) -> all.add(new Crossing(this.host, scenario, arm, target, entry, users, commit, at)));
+		crossings.forEach((entry, users) -> all.add(new Crossing(this.host, scenario, arm, target, entry, users, commit, at, null, null)));
 		Files.createDirectories(this.file.getParent());
 		Path partial = this.file.resolveSibling(this.file.getFileName() + ".partial");
 		Json.MAPPER.writeValue(partial.toFile(), new File(null, all));

@@ -119,8 +119,10 @@ final class SearchRun implements InterleavedSearch.Prober {
 			this.entries.put(this.twin, new SearchEntry(scenario.baselineVariant(), this.harness.plan().out().resolve(this.twin)));
 		}
 		this.history = new CapacityHistory(this.harness.plan().out().toAbsolutePath().getParent());
+		// The host's CPU reference now, before any JVM loads the core: a shipped crossing bound by the core is scaled to it.
+		double referenceMs = CpuReference.time(this.harness.plan().javaHome().resolve("bin/java"), this.harness.cpus().serviceTaskset());
 		BracketStarts starts = BracketStarts.of(this.history.last(scenario.name(), this.arm.name(), this.target.text()), this.entries.keySet(),
-				label -> this.arm.label(this.entries.get(label).module));
+				label -> this.arm.label(this.entries.get(label).module), referenceMs);
 		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
 		// The intervals' prior: each variant's spread between JVMs as the lab ships it, updated by this host's own runs.
 		VariancePrior prior = this.history.prior(scenario.name(), this.arm.name(), this.target.text(), VariancePrior.SHIPPED);

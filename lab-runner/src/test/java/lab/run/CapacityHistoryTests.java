@@ -3,6 +3,7 @@ package lab.run;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import lab.layout.RunDir;
@@ -59,6 +60,25 @@ class CapacityHistoryTests {
 		// Only for the search it was measured in: another scenario, arm or target has none.
 		assertThat(history.last("capacity-map", "default", target)).isEmpty();
 		assertThat(history.last("capacity", "tuned", target)).isEmpty();
+	}
+
+	@Test
+	void onAHostOfAnotherCpuReferenceTheShippedCrossingsTheCoreOrHeapBoundStartScaledAndThePoolsDoNot() {
+		CapacityHistory history = new CapacityHistory(this.results);
+		Map<String, CapacityHistory.Crossing> shipped = history.last("capacity", "default", lab.layout.LatencyTarget.DEFAULT.text());
+		List<String> labels = List.of("app-webflux", "app-tomcat-platform");
+		// A host at 80 ms against the 55.6 ms the shipped runs timed (this project's machine on 2026-11-29 against its
+		// earlier runs): WebFlux, bound by the heap and the core, from 2,540 × 55.6 / 80 = 1,765 (three figures: 1,770);
+		// the platform pool, bound by its thread pool, from its 381 as measured.
+		BracketStarts slower = BracketStarts.of(shipped, labels, label -> label, 80.0);
+		assertThat(slower.users()).containsEntry("app-webflux", 1_770).containsEntry("app-tomcat-platform", 381);
+		assertThat(slower.lines()).singleElement().asString()
+			.contains("app-webflux scaled to this host's CPU reference (80.0 ms against 55.6 ms there: the core or the heap bound them)")
+			.contains("steps of 1.5: app-webflux 1770, app-tomcat-platform 381");
+		// Not timed: as shipped, and said as before.
+		BracketStarts untimed = BracketStarts.of(shipped, labels, label -> label, Double.NaN);
+		assertThat(untimed.users()).containsEntry("app-webflux", 2_540);
+		assertThat(untimed.lines().get(0)).doesNotContain("scaled");
 	}
 
 

@@ -23,7 +23,6 @@ import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
 import lab.analyse.stat.Stats;
-import lab.plan.VariancePrior;
 
 /**
  * Capacity searches of several entries (variants in their arms) at once, round by round (Randomized Multiple
@@ -112,11 +111,8 @@ public final class InterleavedSearch {
 
 	private boolean stopped;
 
-	/** Whether the search said which variants keep one JVM. */
-	private boolean quietSaid;
-
-	/** Whether the search said its refining rounds stay on the JVMs there are (no room for fresh ones). */
-	private boolean stayingSaid;
+	/** Which JVM each refining round runs on, and which variants get a fresh one for it. */
+	private final RefiningJvms refiningJvms;
 
 	/** What starts, probes and rounds cost in this run so far. */
 	private final SearchBudget budget = new SearchBudget();
@@ -127,6 +123,7 @@ public final class InterleavedSearch {
 		}
 		this.entries = List.copyOf(entries);
 		this.settings = settings;
+		this.refiningJvms = new RefiningJvms(settings);
 		this.random = new Random(settings.seed());
 		for (String entry : entries) {
 			this.brackets.put(entry, new Bracket(Math.min(settings.startOf(entry), settings.max()), settings.max(), settings.bracketPercent(),
@@ -162,30 +159,8 @@ public final class InterleavedSearch {
 			if (refining.isEmpty()) {
 				break;
 			}
-			int jvm = jvmOfRound(k);
-			// A quiet variant keeps its JVM: its JVMs spread less than its rounds do, and a start would cost probes.
-			List<String> quiet = refining.stream().filter(e -> this.jvms.get(e) < jvm && this.settings.variancePrior().quiet(e)).toList();
-			if (!quiet.isEmpty() && !this.quietSaid) {
-				this.quietSaid = true;
-				prober.say(String.format(Locale.ROOT, "lab: %s keep%s %s JVM for the refining rounds: %s JVMs spread less than %.0f%% (the lab's prior: %s), "
-						+ "a fresh one would cost a start and narrow nothing its probes do not", String.join(", ", quiet), (quiet.size() == 1) ? "s" : "",
-						(quiet.size() == 1) ? "its" : "their", (quiet.size() == 1) ? "its" : "their", 100 * VariancePrior.QUIET_SD,
-						String.join(", ", quiet.stream().map(e -> String.format(Locale.ROOT, "%s %.1f%%", e, 100 * Math.sqrt(this.settings.variancePrior().variance(e))))
-							.toList())));
-			}
-			List<String> fresh = refining.stream().filter(e -> this.jvms.get(e) < jvm && !quiet.contains(e)).toList();
-			double withFresh = this.budget.round(refining.size(), fresh.size());
-			if (!fresh.isEmpty() && prober.secondsLeft() < withFresh) {
-				// No room for the fresh JVMs and a round after them: the budget goes to probes of the JVMs there are
-				// (a run once stopped here with 7.6 of its 28 minutes unspent).
-				if (!this.stayingSaid) {
-					this.stayingSaid = true;
-					prober.say(String.format(Locale.ROOT, "lab: the run's time budget left %.0f s, less than fresh JVMs for %d variants and a refining round "
-							+ "(about %.0f s at this run's costs): the refining rounds stay on the JVMs there are", Math.max(0, prober.secondsLeft()),
-							fresh.size(), withFresh));
-				}
-				fresh = List.of();
-			}
+			int jvm = this.refiningJvms.ofRound(k);
+			List<String> fresh = this.refiningJvms.fresh(prober, refining, jvm, this.jvms, this.budget);
 			if (fresh.isEmpty() && outOfTime(prober, this.budget.round(refining.size(), 0),
 					String.format(Locale.ROOT, "a refining round (%d probes of %.0f s)", refining.size(), this.budget.probe()), "before refining round " + k,
 					refining)) {
@@ -219,20 +194,6 @@ public final class InterleavedSearch {
 						+ "): it stays marked and unused");
 			}
 		}
-	}
-
-	/**
-	 * The JVM refining round {@code k} runs on: with one JVM per entry, the first; else the first JVM runs the bracket
-	 * and the others share the refining rounds in order. A fresh JVM right after the bracket costs its start once, early,
-	 * so a budget that cuts the last rounds still leaves every entry two JVMs, and its refining rounds (just below and
-	 * just above the estimate by turns) fall on one JVM together.
-	 */
-	int jvmOfRound(int k) {
-		int jvms = Math.min(this.settings.jvmsPerEntry(), Math.max(1, this.settings.rounds()) + 1);
-		if (jvms == 1) {
-			return 1;
-		}
-		return 2 + (int) Math.floor((k - 1) * (double) (jvms - 1) / this.settings.rounds() + 1e-9);
 	}
 
 	private boolean bracketed(String entry) {
