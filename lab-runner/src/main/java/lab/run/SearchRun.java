@@ -119,12 +119,13 @@ final class SearchRun implements InterleavedSearch.Prober {
 			this.entries.put(this.twin, new SearchEntry(scenario.baselineVariant(), this.harness.plan().out().resolve(this.twin)));
 		}
 		this.history = new CapacityHistory(this.harness.plan().out().toAbsolutePath().getParent());
-		// The host's CPU reference now, before any JVM loads the core: a shipped crossing bound by the core is scaled to it.
+		// The host's CPU reference now, before any JVM loads the core: a shipped crossing bound by the core is scaled to it
+		// (timed on this machine: for a service elsewhere, --target, only where its bracket starts moves with it).
 		double referenceMs = CpuReference.time(this.harness.plan().javaHome().resolve("bin/java"), this.harness.cpus().serviceTaskset());
 		BracketStarts starts = BracketStarts.of(this.history.last(scenario.name(), this.arm.name(), this.target.text()), this.entries.keySet(),
 				label -> this.arm.label(this.entries.get(label).module), referenceMs);
-		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
 		// The intervals' prior: each variant's spread between JVMs as the lab ships it, updated by this host's own runs.
+		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
 		VariancePrior prior = this.history.prior(scenario.name(), this.arm.name(), this.target.text(), VariancePrior.SHIPPED);
 		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()),
 				SearchSettings.of(scenario, SPREAD_PERCENT, MAX_RERUNS, System.nanoTime()).from(starts.users()).withPrior(prior));
@@ -310,7 +311,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 		return (minutes == null) ? Double.POSITIVE_INFINITY : minutes * 60 - (System.nanoTime() - this.began) / 1e9;
 	}
 
-	/** "app-webflux 12.9%, ... (the lab's, from five runs here); 7.5% for another service; updated by ...": the prior as a run states it. */
+	/** The prior as a run states it: each entry's spread between JVMs, where the figures come from, whether this host's runs updated them. */
 	private String priorText(VariancePrior prior) {
 		List<String> known = new ArrayList<>();
 		for (String label : this.entries.keySet()) {
