@@ -46,18 +46,19 @@ final class SearchPlanText {
 			labels.add(plan.scenario().baselineVariant());
 		}
 		int entries = labels.size();
+		int jvms = Math.max(1, plan.scenario().jvms());
 		// A quiet variant keeps one JVM (VariancePrior.quiet): the dry run counts the lab's shipped prior's.
-		int starts = labels.stream().mapToInt(v -> VariancePrior.SHIPPED.quiet(v) ? 1 : Math.max(1, plan.scenario().jvms())).sum();
+		List<String> quiet = (jvms > 1) ? labels.stream().filter(VariancePrior.SHIPPED::quiet).toList() : List.of();
+		int starts = entries * jvms - quiet.size() * (jvms - 1);
 		long start = plan.scenario().warmupSeconds() + START_BEYOND_WARMUP_SECONDS;
 		double budget = plan.scenario().searchMinutes() * 60;
 		long probe = plan.searchProbeSeconds();
 		long probes = Math.max(0, (long) ((budget - starts * start) / probe));
-		int quiet = entries * Math.max(1, plan.scenario().jvms()) - starts;
 		return String.format(java.util.Locale.ROOT, "capacity search budget, %.0f minutes: %d starts and warm-ups (%d entries × %d JVMs%s, about %d s each: "
 				+ "%.1f min), the rest for probes of about %d s (about %d, %d per entry); a probe that breaks its JVM costs a start more "
-				+ "(the report says where the minutes went)%n", plan.scenario().searchMinutes(), starts, entries, Math.max(1, plan.scenario().jvms()),
-				(quiet > 0) ? String.format(java.util.Locale.ROOT, ", but %d quiet one%s on one: %s", quiet, (quiet == 1) ? "" : "s",
-						String.join(", ", labels.stream().filter(VariancePrior.SHIPPED::quiet).toList())) : "",
+				+ "(the report says where the minutes went)%n", plan.scenario().searchMinutes(), starts, entries, jvms,
+				quiet.isEmpty() ? "" : String.format(java.util.Locale.ROOT, ", but %d quiet one%s on one: %s", quiet.size(), (quiet.size() == 1) ? "" : "s",
+						String.join(", ", quiet)),
 				start, starts * start / 60.0, probe, probes, probes / Math.max(1, entries));
 	}
 

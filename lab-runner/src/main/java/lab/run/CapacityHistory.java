@@ -31,6 +31,11 @@ final class CapacityHistory {
 	record Crossing(String host, String scenario, String arm, String target, String entry, double users, String commit, String at, Double referenceMs,
 			String limit) {
 
+		/** Whether it was found by a search of this scenario, arm and target. */
+		boolean of(String scenario, String arm, String target) {
+			return this.scenario.equals(scenario) && this.arm.equals(arm) && this.target.equals(target);
+		}
+
 		/**
 		 * Where this crossing puts the knee on a host whose CPU reference is {@code hostReferenceMs}: scaled by the
 		 * references' ratio when the core or the heap bound it (a faster core serves more), as measured when a thread
@@ -80,16 +85,21 @@ final class CapacityHistory {
 	Map<String, Crossing> last(String scenario, String arm, String target) {
 		Map<String, Crossing> last = new LinkedHashMap<>();
 		for (Crossing c : shippedCrossings()) {
-			if (c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target)) {
+			if (c.of(scenario, arm, target)) {
 				last.put(c.entry(), c);
 			}
 		}
 		for (Crossing c : read()) {
-			if (c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target)) {
+			if (ours(c, scenario, arm, target)) {
 				last.put(c.entry(), c);
 			}
 		}
 		return last;
+	}
+
+	/** Whether {@code c} is this host's, of a search of this scenario, arm and target. */
+	private boolean ours(Crossing c, String scenario, String arm, String target) {
+		return c.host().equals(this.host) && c.of(scenario, arm, target);
 	}
 
 	/** The crossings shipped with the lab; none when the resource is missing or unreadable. */
@@ -114,7 +124,7 @@ final class CapacityHistory {
 	VariancePrior prior(String scenario, String arm, String target, VariancePrior shipped) {
 		Map<String, List<Double>> runs = new LinkedHashMap<>();
 		for (Crossing c : read()) {
-			if (c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm) && c.target().equals(target) && c.users() > 0) {
+			if (ours(c, scenario, arm, target) && c.users() > 0) {
 				runs.computeIfAbsent(c.entry(), k -> new ArrayList<>()).add(c.users());
 			}
 		}
@@ -132,8 +142,7 @@ final class CapacityHistory {
 	void record(String scenario, String arm, String target, Map<String, Double> crossings, String commit) throws IOException {
 		List<Crossing> all = new ArrayList<>(read());
 		for (String entry : crossings.keySet()) {
-			List<Crossing> same = all.stream().filter(c -> c.host().equals(this.host) && c.scenario().equals(scenario) && c.arm().equals(arm)
-					&& c.target().equals(target) && c.entry().equals(entry)).toList();
+			List<Crossing> same = all.stream().filter(c -> ours(c, scenario, arm, target) && c.entry().equals(entry)).toList();
 			if (same.size() >= KEPT_RUNS) {
 				all.removeAll(same.subList(0, same.size() - KEPT_RUNS + 1));
 			}
