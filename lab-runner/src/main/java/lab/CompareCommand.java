@@ -7,13 +7,14 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import lab.analyse.Analyser;
+import lab.analyse.Comparison;
 import lab.analyse.Manifest;
 import lab.analyse.search.TuneSummary;
 import lab.layout.RunDir;
 import lab.plan.PlanException;
 import lab.plan.Variants;
 import lab.report.CompareWriter;
-import lab.report.Comparison;
+
 import lab.run.Gate;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -67,7 +68,7 @@ final class CompareCommand implements Callable<Integer> {
 			var levels = new Analyser(manifest.thresholds()).withTarget(manifest.target()).analyse(dir, Variants.ofManifest(Manifest.readTree(dir)).names());
 			var searches = Analyser.searches(dir);
 			var tune = TuneSummary.read(dir, Manifest.readTree(dir), searches, levels).orElse(null);
-			runs.add(new Comparison.Run(name(dir, dirs), dir, manifest, levels, searches, tune));
+			runs.add(new Comparison.Run(name(dir, dirs), dir, manifest, levels, searches, tune, Analyser.clients(dir)));
 		}
 		Path target = (this.out != null) ? this.out.toAbsolutePath() : Commands.timestamped("compare");
 		var comparison = Comparison.of(runs, (this.baseline != null || this.failOnWorse) ? 0 : -1, this.noisePercent);

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import lab.launch.Children;
 import lab.launch.Interruption;
 import lab.launch.Storage;
+import lab.layout.LatencyTarget;
 import lab.plan.Compose;
 import lab.plan.DatabasePlacement;
 import lab.plan.Host;
@@ -238,7 +239,15 @@ final class RunCommand implements Callable<Integer> {
 		List<String> named = Remote.targetNames(this.target);
 		List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;
 		OwnService own = (this.service != null) ? ownService() : null;
-		String latency = this.latencyTarget;
+		LatencyTarget latency = null;
+		if (this.latencyTarget != null) {
+			try {
+				latency = LatencyTarget.parse(this.latencyTarget);
+			}
+			catch (IllegalArgumentException ex) {
+				throw new PlanException(ex.getMessage());
+			}
+		}
 		if (own != null) {
 			// The arms are the variants, the file's target the default one.
 			variants = own.labels();

@@ -9,7 +9,7 @@ import java.util.Map;
  * halving. The runner writes it and reads it through this type alone (its JSON mapper turns the record's components
  * into the file's fields).
  *
- * @param target the latency target the capacities are within, as written ({@link LatencyTarget#text()})
+ * @param target the latency target the capacities are within (in the file as written, {@link LatencyTarget#text()})
  * @param best the best arm's label; null when the study named none (no arm's capacity found, or interrupted)
  * @param capacity the best arm's capacity and its interval ({@link Bounds#NONE} without a best)
  * @param withinNoise the arms whose intervals overlap the best's, in the study's order
@@ -18,7 +18,7 @@ import java.util.Map;
  * @param unplaced without a best: each arm of the last step and why it has no capacity
  * @param steps the steps, from the first
  */
-public record TuneAnswer(String target, String best, Bounds capacity, List<String> withinNoise, Map<String, Bounds> beaten, boolean interrupted,
+public record TuneAnswer(LatencyTarget target, String best, Bounds capacity, List<String> withinNoise, Map<String, Bounds> beaten, boolean interrupted,
 		Map<String, String> unplaced, List<Step> steps) {
 
 	public TuneAnswer {

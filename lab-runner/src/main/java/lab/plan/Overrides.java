@@ -2,23 +2,24 @@ package lab.plan;
 
 import java.util.List;
 
+import lab.layout.LatencyTarget;
 import lab.layout.LoadShape;
 
 /** What flags of {@code ./lab run} change in a scenario; null means keep the scenario's value. */
 public record Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds,
-		String profile, Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget, List<Integer> works,
+		String profile, Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, LatencyTarget latencyTarget, List<Integer> works,
 		Integer responseBytes, List<String> aot, Integer warmupMaxSeconds) {
 
 	/** The flags without a warm-up cap (the scenario's stands). */
 	public Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds, String profile,
-			Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget, List<Integer> works,
+			Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, LatencyTarget latencyTarget, List<Integer> works,
 			Integer responseBytes, List<String> aot) {
 		this(variants, users, delayMs, holdSeconds, warmupSeconds, profile, repeat, tunings, observe, jdks, latencyTarget, works, responseBytes, aot, null);
 	}
 
 	/** The flags without a work per request (the scenario's stands). */
 	public Overrides(List<String> variants, List<Integer> users, Long delayMs, Integer holdSeconds, Integer warmupSeconds, String profile,
-			Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, String latencyTarget) {
+			Integer repeat, List<String> tunings, List<String> observe, List<String> jdks, LatencyTarget latencyTarget) {
 		this(variants, users, delayMs, holdSeconds, warmupSeconds, profile, repeat, tunings, observe, jdks, latencyTarget, null, null, null, null);
 	}
 

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import lab.json.Json;
 import lab.layout.LatencyTarget;
 import lab.layout.RequestMix;
 import tools.jackson.databind.DatabindException;
@@ -40,10 +41,10 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param search axes of settings whose product becomes the arms ({@link Axes}), instead of arms written one by one
  */
 public record OwnService(String name, Path jar, String port, String readiness, Metrics metrics, List<Request> requests,
-		Map<String, String> properties, List<String> jvm, List<ServiceArm> arms, String target, Needs needs, Integer warmupMaxSeconds,
+		Map<String, String> properties, List<String> jvm, List<ServiceArm> arms, LatencyTarget target, Needs needs, Integer warmupMaxSeconds,
 		Axes search) {
 
-	private static final YAMLMapper yaml = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+	private static final YAMLMapper yaml = YAMLMapper.builder().enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).addModule(Json.TARGET).build();
 
 	private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE", "HEAD");
 
@@ -347,14 +348,6 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		checkProperties("properties", this.properties, problems);
 		if (this.warmupMaxSeconds != null && (this.warmupMaxSeconds < 1 || this.warmupMaxSeconds > 3600)) {
 			problems.add("warmupMaxSeconds must be between 1 and 3600 (seconds of warm-up at most, while the JIT still compiles), got " + this.warmupMaxSeconds);
-		}
-		if (this.target != null) {
-			try {
-				LatencyTarget.parse(this.target);
-			}
-			catch (IllegalArgumentException ex) {
-				problems.add("target: " + ex.getMessage());
-			}
 		}
 		PostgresNeed pg = this.needs.postgres();
 		if (pg != null) {

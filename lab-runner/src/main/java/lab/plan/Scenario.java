@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import lab.json.Json;
 import lab.layout.LatencyTarget;
 import lab.layout.Level;
 import lab.layout.LoadShape;
@@ -76,13 +77,14 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
 		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
-		List<String> jdks, String latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
+		List<String> jdks, LatencyTarget latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
 		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds, Integer rounds, String baseline, Boolean aa,
 		Double referenceMovedPercent, Double searchMinutes, Integer jvms, Integer halvingSteps) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
 		.addModule(new SimpleModule().addDeserializer(LoadShape.class, new ModelName()))
+		.addModule(Json.TARGET)
 		.build();
 
 	public Scenario {
@@ -134,7 +136,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 
 	/** The latency target the levels are judged by: the declared one, else the default. */
 	public LatencyTarget target() {
-		return (this.latencyTarget != null) ? LatencyTarget.parse(this.latencyTarget) : LatencyTarget.DEFAULT;
+		return (this.latencyTarget != null) ? this.latencyTarget : LatencyTarget.DEFAULT;
 	}
 
 	/** Whether the levels are a capacity search ({@code searchMax} set) rather than the listed ladder. */
@@ -195,7 +197,8 @@ public record Scenario(String name, String description, LoadShape model, List<St
 					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps");
 		}
 		catch (DatabindException ex) {
-			Throwable cause = (ex.getCause() instanceof PlanException plan) ? plan : ex;
+			// A bad field's own one line: the lab's own (PlanException) or a value's parser's (a latency target's).
+			Throwable cause = (ex.getCause() instanceof PlanException || ex.getCause() instanceof IllegalArgumentException) ? ex.getCause() : ex;
 			throw new PlanException(source + ": " + firstLine(cause.getMessage()));
 		}
 		catch (PlanException ex) {
@@ -338,14 +341,6 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		}
 		if (this.responseBytes < 0 || this.responseBytes > Work.MAX_BYTES) {
 			problems.add("responseBytes must be between 0 and " + Work.MAX_BYTES + ", got " + this.responseBytes);
-		}
-		if (this.latencyTarget != null) {
-			try {
-				LatencyTarget.parse(this.latencyTarget);
-			}
-			catch (IllegalArgumentException ex) {
-				problems.add(ex.getMessage());
-			}
 		}
 		try {
 			Profile.parse(this.profile);

@@ -38,7 +38,7 @@ final class Charts {
 		List<Chart> charts = new ArrayList<>();
 		add(charts, throughput(byVariant, loadAxis));
 		// Every other declared figure with a chart, in declaration order.
-		for (Figure figure : ReportScope.figures(results)) {
+		for (Figure figure : Figures.of(results)) {
 			if (figure != Figures.RPS && figure.shown().chart() != null) {
 				add(charts, line(byVariant, loadAxis, figure.shown().chart(), figure.unit(), r -> r.value(figure)));
 			}
@@ -92,7 +92,7 @@ final class Charts {
 		List<Chart> charts = new ArrayList<>();
 		// Every figure ./lab compare sets side by side, in declaration order.
 		List<LevelResult> all = series.values().stream().flatMap(List::stream).toList();
-		for (Figure figure : ReportScope.figures(all)) {
+		for (Figure figure : Figures.of(all)) {
 			if (figure.compared().isShown()) {
 				String title = (figure.shown().chart() != null) ? figure.shown().chart() : figure.compared().column();
 				add(charts, line(series, loadAxis, title, figure.unit(), r -> r.value(figure)));

@@ -6,9 +6,12 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import lab.analyse.Comparison;
 import lab.analyse.LevelJson;
 import lab.analyse.judge.Figure;
 import lab.analyse.judge.LevelResult;
@@ -53,8 +56,9 @@ public final class CompareWriter {
 		scope.put("hasBaseline", c.hasBaseline());
 		scope.put("baseline", c.hasBaseline() ? c.baselineRun().name() : "");
 		scope.put("noise", Summaries.number(c.noisePercent()));
-		scope.put("differences", c.differences().stream().map(d -> Map.of("key", d.key(), "values", d.values())).toList());
-		scope.put("hasDifferences", !c.differences().isEmpty());
+		List<ManifestDifference> differences = differences(c.runs());
+		scope.put("differences", differences.stream().map(d -> Map.of("key", d.key(), "values", d.values())).toList());
+		scope.put("hasDifferences", !differences.isEmpty());
 		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
 		List<Figure> figures = Comparison.compared(all);
 		List<Figure> changed = Comparison.changed(all);
@@ -197,6 +201,35 @@ public final class CompareWriter {
 		return rows;
 	}
 
+	/** A manifest line whose value is not the same in every run (in run order; "-" where a run lacks it). */
+	public record ManifestDifference(String key, List<String> values) {
+	}
+
+	/** The manifest lines, as the report prints them, whose values differ between the runs; the start time left out. */
+	static List<ManifestDifference> differences(List<Comparison.Run> runs) {
+		List<Map<String, String>> byRun = new ArrayList<>();
+		Set<String> keys = new LinkedHashSet<>();
+		for (Comparison.Run run : runs) {
+			Map<String, String> values = new LinkedHashMap<>();
+			List<Map<String, String>> rows = new ArrayList<>(ManifestRows.of(run.manifest()));
+			rows.addAll(ReportScope.clientRows(run.clients()));
+			for (Map<String, String> row : rows) {
+				values.merge(row.get("key"), row.get("value"), (a, b) -> a + "; " + b);
+			}
+			values.remove("started");
+			keys.addAll(values.keySet());
+			byRun.add(values);
+		}
+		List<ManifestDifference> differences = new ArrayList<>();
+		for (String key : keys) {
+			List<String> values = byRun.stream().map(byKey -> byKey.getOrDefault(key, "-")).toList();
+			if (values.stream().distinct().count() > 1) {
+				differences.add(new ManifestDifference(key, values));
+			}
+		}
+		return differences;
+	}
+
 	private static ObjectNode summary(Comparison c, List<BetweenRuns> betweenRuns, List<BetweenRuns> pairRuns) {
 		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
 		List<Figure> figures = Comparison.compared(all);
@@ -207,7 +240,7 @@ public final class CompareWriter {
 		root.put("baseline", c.hasBaseline() ? c.baselineRun().name() : null);
 		ArrayNode runs = root.putArray("runs");
 		c.runs().forEach(run -> runs.addObject().put("name", run.name()).put("dir", run.dir().toString()));
-		root.set("manifestDifferences", json.valueToTree(c.differences()));
+		root.set("manifestDifferences", json.valueToTree(differences(c.runs())));
 		ArrayNode between = root.putArray("betweenRuns");
 		for (BetweenRuns b : betweenRuns) {
 			ObjectNode one = between.addObject().put("entry", b.entry()).put("baseline", b.baseline());

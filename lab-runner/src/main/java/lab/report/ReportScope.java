@@ -64,7 +64,7 @@ final class ReportScope {
 		scope.put("description", (manifest.scenario() != null) ? manifest.scenario().description() : "");
 		scope.put("question", question(analysis));
 		scope.put("loadUnit", loadUnit);
-		List<Figure> figures = figures(levels);
+		List<Figure> figures = Figures.of(levels);
 		scope.put("mainColumns", columns(figures, Figure.Table.MAIN));
 		// A request's line under its level spans the figures, target, verdict and limit.
 		scope.put("requestSpan", columns(figures, Figure.Table.MAIN).size() + 3);
@@ -213,12 +213,6 @@ final class ReportScope {
 				+ "figure (database ms/req), taken out of the cores' before the injector is judged" : "");
 	}
 
-	static List<Figure> figures(List<LevelResult> levels) {
-		List<Figure> all = levels.isEmpty() ? Figures.ALL : List.copyOf(levels.get(0).figures().keySet());
-		// The database's column only in a run that had one (a service of the user's own with a PostgreSQL the lab started).
-		boolean database = levels.stream().anyMatch(r -> Double.isFinite(r.value(Figures.PG_CPU_PERCENT)));
-		return database ? all : all.stream().filter(f -> f != Figures.PG_CPU_PERCENT).toList();
-	}
 
 	/**
 	 * A table's columns, in declaration order, each with what it means (the header's tooltip): one per figure the

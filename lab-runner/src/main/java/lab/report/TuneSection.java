@@ -60,10 +60,10 @@ final class TuneSection {
 		if (best == null) {
 			// A best is named only where its capacity was measured: none here, and why each arm has none.
 			return (tune.interrupted() ? "No best named: the run was interrupted before the study ended." : "No best named: no arm's capacity within "
-					+ tune.target() + " was found.") + (tune.unplaced().isEmpty() ? "" : " " + String.join("; ", tune.unplaced().entrySet().stream()
+					+ tune.target().text() + " was found.") + (tune.unplaced().isEmpty() ? "" : " " + String.join("; ", tune.unplaced().entrySet().stream()
 						.map(e -> e.getKey() + ": " + e.getValue()).toList()) + ".");
 		}
-		StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "Best within %s: %s, %s %s.", tune.target(), best.label(),
+		StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "Best within %s: %s, %s %s.", tune.target().text(), best.label(),
 				best.capacity().asLoad(), loadUnit));
 		List<String> near = tune.arms().stream().filter(a -> a.standing() == TuneSummary.Standing.WITHIN_NOISE).map(TuneSummary.Arm::label).toList();
 		text.append(near.isEmpty() ? " It leads every other arm beyond its interval."

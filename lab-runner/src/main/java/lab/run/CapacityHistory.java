@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import lab.json.Json;
+import lab.layout.LatencyTarget;
 import lab.layout.RunDir;
 import lab.plan.VariancePrior;
 
@@ -28,11 +29,11 @@ final class CapacityHistory {
 	 * One crossing as recorded; the shipped ones also say the CPU reference of the runs that measured them and what bound
 	 * each at its knee (null in a host's own).
 	 */
-	record Crossing(String host, String scenario, String arm, String target, String entry, double users, String commit, String at, Double referenceMs,
+	record Crossing(String host, String scenario, String arm, LatencyTarget target, String entry, double users, String commit, String at, Double referenceMs,
 			String limit) {
 
 		/** Whether it was found by a search of this scenario, arm and target. */
-		boolean of(String scenario, String arm, String target) {
+		boolean of(String scenario, String arm, LatencyTarget target) {
 			return this.scenario.equals(scenario) && this.arm.equals(arm) && this.target.equals(target);
 		}
 
@@ -82,7 +83,7 @@ final class CapacityHistory {
 	 * The last crossing of each entry on this host, for this scenario, arm and target; for an entry this host has none
 	 * of, the lab's shipped one ({@link #shipped}); an unreadable file is no history.
 	 */
-	Map<String, Crossing> last(String scenario, String arm, String target) {
+	Map<String, Crossing> last(String scenario, String arm, LatencyTarget target) {
 		Map<String, Crossing> last = new LinkedHashMap<>();
 		for (Crossing c : shippedCrossings()) {
 			if (c.of(scenario, arm, target)) {
@@ -98,7 +99,7 @@ final class CapacityHistory {
 	}
 
 	/** Whether {@code c} is this host's, of a search of this scenario, arm and target. */
-	private boolean ours(Crossing c, String scenario, String arm, String target) {
+	private boolean ours(Crossing c, String scenario, String arm, LatencyTarget target) {
 		return c.host().equals(this.host) && c.of(scenario, arm, target);
 	}
 
@@ -121,7 +122,7 @@ final class CapacityHistory {
 	 * spread updated by this host's runs of it where it has {@value #HOST_RUNS_FROM} or more ({@link VariancePrior#withRuns});
 	 * the shipped one alone where it has fewer.
 	 */
-	VariancePrior prior(String scenario, String arm, String target, VariancePrior shipped) {
+	VariancePrior prior(String scenario, String arm, LatencyTarget target, VariancePrior shipped) {
 		Map<String, List<Double>> runs = new LinkedHashMap<>();
 		for (Crossing c : read()) {
 			if (ours(c, scenario, arm, target) && c.users() > 0) {
@@ -139,7 +140,7 @@ final class CapacityHistory {
 	static final int KEPT_RUNS = 10;
 
 	/** Records this run's crossings beside this host's earlier ones for the same keys (the latest {@value #KEPT_RUNS} of each kept). */
-	void record(String scenario, String arm, String target, Map<String, Double> crossings, String commit) throws IOException {
+	void record(String scenario, String arm, LatencyTarget target, Map<String, Double> crossings, String commit) throws IOException {
 		List<Crossing> all = new ArrayList<>(read());
 		for (String entry : crossings.keySet()) {
 			List<Crossing> same = all.stream().filter(c -> ours(c, scenario, arm, target) && c.entry().equals(entry)).toList();

@@ -69,7 +69,7 @@ final class SearchEnd {
 		this.summary.entries().stream().filter(e -> e.capacity().n() > 0 && Double.isFinite(e.capacity().estimate()))
 			.forEach(e -> crossings.put(e.entry(), e.capacity().estimate()));
 		if (!crossings.isEmpty()) {
-			history.record(scenario, arm, this.target.text(), crossings, commit);
+			history.record(scenario, arm, this.target, crossings, commit);
 		}
 		for (SearchSummary.Ratio ratio : this.summary.ratios()) {
 			this.say.accept(String.format(Locale.ROOT, "lab: %s / %s: %s%s", ratio.entry(), ratio.baseline(), ratio.describe(),

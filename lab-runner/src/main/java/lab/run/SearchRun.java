@@ -122,11 +122,11 @@ final class SearchRun implements InterleavedSearch.Prober {
 		// The host's CPU reference now, before any JVM loads the core: a shipped crossing bound by the core is scaled to it
 		// (timed on this machine: for a service elsewhere, --target, only where its bracket starts moves with it).
 		double referenceMs = CpuReference.time(this.harness.plan().javaHome().resolve("bin/java"), this.harness.cpus().serviceTaskset());
-		BracketStarts starts = BracketStarts.of(this.history.last(scenario.name(), this.arm.name(), this.target.text()), this.entries.keySet(),
+		BracketStarts starts = BracketStarts.of(this.history.last(scenario.name(), this.arm.name(), this.target), this.entries.keySet(),
 				label -> this.arm.label(this.entries.get(label).module), referenceMs);
 		// The intervals' prior: each variant's spread between JVMs as the lab ships it, updated by this host's own runs.
 		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
-		VariancePrior prior = this.history.prior(scenario.name(), this.arm.name(), this.target.text(), VariancePrior.SHIPPED);
+		VariancePrior prior = this.history.prior(scenario.name(), this.arm.name(), this.target, VariancePrior.SHIPPED);
 		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()),
 				SearchSettings.of(scenario, SPREAD_PERCENT, MAX_RERUNS, System.nanoTime()).from(starts.users()).withPrior(prior));
 		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; %d JVMs each, the refining rounds shared "
@@ -333,7 +333,7 @@ final class SearchRun implements InterleavedSearch.Prober {
 	private SearchRecord record() {
 		String group = (step() < 0) ? this.arm.name()
 				: this.arm.name() + "-step" + (step() + 1) + ((this.tune.turns() > 1) ? "-turn" + (this.tune.turn() + 1) : "");
-		return this.search.record(group, this.target.text(), this.search.entries().contains(this.baseline) ? this.baseline : this.search.entries().get(0),
+		return this.search.record(group, this.search.entries().contains(this.baseline) ? this.baseline : this.search.entries().get(0),
 				(this.twin != null && this.search.entries().contains(this.twin)) ? this.twin : null);
 	}
 

@@ -14,8 +14,8 @@ import lab.analyse.search.SearchSettings;
 import lab.launch.Interruption;
 import lab.layout.LoadShape;
 import lab.layout.RunDir;
-import lab.layout.TuneAnswer;
 import lab.layout.ServiceDir;
+import lab.layout.TuneAnswer;
 import lab.plan.Turns;
 import lab.run.search.Halving;
 import lab.run.search.InterleavedSearch;
@@ -108,7 +108,7 @@ final class TuneStudy {
 		}
 		Map<String, TuneAnswer.Bounds> beaten = new LinkedHashMap<>();
 		answer.beaten().forEach((arm, interval) -> beaten.put(arm, interval.bounds()));
-		TuneAnswer file = new TuneAnswer(this.run.target.text(), answer.best(), answer.capacity().bounds(), answer.withinNoise(), beaten,
+		TuneAnswer file = new TuneAnswer(this.run.target, answer.best(), answer.capacity().bounds(), answer.withinNoise(), beaten,
 				answer.interrupted(), answer.unplaced(), answer.steps().stream().map(s -> new TuneAnswer.Step(s.index() + 1, s.entries(), s.dropped(), s.turns())).toList());
 		LevelJson.json.writeValue(this.run.harness.plan().out().resolve(RunDir.TUNE).toFile(), file);
 	}

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import lab.analyse.Analyser;
+import lab.analyse.Comparison;
 import lab.analyse.GoldenFixtures;
 import lab.analyse.Manifest;
 import lab.analyse.TestRows;
@@ -27,7 +28,7 @@ class CompareTests {
 	private Comparison.Run run(Path results) throws Exception {
 		var manifest = Manifest.read(results);
 		return new Comparison.Run(results.getFileName().toString(), results, manifest,
-				new Analyser(manifest.thresholds()).analyse(results, Variant.names()));
+				new Analyser(manifest.thresholds()).analyse(results, Variant.names()), List.of(), null, Analyser.clients(results));
 	}
 
 	@Test
@@ -35,7 +36,7 @@ class CompareTests {
 		Path a = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("a")));
 		Path b = GoldenFixtures.write(Files.createDirectories(this.dir.resolve("b")));
 		Comparison c = Comparison.of(List.of(run(a), run(b)), 0, 10);
-		assertThat(c.differences()).isEmpty();
+		assertThat(CompareWriter.differences(c.runs())).isEmpty();
 		Comparison.Row ok = c.rows().stream().filter(r -> r.variant().equals("app-webflux") && r.load() == 100).findFirst().orElseThrow();
 		Comparison.Change change = ok.changes().get(1);
 		assertThat(change.percent(Figures.RPS)).isZero();
@@ -53,7 +54,7 @@ class CompareTests {
 		Path level = b.resolve("app-webflux/users-100");
 		Files.writeString(level.resolve("requests.csv"), Files.readString(level.resolve("requests.csv")).replace(",190,0,2,", ",0,0,192,"));
 		Comparison c = Comparison.of(List.of(run(a), run(b)), 0, 10);
-		assertThat(c.differences()).singleElement().satisfies(d -> {
+		assertThat(CompareWriter.differences(c.runs())).singleElement().satisfies(d -> {
 			assertThat(d.key()).isEqualTo("git commit");
 			assertThat(d.values()).containsExactly("unknown", "abc");
 		});
@@ -77,7 +78,7 @@ class CompareTests {
 			Comparison.Run plain = run(dirs[i]);
 			runs.add(new Comparison.Run(plain.name(), plain.dir(), plain.manifest(), plain.levels(),
 					List.of(lab.analyse.search.BetweenRunsTests.run(lab.analyse.search.BetweenRunsTests.ratio("app-tomcat-loom", "app-webflux", tomcat[i]),
-							lab.analyse.search.BetweenRunsTests.ratio("app-tomcat-platform", "app-webflux", platform[i]))), null));
+							lab.analyse.search.BetweenRunsTests.ratio("app-tomcat-platform", "app-webflux", platform[i]))), null, plain.clients()));
 		}
 		Path out = this.dir.resolve("compare");
 		new CompareWriter().write(Comparison.of(runs, 0, 10), out);

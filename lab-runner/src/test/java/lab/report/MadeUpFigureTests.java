@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import lab.analyse.Analyser;
+import lab.analyse.Comparison;
 import lab.analyse.GoldenFixtures;
 import lab.analyse.Manifest;
 import lab.analyse.judge.Catalogue;

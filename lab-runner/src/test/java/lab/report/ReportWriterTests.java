@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 
 import lab.analyse.Analyser;
+import lab.analyse.Comparison;
 import lab.analyse.GoldenFixtures;
 import lab.analyse.Manifest;
 import lab.analyse.judge.LevelResult;

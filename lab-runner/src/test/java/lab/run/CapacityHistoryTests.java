@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import lab.layout.LatencyTarget;
 
 import lab.layout.RunDir;
 import lab.plan.VariancePrior;
@@ -16,36 +17,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Where the next search on this host starts: the last crossings per scenario, arm, target and variant, with their commit. */
 class CapacityHistoryTests {
 
+	static final LatencyTarget T1000 = LatencyTarget.parse("p99<=1000ms,errors<=1%");
+
+
 	@TempDir
 	Path results;
 
 	@Test
 	void theLastRunsCrossingsOnThisHostAreWhereTheNextBracketStarts() throws Exception {
 		CapacityHistory history = new CapacityHistory(this.results);
-		assertThat(history.last("capacity", "default", "p99<=1000ms")).as("no run yet").isEmpty();
+		assertThat(history.last("capacity", "default", T1000)).as("no run yet").isEmpty();
 		Map<String, Double> first = new LinkedHashMap<>();
 		first.put("app-webflux", 3_088.4);
 		first.put("app-tomcat-loom", 1_064.0);
-		history.record("capacity", "default", "p99<=1000ms", first, "853f9f7");
-		history.record("capacity", "default", "p99<=1000ms", Map.of("app-webflux", 3_244.0), "0ffeb39");
-		Map<String, CapacityHistory.Crossing> last = history.last("capacity", "default", "p99<=1000ms");
+		history.record("capacity", "default", T1000, first, "853f9f7");
+		history.record("capacity", "default", T1000, Map.of("app-webflux", 3_244.0), "0ffeb39");
+		Map<String, CapacityHistory.Crossing> last = history.last("capacity", "default", T1000);
 		// The later run replaced its variant's crossing; the other variant's stands, with the commit that measured it.
 		assertThat(last.get("app-webflux").users()).isEqualTo(3_244.0);
 		assertThat(last.get("app-webflux").commit()).isEqualTo("0ffeb39");
 		assertThat(last.get("app-tomcat-loom").users()).isEqualTo(1_064.0);
 		// Another scenario, arm or target starts afresh.
-		assertThat(history.last("capacity-map", "default", "p99<=1000ms")).isEmpty();
-		assertThat(history.last("capacity", "work100", "p99<=1000ms")).isEmpty();
-		assertThat(history.last("capacity", "default", "p99<=500ms")).isEmpty();
+		assertThat(history.last("capacity-map", "default", T1000)).isEmpty();
+		assertThat(history.last("capacity", "work100", T1000)).isEmpty();
+		assertThat(history.last("capacity", "default", LatencyTarget.parse("p99<=500ms,errors<=0.1%"))).isEmpty();
 		// A file that cannot be read is no history, never an error: the bracket then starts from the scenario's load.
 		Files.writeString(this.results.resolve(RunDir.CAPACITY_HISTORY), "{not json");
-		assertThat(new CapacityHistory(this.results).last("capacity", "default", "p99<=1000ms")).isEmpty();
+		assertThat(new CapacityHistory(this.results).last("capacity", "default", T1000)).isEmpty();
 	}
 
 	@Test
 	void aHostWithNoCrossingsOfItsOwnStartsFromTheOnesTheLabShipsAndItsOwnComeFirst() throws Exception {
 		CapacityHistory history = new CapacityHistory(this.results);
-		String target = lab.layout.LatencyTarget.DEFAULT.text();
+		LatencyTarget target = LatencyTarget.DEFAULT;
 		Map<String, CapacityHistory.Crossing> shipped = history.last("capacity", "default", target);
 		// Every variant of the lab, at what this project measured (the median of three runs), marked as shipped.
 		assertThat(shipped).containsOnlyKeys("app-webflux", "app-webflux-loom", "app-jetty-loom", "app-tomcat-loom", "app-tomcat-platform");
@@ -65,7 +69,7 @@ class CapacityHistoryTests {
 	@Test
 	void onAHostOfAnotherCpuReferenceTheShippedCrossingsTheCoreOrHeapBoundStartScaledAndThePoolsDoNot() {
 		CapacityHistory history = new CapacityHistory(this.results);
-		Map<String, CapacityHistory.Crossing> shipped = history.last("capacity", "default", lab.layout.LatencyTarget.DEFAULT.text());
+		Map<String, CapacityHistory.Crossing> shipped = history.last("capacity", "default", LatencyTarget.DEFAULT);
 		List<String> labels = List.of("app-webflux", "app-tomcat-platform");
 		// A host at 80 ms against the 55.6 ms the shipped runs timed (this project's machine on 2026-11-29 against its
 		// earlier runs): WebFlux, bound by the heap and the core, from 2,540 × 55.6 / 80 = 1,765 (three figures: 1,770);
@@ -85,7 +89,7 @@ class CapacityHistoryTests {
 	@Test
 	void aVariantsSpreadOnThisHostUpdatesTheShippedPriorFromThreeRunsOnAndTheHistoryKeepsTenRunsOfEach() throws Exception {
 		CapacityHistory history = new CapacityHistory(this.results);
-		String target = lab.layout.LatencyTarget.DEFAULT.text();
+		LatencyTarget target = LatencyTarget.DEFAULT;
 		VariancePrior shipped = VariancePrior.SHIPPED;
 		history.record("capacity", "default", target, Map.of("app-webflux", 2_000.0, "app-tomcat-platform", 380.0), "a");
 		history.record("capacity", "default", target, Map.of("app-webflux", 2_400.0, "app-tomcat-platform", 381.0), "b");

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import lab.analyse.RunAnalysis;
 import lab.analyse.search.TuneSummary;
+import lab.layout.LatencyTarget;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -22,7 +23,7 @@ class GateTests {
 	@Test
 	void aSettingsSearchWithNoBestExitsFiveAndSaysSo() {
 		ByteArrayOutputStream console = new ByteArrayOutputStream();
-		TuneSummary none = new TuneSummary("p99<=300ms,errors<=0.1%", "", List.of(), List.of(), false, Map.of("a", "INVALID twice at 25, never a bound"));
+		TuneSummary none = new TuneSummary(LatencyTarget.parse("p99<=300ms,errors<=0.1%"), "", List.of(), List.of(), false, Map.of("a", "INVALID twice at 25, never a bound"));
 		int exit = Gate.of(null, tuned(none), new PrintStream(console, true, StandardCharsets.UTF_8));
 		assertThat(exit).isEqualTo(Gate.NO_ANSWER_EXIT_CODE).isEqualTo(5);
 		assertThat(console.toString(StandardCharsets.UTF_8)).contains("the settings search named no best (exit code 5)");

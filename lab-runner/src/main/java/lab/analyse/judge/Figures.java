@@ -277,6 +277,16 @@ public final class Figures {
 	/** Every figure of a level, in summary.json's order: the declared metrics stand after the warm-up's CPU per request. */
 	public static final List<Figure> ALL = all();
 
+	/**
+	 * The figures of these levels, in declaration order (the lab's where none are given); the database's only in a run
+	 * that had one (a service of the user's own with a PostgreSQL the lab started).
+	 */
+	public static List<Figure> of(List<LevelResult> levels) {
+		List<Figure> all = levels.isEmpty() ? ALL : List.copyOf(levels.get(0).figures().keySet());
+		boolean database = levels.stream().anyMatch(r -> Double.isFinite(r.value(PG_CPU_PERCENT)));
+		return database ? all : all.stream().filter(f -> f != PG_CPU_PERCENT).toList();
+	}
+
 	private static List<Figure> all() {
 		List<Figure> all = new ArrayList<>(List.of(RPS, RPS_MIN, RPS_MAX, CEILING_RPS, EFFICIENCY, P50_ALL_MS, P95_ALL_MS, P99_ALL_MS, MAX_ALL_MS,
 				P50_OK_MS, P95_OK_MS, P99_OK_MS, MAX_OK_MS, INJECTOR_MEAN_MS, BEFORE_SERVER_MS, OUTSIDE_CALL_MS, CLIENT_MEAN_MS, SERVER_MEAN_MS,

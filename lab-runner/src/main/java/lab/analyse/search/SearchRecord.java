@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import lab.json.Json;
+import lab.layout.LatencyTarget;
 import lab.layout.RunDir;
 
 /**
@@ -15,7 +16,7 @@ import lab.layout.RunDir;
  * it ({@link SearchSummary#of}), so a report can be re-rendered from it alone.
  *
  * @param group the arm the search compared its variants under ("default", "work100", ...)
- * @param target the latency target, as declared ("p99<=1000ms,errors<=0.1%")
+ * @param target the latency target, written as declared ("p99<=1000ms,errors<=0.1%"); the settings' own
  * @param baseline the entry every ratio is to
  * @param twin the A/A twin of the baseline (the same variant entered under a second name), null when none
  * @param entries every entry, in the run's order
@@ -26,8 +27,16 @@ import lab.layout.RunDir;
  * @param ended entries whose search ended early, and why
  * @param costs what a start and a probe took in this run (null in older records)
  */
-public record SearchRecord(String group, String target, String baseline, String twin, List<String> entries, SearchSettings settings,
+public record SearchRecord(String group, LatencyTarget target, String baseline, String twin, List<String> entries, SearchSettings settings,
 		List<Round> rounds, List<RoundProbe> probes, Map<String, BracketFound> brackets, Map<String, String> ended, SearchCosts costs) {
+
+	public SearchRecord {
+		// A record older than the settings' target kept only its bound there: its target is the one named here.
+		if (settings != null && settings.target() == null) {
+			settings = settings.withTarget(target);
+		}
+		target = (settings != null) ? settings.target() : target;
+	}
 
 	/** Its file in {@code results} ({@link lab.layout.RunDir#capacitySearch}). */
 	public static Path file(Path results, String group) {

@@ -3,6 +3,8 @@ package lab.analyse.search;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import lab.layout.LatencyTarget;
 import lab.layout.LoadShape;
 import lab.plan.Scenario;
 import lab.plan.VariancePrior;
@@ -18,7 +20,8 @@ import lab.plan.VariancePrior;
  * @param referenceMovedPercent a round whose reference is this far from the run's median so far is marked and run again
  * @param maxReruns how many rounds may be run again in all (a host that keeps moving is said, not chased)
  * @param seed the shuffles' seed (recorded: the order can be replayed)
- * @param targetMs the latency target's bound, ms
+ * @param target the latency target the search places each entry's crossing at (null in records older than it, which
+ * kept its bound alone, {@code targetMs}, beside the target their {@link SearchRecord} names)
  * @param floorMs the latency no load goes below (the downstream's delay): probes near it are off the knee
  * @param jvms how many JVMs each entry is searched with (the refining rounds are shared out among them; 0 in older
  * records: one)
@@ -27,8 +30,9 @@ import lab.plan.VariancePrior;
  * @param prior the JVM level's prior of its intervals ({@link VariancePrior}; null in records older than it, which were
  * summarised with {@link VariancePrior#UNIFORM} and are again)
  */
+@JsonIgnoreProperties("targetMs")
 public record SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
-		long seed, double targetMs, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts, VariancePrior prior) {
+		long seed, LatencyTarget target, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts, VariancePrior prior) {
 
 	/** The bracket's step when it starts from crossings found before (an earlier run's, or a tune's earlier step): the knee is near, and a doubling would overshoot it. */
 	public static final double STEP_NEAR_KNEE = 1.5;
@@ -39,26 +43,26 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 
 	/**
 	 * A scenario's search, the one place its settings are read from it: the first load (the scenario's first users or
-	 * rate), the maximum, resolution, rounds, reference bound, JVMs per entry and the target's bound; the floor is the
+	 * rate), the maximum, resolution, rounds, reference bound, JVMs per entry and the latency target; the floor is the
 	 * downstream's delay; doubling steps until {@link #from} earlier crossings.
 	 */
 	public static SearchSettings of(Scenario scenario, double spreadPercent, int maxReruns, long seed) {
 		List<Integer> firsts = (scenario.model() == LoadShape.OPEN) ? scenario.ratesPerSecond() : scenario.users();
 		return new SearchSettings(firsts.get(0), scenario.searchMax(), scenario.searchResolution(), scenario.rounds(), spreadPercent,
-				scenario.referenceMovedPercent(), maxReruns, seed, scenario.target().maxMs(), scenario.delayMs(), scenario.jvms(), 2, Map.of(),
+				scenario.referenceMovedPercent(), maxReruns, seed, scenario.target(), scenario.delayMs(), scenario.jvms(), 2, Map.of(),
 				VariancePrior.SHIPPED);
 	}
 
 	/** Without a prior of its own: summarised with {@link VariancePrior#UNIFORM}, as a record older than priors is. */
 	public SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
-			long seed, double targetMs, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts) {
-		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, targetMs, floorMs, jvms, stepFactor, starts, null);
+			long seed, LatencyTarget target, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts) {
+		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, target, floorMs, jvms, stepFactor, starts, null);
 	}
 
 	/** One JVM per entry, doubling steps, no earlier crossings: the search as it was before JVMs were replicated. */
 	public SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
-			long seed, double targetMs, double floorMs) {
-		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, targetMs, floorMs, 1, 2, Map.of(), null);
+			long seed, LatencyTarget target, double floorMs) {
+		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, target, floorMs, 1, 2, Map.of(), null);
 	}
 
 	/**
@@ -70,13 +74,24 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 			return this;
 		}
 		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
-				this.seed, this.targetMs, this.floorMs, this.jvms, STEP_NEAR_KNEE, crossings, this.prior);
+				this.seed, this.target, this.floorMs, this.jvms, STEP_NEAR_KNEE, crossings, this.prior);
 	}
 
 	/** The same search, its intervals stated with {@code prior}. */
 	public SearchSettings withPrior(VariancePrior prior) {
 		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
-				this.seed, this.targetMs, this.floorMs, this.jvms, this.stepFactor, this.starts, prior);
+				this.seed, this.target, this.floorMs, this.jvms, this.stepFactor, this.starts, prior);
+	}
+
+	/** The same search, placing its crossings at {@code target} (a record older than targets in its settings: its own). */
+	public SearchSettings withTarget(LatencyTarget target) {
+		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
+				this.seed, target, this.floorMs, this.jvms, this.stepFactor, this.starts, this.prior);
+	}
+
+	/** The bound of its target, ms: where the crossings are placed. */
+	public double targetMs() {
+		return this.target.maxMs();
 	}
 
 	/** The prior its intervals are stated with: its own, else (a record older than priors) {@link VariancePrior#UNIFORM}. */
@@ -87,7 +102,7 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 	/** A tune study's step {@code step} (from 0) of {@code steps}: more refining rounds each step, one JVM in the first, its own seed. */
 	public SearchSettings forStep(int step, int steps) {
 		return new SearchSettings(this.start, this.max, this.bracketPercent, Math.max(2, (step + 1) * this.rounds / steps), this.spreadPercent,
-				this.referenceMovedPercent, this.maxReruns, this.seed + step, this.targetMs, this.floorMs, (step == 0) ? 1 : this.jvms, this.stepFactor,
+				this.referenceMovedPercent, this.maxReruns, this.seed + step, this.target, this.floorMs, (step == 0) ? 1 : this.jvms, this.stepFactor,
 				this.starts, this.prior);
 	}
 

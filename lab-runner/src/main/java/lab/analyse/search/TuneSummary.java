@@ -12,6 +12,7 @@ import java.util.Optional;
 import lab.analyse.judge.LevelResult;
 import lab.analyse.measure.Metric;
 import lab.json.Json;
+import lab.layout.LatencyTarget;
 import lab.layout.RunDir;
 import lab.layout.TuneAnswer;
 import lab.plan.Axes;
@@ -32,7 +33,7 @@ import tools.jackson.databind.JsonNode;
  * @param interrupted whether the study stopped at the step it was in
  * @param unplaced without a best: each arm of the last step and why it has no capacity
  */
-public record TuneSummary(String target, String best, List<Arm> arms, List<Effect> effects, boolean interrupted, Map<String, String> unplaced) {
+public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, List<Effect> effects, boolean interrupted, Map<String, String> unplaced) {
 
 	/** Whether the study named a best it measured. */
 	public boolean named() {

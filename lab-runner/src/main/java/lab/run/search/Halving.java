@@ -125,7 +125,7 @@ public final class Halving {
 				search.run(prober);
 				// The record as the study judges it, written: the search may end (its budget spent) after its last progress.
 				prober.progress(search);
-				results.addAll(SearchSummary.of(search.record("tune-step-" + (index + 1), "", turns.get(turn).get(0), null)).entries());
+				results.addAll(SearchSummary.of(search.record("tune-step-" + (index + 1), turns.get(turn).get(0), null)).entries());
 				searched.addAll(search.entries());
 			}
 			SearchSummary.EntryResult leader = leader(results);

@@ -323,14 +323,14 @@ public final class InterleavedSearch {
 		return (int) Math.max(1, Math.round(load / step) * step);
 	}
 
-	/** The search so far as a record (its group, target and baseline left for the caller to name). */
+	/** The search so far as a record (its group and baseline left for the caller to name). */
 	private SearchRecord record() {
-		return record("", "", this.entries.get(0), null);
+		return record("", this.entries.get(0), null);
 	}
 
 	/** The search so far as its record. */
-	public SearchRecord record(String group, String target, String baseline, String twin) {
-		return new SearchRecord(group, target, baseline, twin, this.entries, this.settings, List.copyOf(this.rounds), List.copyOf(this.probes),
+	public SearchRecord record(String group, String baseline, String twin) {
+		return new SearchRecord(group, this.settings.target(), baseline, twin, this.entries, this.settings, List.copyOf(this.rounds), List.copyOf(this.probes),
 				brackets(), Map.copyOf(this.ended), costs());
 	}
 

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.search.JvmLevels.Tagged;
+import lab.layout.LatencyTarget;
 import lab.plan.VariancePrior;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class CrossingTests {
 	private static SearchRecord record(List<Round> rounds, List<RoundProbe> probes) {
 		Map<String, BracketFound> brackets = new LinkedHashMap<>();
 		brackets.put("v", new BracketFound(1_000, 2_000, false, ""));
-		return new SearchRecord("default", "p99<=1000ms", "v", null, List.of("v"), new SearchSettings(1_000, 16_000, 50, 4, 5, 10, 2, 1, 1000, 500),
+		return new SearchRecord("default", LatencyTarget.DEFAULT, "v", null, List.of("v"), new SearchSettings(1_000, 16_000, 50, 4, 5, 10, 2, 1, LatencyTarget.DEFAULT, 500),
 				rounds, probes, brackets, Map.of(), null);
 	}
 
@@ -199,7 +200,7 @@ class CrossingTests {
 		for (String name : List.of("a", "b", "c", "d", "e")) {
 			five.add(new SearchSummary.EntryResult(name, null, Elasticity.PRIOR_RANGE, List.of(), Interval.NONE, 0, null, ""));
 		}
-		SearchRecord record = new SearchRecord("default", "", "a", null, List.of("a", "b", "c", "d", "e"), null, List.of(), List.of(), Map.of(), Map.of(),
+		SearchRecord record = new SearchRecord("default", null, "a", null, List.of("a", "b", "c", "d", "e"), null, List.of(), List.of(), Map.of(), Map.of(),
 				new SearchCosts(90, 35));
 		Interval interval = new Interval(1.0, Math.exp(-0.1), Math.exp(0.1), 4, 2, 5, Interval.JvmLevel.POOLED);
 		assertThat(Sizing.of(interval, record.costs(), five.size())).isEqualTo(new Sizing(3, 40));

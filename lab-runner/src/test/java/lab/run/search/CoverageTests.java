@@ -9,6 +9,7 @@ import java.util.Map;
 import lab.analyse.search.Interval;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
+import lab.layout.LatencyTarget;
 import lab.plan.VariancePrior;
 import lab.run.search.SyntheticLab.Shape;
 import lab.run.search.SyntheticLab.Truth;
@@ -89,11 +90,11 @@ class CoverageTests {
 				// An earlier run's crossings on this host: the truth, off by up to 25%.
 				TRUTHS.forEach(t -> starts.put(t.name(), (int) Math.round(t.capacity() * Math.exp(0.25 * (2 * lab.random.nextDouble() - 1)))));
 			}
-			SearchSettings settings = new SearchSettings(1000, 16_000, 50, 4, 5, 10, 2, run, 1000, 500, 2, starts.isEmpty() ? 2 : 1.5, starts);
+			SearchSettings settings = new SearchSettings(1000, 16_000, 50, 4, 5, 10, 2, run, LatencyTarget.DEFAULT, 500, 2, starts.isEmpty() ? 2 : 1.5, starts);
 			InterleavedSearch search = new InterleavedSearch(TRUTHS.stream().map(SyntheticLab.Truth::name).toList(), settings);
 			search.run(lab);
 			minutes.add(lab.elapsed / 60);
-			SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", BASELINE, null));
+			SearchSummary summary = SearchSummary.of(search.record("default", BASELINE, null));
 			for (SearchSummary.EntryResult entry : summary.entries()) {
 				SyntheticLab.Truth truth = lab.truth(entry.entry());
 				capacities.computeIfAbsent(truth.shape() + " " + truth.name(), k -> new Tally()).add(entry.capacity(), truth.capacity());
@@ -177,11 +178,11 @@ class CoverageTests {
 			double host = fresh ? Math.exp(0.3 * (2 * lab.random.nextDouble() - 1)) : 1;
 			Map<String, Integer> starts = new LinkedHashMap<>();
 			truths.forEach(t -> starts.put(t.name(), (int) Math.round(t.capacity() * host * Math.exp(0.1 * (2 * lab.random.nextDouble() - 1)))));
-			SearchSettings settings = new SearchSettings(1000, 16_000, 50, 4, 5, 10, 2, run, 1000, 500, 2, SearchSettings.STEP_NEAR_KNEE, starts, prior);
+			SearchSettings settings = new SearchSettings(1000, 16_000, 50, 4, 5, 10, 2, run, LatencyTarget.DEFAULT, 500, 2, SearchSettings.STEP_NEAR_KNEE, starts, prior);
 			InterleavedSearch search = new InterleavedSearch(truths.stream().map(Truth::name).toList(), settings);
 			search.run(lab);
 			maxMinutes = Math.max(maxMinutes, lab.elapsed / 60);
-			SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", baseline, null));
+			SearchSummary summary = SearchSummary.of(search.record("default", baseline, null));
 			String host_ = fresh ? "fresh host" : "with history";
 			for (Truth truth : truths) {
 				SearchSummary.EntryResult entry = summary.entry(truth.name());

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import lab.analyse.search.Interval;
 import lab.analyse.search.SearchSettings;
+import lab.layout.LatencyTarget;
 import lab.run.search.SyntheticLab.Shape;
 import lab.run.search.SyntheticLab.Truth;
 import org.junit.jupiter.api.Test;
@@ -44,7 +45,7 @@ class HalvingTests {
 	static SearchSettings settings(int step, long seed) {
 		int[] rounds = { 2, 4, 6 };
 		int[] jvms = { 1, 2, 2 };
-		return new SearchSettings(200, 16_000, 50, rounds[step], 5, 10, 2, seed * 31 + step, 1000, 500, jvms[step], 2, Map.of());
+		return new SearchSettings(200, 16_000, 50, rounds[step], 5, 10, 2, seed * 31 + step, LatencyTarget.DEFAULT, 500, jvms[step], 2, Map.of());
 	}
 
 	@Test

@@ -13,6 +13,7 @@ import lab.analyse.search.Round;
 import lab.analyse.search.RoundProbe;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
+import lab.layout.LatencyTarget;
 import lab.plan.VariancePrior;
 import lab.run.search.InterleavedSearch.Outcome;
 import lab.run.search.InterleavedSearch.Reference;
@@ -28,10 +29,10 @@ import static org.assertj.core.api.Assertions.within;
  */
 class InterleavedSearchTests {
 
-	static final SearchSettings SETTINGS = new SearchSettings(500, 16_000, 100, 3, 5, 10, 2, 42, 1000, 500);
+	static final SearchSettings SETTINGS = new SearchSettings(500, 16_000, 100, 3, 5, 10, 2, 42, LatencyTarget.DEFAULT, 500);
 
 	/** The same with two JVMs per entry: the bracket on the first, the refining rounds on a fresh one. */
-	static final SearchSettings TWO_JVMS = new SearchSettings(500, 16_000, 100, 3, 5, 10, 2, 42, 1000, 500, 2, 2, Map.of());
+	static final SearchSettings TWO_JVMS = new SearchSettings(500, 16_000, 100, 3, 5, 10, 2, 42, LatencyTarget.DEFAULT, 500, 2, 2, Map.of());
 
 	/** A synthetic lab: knees per entry, a drift per round, a reference per call, a break above a load. */
 	static class SyntheticLab implements InterleavedSearch.Prober {
@@ -192,7 +193,7 @@ class InterleavedSearchTests {
 		double[] drift = { 1.0, 0.9, 1.0, 0.95, 0.85, 1.0, 0.9, 1.0, 0.85, 0.95, 1.0 };
 		lab.drift = round -> drift[(round - 1) % drift.length];
 		search.run(lab);
-		SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", "webflux", null));
+		SearchSummary summary = SearchSummary.of(search.record("default", "webflux", null));
 		SearchSummary.Ratio tomcat = summary.ratios().stream().filter(r -> r.entry().equals("tomcat-loom")).findFirst().orElseThrow();
 		assertThat(tomcat.interval().n()).isGreaterThanOrEqualTo(3);
 		// Within 6% of the true 0.478 (the synthetic knee is exponential in load, so log-log crossings away from it carry a
@@ -229,7 +230,7 @@ class InterleavedSearchTests {
 		// The reference takes 130 ms instead of 100 once: after the bracket rounds, in the first refining round.
 		int[] slowCall = { -1 };
 		lab.referenceMs = call -> (call == slowCall[0]) ? 130.0 : 100.0;
-		InterleavedSearch bracketOnly = new InterleavedSearch(List.copyOf(knees().keySet()), new SearchSettings(500, 16_000, 100, 0, 5, 10, 2, 42, 1000, 500));
+		InterleavedSearch bracketOnly = new InterleavedSearch(List.copyOf(knees().keySet()), new SearchSettings(500, 16_000, 100, 0, 5, 10, 2, 42, LatencyTarget.DEFAULT, 500));
 		bracketOnly.run(new SyntheticLab(knees()));
 		slowCall[0] = 2 * bracketOnly.rounds().size() + 1;
 		search.run(lab);
@@ -241,7 +242,7 @@ class InterleavedSearchTests {
 		assertThat(refining.get(1).moved()).isFalse();
 		assertThat(refining.stream().filter(Round::counted)).hasSize(3);
 		assertThat(lab.said).anyMatch(line -> line.contains("moved") && line.contains("running it again"));
-		SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", "webflux", null));
+		SearchSummary summary = SearchSummary.of(search.record("default", "webflux", null));
 		// The marked round is not used: every other round is, bracket rounds included (their probes near the knee).
 		assertThat(summary.entry("webflux").crossings()).hasSize(search.rounds().size() - 1);
 		assertThat(summary.entry("webflux").capacity().n()).isGreaterThanOrEqualTo(3);
@@ -279,7 +280,7 @@ class InterleavedSearchTests {
 		};
 		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees.keySet()), SETTINGS);
 		search.run(lab);
-		SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", "webflux", "webflux.aa"));
+		SearchSummary summary = SearchSummary.of(search.record("default", "webflux", "webflux.aa"));
 		SearchSummary.Ratio floor = summary.noiseFloor();
 		assertThat(floor.entry()).isEqualTo("webflux.aa");
 		assertThat(floor.interval().holds(1.0)).isTrue();
@@ -299,7 +300,7 @@ class InterleavedSearchTests {
 		int firstRefining = search.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).mapToInt(Round::index).min().orElseThrow();
 		assertThat(search.probes()).allSatisfy(p -> assertThat(p.jvmNumber()).isEqualTo((p.round() < firstRefining) ? 1 : 2));
 		// The summary's intervals then see two JVMs per entry.
-		SearchSummary summary = SearchSummary.of(search.record("default", "p99<=1000ms", "webflux", null));
+		SearchSummary summary = SearchSummary.of(search.record("default", "webflux", null));
 		assertThat(summary.entry("tomcat-loom").capacity().jvmLevel()).isEqualTo(Interval.JvmLevel.POOLED);
 		// Costs as measured: a start 120 s (the synthetic lab's), a probe 30 s.
 		assertThat(search.costs().startSeconds()).isEqualTo(120);
@@ -382,7 +383,7 @@ class InterleavedSearchTests {
 		assertThat(lab.said).filteredOn(line -> line.contains("less than fresh JVMs for 3 variants and a refining round"))
 			.singleElement().satisfies(line -> assertThat(line).contains("the refining rounds stay on the JVMs there are"));
 		// Every entry on one JVM: the lab's prior stands in for the JVM level, and the report says so.
-		SearchSummary summary = SearchSummary.of(bounded.record("default", "p99<=1000ms", "webflux", null));
+		SearchSummary summary = SearchSummary.of(bounded.record("default", "webflux", null));
 		assertThat(summary.entries()).allSatisfy(e -> assertThat(e.capacity().n() == 0 || e.capacity().jvmLevel() == Interval.JvmLevel.PRIOR).isTrue());
 		// Room for the bracket and 60 s: not even a round fits; refining stops there and says so.
 		SyntheticLab tight = new SyntheticLab(knees());

@@ -1,17 +1,14 @@
-package lab.report;
+package lab.analyse;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
-import lab.analyse.Analyser;
-import lab.analyse.Manifest;
 import lab.analyse.judge.Figure;
+import lab.analyse.judge.Figures;
 import lab.analyse.judge.LevelResult;
 import lab.analyse.judge.LevelResult.Verdict;
 import lab.analyse.search.BetweenRuns;
@@ -26,24 +23,20 @@ import lab.analyse.search.TuneSummary;
  * computed here too, once: {@code between} each ratio to its baseline, {@code pairs} every pair of variants
  * ({@link BetweenRuns}); the writer only renders them.
  */
-public record Comparison(List<Run> runs, int baseline, double noisePercent, List<ManifestDifference> differences, List<Row> rows,
+public record Comparison(List<Run> runs, int baseline, double noisePercent, List<Row> rows,
 		List<BetweenRuns> between, List<BetweenRuns> pairs) {
 
 	/**
 	 * One results directory, analysed; its interleaved capacity searches, summarised (none for a run without); a tune
-	 * run's answer (null for another run).
+	 * run's answer (null for another run); the downstream clients its services read back ({@link Analyser#clients}).
 	 */
 	public record Run(String name, Path dir, Manifest manifest, List<LevelResult> levels, List<SearchSummary> searches,
-			TuneSummary tune) {
+			TuneSummary tune, Map<String, String> clients) {
 
 		public Run(String name, Path dir, Manifest manifest, List<LevelResult> levels) {
-			this(name, dir, manifest, levels, List.of(), null);
+			this(name, dir, manifest, levels, List.of(), null, Map.of());
 		}
 
-	}
-
-	/** A manifest line whose value is not the same in every run (in run order; "-" where a run lacks it). */
-	public record ManifestDifference(String key, List<String> values) {
 	}
 
 	/** One variant at one load: each run's level (null where a run did not measure it) and the changes. */
@@ -85,8 +78,7 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 	 * @param baseline index of the baseline run, or -1 for none
 	 * @param noisePercent the smallest change called beyond noise where repeats give no larger spread
 	 */
-	public static Comparison of(List<Run> runs, int baseline, double noisePercent) throws java.io.IOException {
-		List<ManifestDifference> differences = differences(runs);
+	public static Comparison of(List<Run> runs, int baseline, double noisePercent) {
 		Map<String, Map<Integer, LevelResult[]>> byVariant = new LinkedHashMap<>();
 		for (int i = 0; i < runs.size(); i++) {
 			for (LevelResult level : runs.get(i).levels()) {
@@ -104,10 +96,10 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 		}));
 		Map<String, List<SearchSummary>> searches = new LinkedHashMap<>();
 		runs.forEach(run -> searches.put(run.name(), run.searches()));
-		return new Comparison(List.copyOf(runs), baseline, noisePercent, differences, rows, BetweenRuns.of(searches, false), BetweenRuns.of(searches, true));
+		return new Comparison(List.copyOf(runs), baseline, noisePercent, rows, BetweenRuns.of(searches, false), BetweenRuns.of(searches, true));
 	}
 
-	static Change change(LevelResult base, LevelResult other, double noisePercent) {
+	public static Change change(LevelResult base, LevelResult other, double noisePercent) {
 		if (base == null || other == null) {
 			return new Change(Map.of(), Double.NaN, (base == null) ? "not in the baseline" : "not measured");
 		}
@@ -125,12 +117,12 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 	}
 
 	/** The figures compared side by side, in declaration order (those of the levels given, else the lab's). */
-	static List<Figure> compared(List<LevelResult> levels) {
-		return ReportScope.figures(levels).stream().filter(f -> f.compared().isShown()).toList();
+	public static List<Figure> compared(List<LevelResult> levels) {
+		return Figures.of(levels).stream().filter(f -> f.compared().isShown()).toList();
 	}
 
 	/** The compared figures whose change against a baseline is computed. */
-	static List<Figure> changed(List<LevelResult> levels) {
+	public static List<Figure> changed(List<LevelResult> levels) {
 		return compared(levels).stream().filter(f -> f.compared().isChanged()).toList();
 	}
 
@@ -145,33 +137,8 @@ public record Comparison(List<Run> runs, int baseline, double noisePercent, List
 		return (Double.isFinite(a) && Double.isFinite(b) && a > 0) ? 100 * (b - a) / a : Double.NaN;
 	}
 
-	/** The manifest lines (as the report prints them) whose values differ between the runs; the start time left out. */
-	static List<ManifestDifference> differences(List<Run> runs) throws java.io.IOException {
-		List<Map<String, String>> byRun = new ArrayList<>();
-		Set<String> keys = new LinkedHashSet<>();
-		for (Run run : runs) {
-			Map<String, String> values = new LinkedHashMap<>();
-			List<Map<String, String>> rows = new ArrayList<>(ManifestRows.of(run.manifest()));
-			rows.addAll(ReportScope.clientRows(Analyser.clients(run.dir())));
-			for (Map<String, String> row : rows) {
-				values.merge(row.get("key"), row.get("value"), (a, b) -> a + "; " + b);
-			}
-			values.remove("started");
-			keys.addAll(values.keySet());
-			byRun.add(values);
-		}
-		List<ManifestDifference> differences = new ArrayList<>();
-		for (String key : keys) {
-			List<String> values = byRun.stream().map(values1 -> values1.getOrDefault(key, "-")).toList();
-			if (values.stream().distinct().count() > 1) {
-				differences.add(new ManifestDifference(key, values));
-			}
-		}
-		return differences;
-	}
-
 	/** A change as the report prints it: signed whole percent, a dash where not comparable. */
-	static String signed(double percent) {
+	public static String signed(double percent) {
 		if (!Double.isFinite(percent)) {
 			return "-";
 		}
