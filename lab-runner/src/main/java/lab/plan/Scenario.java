@@ -64,8 +64,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param baseline the variant (a module of {@code variants}) every capacity is related to (default: the first)
  * @param aa an A/A check: the baseline entered a second time under a second name (its label with {@code aa}); its ratio to
  * the baseline is the run's own noise floor
- * @param referenceMovedPercent a search round whose CPU reference (timed on the service's core before and after it) is
- * this far from the run's median is marked and run again (default 10)
+ * @param referenceMovedPercent a search round whose CPU reference (timed on the service's core before and after it) reads
+ * this much slower than the run's median, or changed this much within the round, is marked and run again (default 10)
  * @param jvms a capacity search's JVMs per variant (default 2): the refining rounds are shared out among them, each share
  * on fresh JVMs, so the intervals hold the JVM-to-JVM spread a second run would show
  * @param searchMinutes a capacity search's time budget, from its first start: no refining round starts that the budget

@@ -17,7 +17,8 @@ import lab.plan.VariancePrior;
  * @param bracketPercent the bracket stops when its met and missed loads are this close
  * @param rounds refining rounds
  * @param spreadPercent a refining probe's distance below or above the estimate
- * @param referenceMovedPercent a round whose reference is this far from the run's median so far is marked and run again
+ * @param referenceMovedPercent a round whose reference reads this much slower than the run's median so far, or changed this
+ * much within the round, is marked and run again
  * @param maxReruns how many rounds may be run again in all (a host that keeps moving is said, not chased)
  * @param seed the shuffles' seed (recorded: the order can be replayed)
  * @param target the latency target the search places each entry's crossing at (null in records older than it, which

@@ -249,6 +249,21 @@ class InterleavedSearchTests {
 	}
 
 	@Test
+	void aRoundTheHostRanSteadilyFasterCountsAndOneItChangedWithinIsMarked() throws Exception {
+		// As a run here with this host's crossings saw it: about 81 ms in the first rounds, then a round steady within
+		// itself and 13% faster than their median (73, 70): counted. Then one whose host changed within it (70 -> 81).
+		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees().keySet()), SETTINGS);
+		SyntheticLab lab = new SyntheticLab(knees());
+		double[] references = { 81, 82, 80, 81, 81, 80, 73, 70, 70, 81 };
+		lab.referenceMs = call -> (call < references.length) ? references[call] : 80.0;
+		search.run(lab);
+		assertThat(search.rounds().size()).isGreaterThanOrEqualTo(5);
+		assertThat(search.rounds().get(3).moved()).as("steadily faster: %s", search.rounds().get(3)).isFalse();
+		assertThat(search.rounds().get(4).moved()).as("the host changed within it: %s", search.rounds().get(4)).isTrue();
+		assertThat(search.rounds().subList(0, 3)).noneMatch(Round::moved);
+	}
+
+	@Test
 	void aFirstRoundsDisturbedReferenceMarksThatRoundOnly() throws Exception {
 		// As a fresh run here measured it: 169 ms before the first round (a JVM just warmed still busy on the core), 81
 		// after it, about 80 from then on.
