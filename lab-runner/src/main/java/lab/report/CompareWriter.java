@@ -39,7 +39,8 @@ public final class CompareWriter {
 		Files.createDirectories(out);
 		List<BetweenRuns> between = c.between();
 		List<BetweenRuns> pairs = c.pairs();
-		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c, between, pairs));
+		List<ManifestDifference> differences = differences(c.runs());
+		json.writeValue(out.resolve(RunDir.COMPARE_JSON).toFile(), summary(c, differences, between, pairs));
 		boolean open = c.runs().stream().flatMap(r -> r.levels().stream()).anyMatch(l -> l.level() instanceof Level.Open);
 		String loadUnit = open ? "requests/s offered" : "users";
 		Map<String, Object> scope = new LinkedHashMap<>();
@@ -56,7 +57,6 @@ public final class CompareWriter {
 		scope.put("hasBaseline", c.hasBaseline());
 		scope.put("baseline", c.hasBaseline() ? c.baselineRun().name() : "");
 		scope.put("noise", Summaries.number(c.noisePercent()));
-		List<ManifestDifference> differences = differences(c.runs());
 		scope.put("differences", differences.stream().map(d -> Map.of("key", d.key(), "values", d.values())).toList());
 		scope.put("hasDifferences", !differences.isEmpty());
 		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
@@ -230,7 +230,7 @@ public final class CompareWriter {
 		return differences;
 	}
 
-	private static ObjectNode summary(Comparison c, List<BetweenRuns> betweenRuns, List<BetweenRuns> pairRuns) {
+	private static ObjectNode summary(Comparison c, List<ManifestDifference> differences, List<BetweenRuns> betweenRuns, List<BetweenRuns> pairRuns) {
 		List<LevelResult> all = c.runs().stream().flatMap(run -> run.levels().stream()).toList();
 		List<Figure> figures = Comparison.compared(all);
 		List<Figure> changed = Comparison.changed(all);
@@ -240,7 +240,7 @@ public final class CompareWriter {
 		root.put("baseline", c.hasBaseline() ? c.baselineRun().name() : null);
 		ArrayNode runs = root.putArray("runs");
 		c.runs().forEach(run -> runs.addObject().put("name", run.name()).put("dir", run.dir().toString()));
-		root.set("manifestDifferences", json.valueToTree(differences(c.runs())));
+		root.set("manifestDifferences", json.valueToTree(differences));
 		ArrayNode between = root.putArray("betweenRuns");
 		for (BetweenRuns b : betweenRuns) {
 			ObjectNode one = between.addObject().put("entry", b.entry()).put("baseline", b.baseline());

@@ -305,7 +305,7 @@ public final class InterleavedSearch {
 		this.references.add(before.ms());
 		this.references.add(after.ms());
 		double median = Stats.median(this.references);
-		boolean moved = slower(before.ms(), median) || slower(after.ms(), median) || slower(Math.max(before.ms(), after.ms()), Math.min(before.ms(), after.ms()));
+		boolean moved = slower(before.ms(), median) || slower(after.ms(), median) || slower(after.ms(), before.ms()) || slower(before.ms(), after.ms());
 		long total = after.totalTicks() - before.totalTicks();
 		Double steal = (total > 0) ? 100.0 * (after.stealTicks() - before.stealTicks()) / total : null;
 		Round round = new Round(index, kind, ran, finite(before.ms()), finite(after.ms()), steal, moved, rerunOf);
