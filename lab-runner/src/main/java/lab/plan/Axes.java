@@ -153,6 +153,25 @@ public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exc
 		};
 	}
 
+	/**
+	 * Each of {@code bases} crossed with the arms of the axes ({@link #arms}), in the bases' order: named {@code
+	 * <base>-<values>}, with the base's settings and the combination's on top, in the base's group.
+	 */
+	List<OwnService.ServiceArm> crossed(List<OwnService.ServiceArm> bases) {
+		List<OwnService.ServiceArm> crossed = new ArrayList<>();
+		for (OwnService.ServiceArm base : bases) {
+			for (OwnService.ServiceArm values : arms()) {
+				Map<String, String> properties = new LinkedHashMap<>(base.properties());
+				properties.putAll(values.properties());
+				List<String> jvm = new ArrayList<>(base.jvm());
+				jvm.addAll(values.jvm());
+				String description = ((base.description() != null) ? base.description() + "; " : "") + values.description();
+				crossed.add(new OwnService.ServiceArm(base.name() + "-" + values.name(), description, properties, jvm, base.jdk(), base.jar(), base.name()));
+			}
+		}
+		return crossed;
+	}
+
 	/** The arm of one combination, named and described by its values. */
 	static OwnService.ServiceArm arm(Map<String, Object> combination) {
 		Map<String, String> properties = new LinkedHashMap<>();

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import lab.json.Json;
 import lab.layout.LatencyTarget;
 import lab.layout.RequestMix;
@@ -97,8 +98,11 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 	 * @param jvm JVM options on top of everyone's ({@code -Xmx512m})
 	 * @param jdk the JDK it runs on: 21, 25 or a path (default: the run's)
 	 * @param jar a jar of its own, relative to the file (default: the file's): arms of different services in one search
+	 * @param group the arm of the file it was made from, when the file gives arms and search axes both (each arm crossed
+	 * with the axes: the settings search then names a best per group); none otherwise
 	 */
-	public record ServiceArm(String name, String description, Map<String, String> properties, List<String> jvm, String jdk, Path jar) {
+	public record ServiceArm(String name, String description, Map<String, String> properties, List<String> jvm, String jdk, Path jar,
+			@JsonInclude(JsonInclude.Include.NON_NULL) String group) {
 
 		public ServiceArm {
 			properties = (properties != null) ? new LinkedHashMap<>(properties) : new LinkedHashMap<>();
@@ -107,7 +111,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 
 		/** An arm of the file's jar. */
 		public ServiceArm(String name, String description, Map<String, String> properties, List<String> jvm, String jdk) {
-			this(name, description, properties, jvm, jdk, null);
+			this(name, description, properties, jvm, jdk, null, null);
 		}
 
 	}
@@ -138,9 +142,15 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		jvm = (jvm != null) ? List.copyOf(jvm) : List.of();
 		arms = (arms != null) ? List.copyOf(arms) : List.of();
 		needs = (needs != null) ? needs : new Needs(null, null);
-		if (search != null && arms.isEmpty() && search.problems().isEmpty()) {
-			// The axes' product is the arms (a file read back from a manifest holds both, the same).
-			arms = search.arms();
+		if (search != null && search.problems().isEmpty()) {
+			if (arms.isEmpty()) {
+				// The axes' product is the arms (a file read back from a manifest holds both, the same).
+				arms = search.arms();
+			}
+			else if (!arms.equals(search.arms()) && arms.stream().allMatch(arm -> arm.group() == null)) {
+				// Arms and axes both: each arm crossed with the axes, in groups (read back from a manifest, already crossed).
+				arms = search.crossed(arms);
+			}
 		}
 	}
 
@@ -253,7 +263,7 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 					this.needs.downstream());
 		}
 		List<ServiceArm> resolvedArms = this.arms.stream().map(a -> (a.jar() == null) ? a
-				: new ServiceArm(a.name(), a.description(), a.properties(), a.jvm(), a.jdk(), base.resolve(a.jar()).normalize())).toList();
+				: new ServiceArm(a.name(), a.description(), a.properties(), a.jvm(), a.jdk(), base.resolve(a.jar()).normalize(), a.group())).toList();
 		List<Request> resolvedRequests = this.requests.stream().map(r -> (r.feed() == null) ? r : new Request(r.name(), r.method(), r.path(),
 				r.headers(), r.body(), r.weight(), r.status(), r.target(), r.feed().resolvedAgainst(base), r.thinkMs())).toList();
 		return new OwnService(this.name, jarPath, this.port, this.readiness, this.metrics, resolvedRequests, this.properties, this.jvm, resolvedArms,
@@ -320,8 +330,9 @@ public record OwnService(String name, Path jar, String port, String readiness, M
 		}
 		if (this.search != null) {
 			problems.addAll(this.search.problems());
-			if (this.search.problems().isEmpty() && !this.arms.equals(this.search.arms())) {
-				problems.add("give arms or search, not both: search's axes make the arms");
+			if (this.search.problems().isEmpty() && this.arms.size() > Axes.MAX_ARMS) {
+				problems.add("arms crossed with search.axes make " + this.arms.size() + " arms, more than " + Axes.MAX_ARMS
+						+ ": fewer arms or values (or search.sample)");
 			}
 		}
 		if (this.arms.isEmpty() && (this.search == null || this.search.problems().isEmpty())) {

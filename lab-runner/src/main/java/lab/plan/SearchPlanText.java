@@ -85,12 +85,20 @@ final class SearchPlanText {
 		long perArm = (long) (minutes * 60 / 2 / probe / Math.max(1, arms));
 		StringBuilder text = new StringBuilder(String.format(java.util.Locale.ROOT, "tune: successive halving over %d arms in at most %d steps within "
 				+ "%.0f minutes: step 1 every arm on one JVM with %d refining rounds, half the budget (%.0f minutes: about %d probes of %d s per arm); "
-				+ "each later step the arms not beaten, on %d JVMs with more rounds, an equal share of the rest%n", arms, steps, minutes,
+				+ "each later step the arms not beaten, on %d JVMs with more rounds, and last the best on fresh JVMs (one each; with the arms within "
+				+ "noise of it, or the best of each group), each an equal share of the rest%n", arms, steps, minutes,
 				Math.max(2, plan.scenario().rounds() / steps), minutes / 2, perArm, probe, plan.scenario().jvms()));
 		if (perArm < TUNE_MIN_PROBES) {
 			long fit = (long) (minutes * 60 / 2 / probe / TUNE_MIN_PROBES);
 			text.append(String.format(java.util.Locale.ROOT, "tune: %d arms are more than step 1 can place in %.0f minutes (%d probes each, %d needed): "
 					+ "about %d fit; give fewer arms (search.sample, exclude) or more time (searchMinutes)%n", arms, minutes / 2, perArm, TUNE_MIN_PROBES, fit));
+		}
+		java.util.Map<String, Long> groups = (plan.own() == null) ? java.util.Map.of() : plan.own().arms().stream().filter(arm -> arm.group() != null)
+			.collect(java.util.stream.Collectors.groupingBy(OwnService.ServiceArm::group, java.util.LinkedHashMap::new, java.util.stream.Collectors.counting()));
+		if (!groups.isEmpty()) {
+			text.append(String.format(java.util.Locale.ROOT, "tune: in %d groups (the file's arms, each crossed with the search axes: %s): an arm is "
+					+ "dropped only by its own group's leader, a group with one arm left leaves the study, and each group's best is named%n", groups.size(),
+					String.join(", ", groups.entrySet().stream().map(e -> e.getKey() + " " + e.getValue() + " arms").toList())));
 		}
 		if (plan.own() != null) {
 			// Each arm's heap ceiling as its options set it, against the memory the box has for them.

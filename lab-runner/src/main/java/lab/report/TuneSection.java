@@ -56,6 +56,9 @@ final class TuneSection {
 
 	/** The console's and the report's paragraph: the best, the ones within noise, the beaten with their intervals. */
 	static String answer(TuneSummary tune, String loadUnit) {
+		if (!tune.groupBests().isEmpty()) {
+			return groups(tune, loadUnit);
+		}
 		TuneSummary.Arm best = tune.arms().stream().filter(a -> a.label().equals(tune.best())).findFirst().orElse(null);
 		if (best == null) {
 			// A best is named only where its capacity was measured: none here, and why each arm has none.
@@ -68,6 +71,7 @@ final class TuneSection {
 		List<String> near = tune.arms().stream().filter(a -> a.standing() == TuneSummary.Standing.WITHIN_NOISE).map(TuneSummary.Arm::label).toList();
 		text.append(near.isEmpty() ? " It leads every other arm beyond its interval."
 				: " Within noise of it (intervals overlap): " + String.join(", ", near) + ".");
+		text.append(confirmation(tune, best.label(), loadUnit, false));
 		List<String> beaten = tune.arms().stream().filter(a -> a.standing() == TuneSummary.Standing.BEATEN)
 			.map(a -> String.format(Locale.ROOT, "%s %s (%.2f× the best)", a.label(), a.capacity().asLoad(), a.capacity().estimate() / best.capacity().estimate()))
 			.toList();
@@ -83,6 +87,40 @@ final class TuneSection {
 			text.append(" Front of capacity against connections: ").append(String.join(", ", connections)).append(".");
 		}
 		return text.toString();
+	}
+
+	/** A study of groups: each group's best (or that it named none) and the arms within noise of it, in the groups' order. */
+	private static String groups(TuneSummary tune, String loadUnit) {
+		List<String> parts = new ArrayList<>();
+		tune.groupBests().forEach((group, label) -> {
+			TuneSummary.Arm best = tune.arms().stream().filter(a -> a.label().equals(label)).findFirst().orElse(null);
+			if (best == null) {
+				parts.add(group + ": no best named");
+				return;
+			}
+			List<String> near = tune.arms().stream().filter(a -> a.standing() == TuneSummary.Standing.WITHIN_NOISE && group.equals(a.group()))
+				.map(TuneSummary.Arm::label).toList();
+			parts.add(String.format(Locale.ROOT, "%s: %s, %s %s%s%s", group, best.label(), best.capacity().asLoad(), loadUnit,
+					near.isEmpty() ? "" : " (within noise of it: " + String.join(", ", near) + ")", confirmation(tune, label, loadUnit, true)));
+		});
+		String unplaced = tune.unplaced().isEmpty() ? ""
+				: " Without a capacity: " + String.join("; ", tune.unplaced().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()) + ".";
+		return "Best of each group within " + tune.target().text() + (tune.interrupted() ? " (the run was interrupted)" : "") + ": "
+				+ String.join("; ", parts) + "." + unplaced;
+	}
+
+	/**
+	 * " Confirmed on fresh JVMs: 450 (...) users." (or not, and why), as a clause of a group's part when {@code inline}
+	 * ("; confirmed on ..."); "" when the best was not searched again.
+	 */
+	private static String confirmation(TuneSummary tune, String label, String loadUnit, boolean inline) {
+		TuneSummary.Confirmation again = tune.confirmations().get(label);
+		if (again == null) {
+			return "";
+		}
+		String text = String.format(Locale.ROOT, "%s on fresh JVMs: %s %s%s", again.confirmed() ? "confirmed" : "not confirmed", again.capacity().asLoad(),
+				loadUnit, again.confirmed() ? "" : " (its interval there does not overlap the study's, or an arm of its group led it there)");
+		return inline ? ", " + text : " " + Character.toUpperCase(text.charAt(0)) + text.substring(1) + ".";
 	}
 
 	private static String front(TuneSummary.Arm arm) {

@@ -32,7 +32,9 @@ public final class Gate {
 			return 0;
 		}
 		if (analysis.tune() != null && !analysis.tune().named()) {
-			out.println("lab: the settings search named no best (exit code " + NO_ANSWER_EXIT_CODE + ")");
+			List<String> groups = analysis.tune().unnamedGroups();
+			out.println("lab: the settings search named no best" + (groups.isEmpty() ? "" : " for " + String.join(", ", groups)) + " (exit code "
+					+ NO_ANSWER_EXIT_CODE + ")");
 			return NO_ANSWER_EXIT_CODE;
 		}
 		if (!plan.scenario().targetDeclared()) {

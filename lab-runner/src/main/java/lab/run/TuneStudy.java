@@ -3,6 +3,7 @@ package lab.run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,6 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import lab.analyse.LevelJson;
+import lab.analyse.search.Interval;
+import lab.analyse.search.SearchSummary;
 import lab.analyse.search.SearchSettings;
 import lab.launch.Interruption;
 import lab.layout.LoadShape;
@@ -72,8 +75,10 @@ final class TuneStudy {
 			this.run.say("lab: tune: fewer than two arms started; nothing to compare");
 			return;
 		}
-		Halving halving = new Halving(started, step -> base.forStep(step, steps), steps, this::turns);
-		Halving.Answer answer = halving.run(new Halving.Steps() {
+		// Arms crossed from the file's arms with its axes are judged within their group: a best per model.
+		Halving halving = new Halving(started, step -> base.forStep(step, steps), steps, this::turns,
+				label -> this.run.harness.plan().ownArm(label).map(arm -> (arm.group() != null) ? arm.group() : "").orElse(""));
+		List<Halving.Answer> answers = halving.runGroups(new Halving.Steps() {
 
 			@Override
 			public InterleavedSearch.Prober prober(int step, List<String> entries) {
@@ -92,25 +97,120 @@ final class TuneStudy {
 			}
 
 		});
-		// The step stays at the last one: the record the run ends with is that step's.
+		answers.forEach(this::say);
+		// The step stays at the confirmation's (or the last one's): the record the run ends with is that step's.
+		Map<String, TuneAnswer.Confirmation> confirmations = confirm(answers, steps, base, end);
+		Halving.Answer any = answers.get(0);
+		List<TuneAnswer.Step> stepsDone = any.steps().stream().map(s -> new TuneAnswer.Step(s.index() + 1, s.entries(), s.dropped(), s.turns())).toList();
+		TuneAnswer file;
+		if (answers.size() == 1) {
+			file = new TuneAnswer(this.run.target, any.best(), any.capacity().bounds(), any.withinNoise(), bounds(any.beaten()), any.interrupted(),
+					any.unplaced(), stepsDone, List.of(), confirmations.get(any.best()));
+		}
+		else {
+			Map<String, TuneAnswer.Bounds> beaten = new LinkedHashMap<>();
+			Map<String, String> unplaced = new LinkedHashMap<>();
+			List<TuneAnswer.Group> groups = new ArrayList<>();
+			for (Halving.Answer answer : answers) {
+				beaten.putAll(bounds(answer.beaten()));
+				unplaced.putAll(answer.unplaced());
+				groups.add(new TuneAnswer.Group(answer.group(), answer.best(), answer.capacity().bounds(), answer.withinNoise(), bounds(answer.beaten()),
+						answer.unplaced(), confirmations.get(answer.best())));
+			}
+			file = new TuneAnswer(this.run.target, null, TuneAnswer.Bounds.NONE, List.of(), beaten, answers.stream().anyMatch(Halving.Answer::interrupted),
+					unplaced, stepsDone, groups, null);
+		}
+		LevelJson.json.writeValue(this.run.harness.plan().out().resolve(RunDir.TUNE).toFile(), file);
+	}
+
+	/**
+	 * The study's bests on fresh JVMs (every JVM stopped, each best started anew, one JVM each, with the first step's
+	 * rounds), searched together from their crossings; in a study without groups, the arms within noise of the best beside
+	 * it. A best is confirmed where its capacity there overlaps the study's and no arm of its group lies wholly above it.
+	 * Empty when no best was named, the run was interrupted or no time is left.
+	 */
+	private Map<String, TuneAnswer.Confirmation> confirm(List<Halving.Answer> answers, int steps, SearchSettings base, long end)
+			throws IOException, InterruptedException {
+		List<String> finalists = new ArrayList<>();
+		Map<String, String> groupOf = new LinkedHashMap<>();
+		for (Halving.Answer answer : answers) {
+			if (answer.named()) {
+				finalists.add(answer.best());
+				groupOf.put(answer.best(), answer.group());
+				if (answers.size() == 1) {
+					answer.withinNoise().forEach(near -> {
+						finalists.add(near);
+						groupOf.put(near, answer.group());
+					});
+				}
+			}
+		}
+		if (finalists.isEmpty() || Interruption.requested() || end - System.nanoTime() <= 0) {
+			return Map.of();
+		}
+		Map<String, Integer> starts = new LinkedHashMap<>();
+		Map<String, Interval> study = new LinkedHashMap<>();
+		for (Halving.Step step : answers.get(0).steps()) {
+			for (SearchSummary.EntryResult entry : step.results()) {
+				if (finalists.contains(entry.entry()) && entry.capacity().n() > 0 && Double.isFinite(entry.capacity().estimate())) {
+					starts.put(entry.entry(), (int) Math.round(entry.capacity().estimate()));
+					study.put(entry.entry(), entry.capacity());
+				}
+			}
+		}
+		answers.stream().filter(Halving.Answer::named).forEach(answer -> study.put(answer.best(), answer.capacity()));
+		for (SearchEntry entry : this.run.entries.values()) {
+			if (entry.live != null) {
+				entry.live.service().close();
+				entry.live = null;
+			}
+		}
+		InterleavedSearch search = new InterleavedSearch(finalists, base.forStep(0, steps).from(starts));
+		InterleavedSearch.Prober prober = turn(steps, 0, 1, finalists, search, steps, end);
+		search.run(prober);
+		prober.progress(search);
+		Map<String, Interval> fresh = new LinkedHashMap<>();
+		SearchSummary.of(search.record("tune-step-" + (steps + 1), finalists.get(0), null)).entries().forEach(entry -> fresh.put(entry.entry(), entry.capacity()));
+		Map<String, TuneAnswer.Confirmation> confirmations = new LinkedHashMap<>();
+		for (Halving.Answer answer : answers) {
+			Interval again = answer.named() ? fresh.get(answer.best()) : null;
+			if (again == null || Interruption.requested()) {
+				continue;
+			}
+			boolean agrees = again.n() > 0 && Double.isFinite(again.estimate()) && !again.whollyBelow(answer.capacity()) && !answer.capacity().whollyBelow(again);
+			boolean leads = fresh.entrySet().stream().noneMatch(e -> !e.getKey().equals(answer.best()) && answer.group().equals(groupOf.get(e.getKey()))
+					&& again.whollyBelow(e.getValue()));
+			confirmations.put(answer.best(), new TuneAnswer.Confirmation(again.bounds(), agrees && leads));
+			this.run.say(String.format(Locale.ROOT, "lab: tune: %s on fresh JVMs: %s, %s", answer.best(), again.asLoad(),
+					!agrees ? "not confirmed: its interval there does not overlap the study's " + answer.capacity().asLoad()
+							: !leads ? "not confirmed: an arm of its group lies wholly above it there" : "confirmed (it overlaps the study's "
+									+ answer.capacity().asLoad() + " and no arm of its group leads it)"));
+		}
+		return confirmations;
+	}
+
+	private static Map<String, TuneAnswer.Bounds> bounds(Map<String, Interval> intervals) {
+		Map<String, TuneAnswer.Bounds> bounds = new LinkedHashMap<>();
+		intervals.forEach((arm, interval) -> bounds.put(arm, interval.bounds()));
+		return bounds;
+	}
+
+	/** A group's answer on the console ("best within ..." or why none), each arm it beats on a line of its own. */
+	private void say(Halving.Answer answer) {
 		String unit = (this.run.shape == LoadShape.OPEN) ? "requests/s" : "users";
+		String of = answer.group().isEmpty() ? "" : " of " + answer.group();
 		if (answer.named()) {
-			this.run.say(String.format(Locale.ROOT, "lab: tune: best within %s: %s, %s%s", this.run.target.describe(), answer.best(), answer.capacity().asLoad(),
-					answer.withinNoise().isEmpty() ? "; it leads every other arm beyond its interval"
+			this.run.say(String.format(Locale.ROOT, "lab: tune: best%s within %s: %s, %s%s", of, this.run.target.describe(), answer.best(),
+					answer.capacity().asLoad(), answer.withinNoise().isEmpty() ? "; it leads every other arm" + of + " beyond its interval"
 							: "; within noise of it (intervals overlap): " + String.join(", ", answer.withinNoise())));
 			answer.beaten().forEach((arm, interval) -> this.run.say(String.format(Locale.ROOT, "lab: tune: beats %s, %s %s (its interval wholly below the leader's)",
 					arm, interval.asLoad(), unit)));
 		}
 		else {
-			this.run.say("lab: tune: no best named: " + (answer.interrupted() ? "the run was interrupted in step " + answer.steps().size()
+			this.run.say("lab: tune: no best named" + of + ": " + (answer.interrupted() ? "the run was interrupted in step " + answer.steps().size()
 					: "no arm's capacity within " + this.run.target.describe() + " was found") + "; " + String.join("; ",
 							answer.unplaced().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()));
 		}
-		Map<String, TuneAnswer.Bounds> beaten = new LinkedHashMap<>();
-		answer.beaten().forEach((arm, interval) -> beaten.put(arm, interval.bounds()));
-		TuneAnswer file = new TuneAnswer(this.run.target, answer.best(), answer.capacity().bounds(), answer.withinNoise(), beaten,
-				answer.interrupted(), answer.unplaced(), answer.steps().stream().map(s -> new TuneAnswer.Step(s.index() + 1, s.entries(), s.dropped(), s.turns())).toList());
-		LevelJson.json.writeValue(this.run.harness.plan().out().resolve(RunDir.TUNE).toFile(), file);
 	}
 
 	/**
@@ -122,7 +222,8 @@ final class TuneStudy {
 			throws IOException, InterruptedException {
 		if (turn == 0) {
 			this.step = step;
-			this.stepEnds = System.nanoTime() + (end - System.nanoTime()) / ((step == 0) ? 2 : (steps - step));
+			// The confirmation on fresh JVMs after the last step is a step of its own: an equal share of what is left.
+			this.stepEnds = System.nanoTime() + (end - System.nanoTime()) / ((step == 0) ? 2 : (steps + 1 - step));
 			this.turnShare = (this.stepEnds - System.nanoTime()) / turns;
 		}
 		this.turn = turn;
@@ -136,7 +237,8 @@ final class TuneStudy {
 				e.getValue().live = null;
 			}
 		}
-		this.run.say(String.format(Locale.ROOT, "lab: tune step %d of at most %d%s: %s, %.0f minutes", step + 1, steps,
+		this.run.say(String.format(Locale.ROOT, (step == steps) ? "lab: tune: the best on fresh JVMs%3$s: %4$s, %5$.0f minutes"
+				: "lab: tune step %d of at most %d%s: %s, %.0f minutes", step + 1, steps,
 				(turns > 1) ? String.format(Locale.ROOT, ", turn %d of %d (the arms do not fit in memory at once)", turn + 1, turns) : "",
 				String.join(", ", entries), (this.turnEnds - System.nanoTime()) / 60e9));
 		for (String label : entries) {

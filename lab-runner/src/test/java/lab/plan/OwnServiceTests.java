@@ -249,10 +249,43 @@ class OwnServiceTests {
 				{ "search: {axes: {jvm: [Xmx1g, Xmx2g]}}", "search.axes.jvm must list lists of JVM options, e.g. [[-Xmx256m], [-Xmx512m]]" },
 				{ "search: {axes: {a: [1, 2]}, exclude: [{b: 1}]}", "search.exclude names 'b', which is not an axis: use one of [a]" },
 				{ "search: {axes: {a: [1, 2, 3, 4, 5, 6, 7, 8, 9], b: [1, 2, 3, 4, 5, 6, 7, 8]}}", "search.axes make 72 arms, more than 64: add search.sample" },
-				{ "search: {axes: {a: [1, 2]}}\narms: [{name: x}]", "give arms or search, not both" },
+				{ "search: {axes: {a: [1, 2, 3, 4, 5, 6, 7, 8]}}\narms: [{name: x}, {name: y}, {name: z}, {name: u}, {name: v}, {name: w}, {name: q}, {name: r}, {name: s}]",
+						"arms crossed with search.axes make 72 arms, more than 64" },
 				{ "search: {axes: {jvm: [[-Xmx1g], [-Xmx2g]]}, maxHeap: a lot}", "search.maxHeap must be a size like -Xmx takes, e.g. 768m or 1g, got 'a lot'" } }) {
 			failsInOneLine("requests: [{path: /}]\n" + bad[0], bad[1]);
 		}
+	}
+
+	@Test
+	void armsAndSearchAxesTogetherCrossEachArmWithTheAxesInAGroupOfItsOwn() throws Exception {
+		Path file = write("""
+				name: set
+				requests: [{path: /}]
+				properties: {lab.db.pool-size: 10}
+				arms:
+				  - {name: tomcat-loom, jar: a.jar, jvm: [-Xss512k]}
+				  - {name: webflux-r2dbc, jar: b.jar, description: WebFlux and R2DBC}
+				search:
+				  axes:
+				    lab.db.pool-size: [10, 25, 50]
+				""");
+		Files.createFile(file.resolveSibling("a.jar"));
+		Files.createFile(file.resolveSibling("b.jar"));
+		OwnService service = OwnService.load(file);
+		assertThat(service.labels()).containsExactly("set-tomcat-loom-10", "set-tomcat-loom-25", "set-tomcat-loom-50", "set-webflux-r2dbc-10",
+				"set-webflux-r2dbc-25", "set-webflux-r2dbc-50");
+		assertThat(service.arms()).extracting(OwnService.ServiceArm::group).containsExactly("tomcat-loom", "tomcat-loom", "tomcat-loom", "webflux-r2dbc",
+				"webflux-r2dbc", "webflux-r2dbc");
+		OwnService.ServiceArm arm = service.arms().get(1);
+		assertThat(arm.properties()).containsEntry("lab.db.pool-size", "25");
+		assertThat(arm.jvm()).containsExactly("-Xss512k");
+		assertThat(service.jar(arm)).isEqualTo(file.getParent().resolve("a.jar"));
+		assertThat(service.arms().get(4).description()).isEqualTo("WebFlux and R2DBC; lab.db.pool-size=25");
+		assertThat(service.problems()).isEmpty();
+		// Read back as the manifest keeps it: the crossed arms as they were, not crossed again.
+		OwnService again = lab.json.Json.MAPPER.treeToValue(lab.json.Json.MAPPER.valueToTree(service), OwnService.class);
+		assertThat(again.arms()).isEqualTo(service.arms());
+		assertThat(again.problems()).isEmpty();
 	}
 
 	@Test

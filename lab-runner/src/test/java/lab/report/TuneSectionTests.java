@@ -39,6 +39,33 @@ class TuneSectionTests {
 	}
 
 	@Test
+	void aStudyOfGroupsNamesEachGroupsBestWithTheArmsWithinNoiseOfIt() {
+		Interval wide = new Interval(400, 300, 520, 3, 1, 2, Interval.JvmLevel.PRIOR);
+		List<TuneSummary.Arm> arms = List.of(
+				new TuneSummary.Arm("set-loom-10", Map.of("pool", "10"), wide, 2, TuneSummary.Standing.WITHIN_NOISE, "", 300, 10, false, false, "loom"),
+				new TuneSummary.Arm("set-loom-50", Map.of("pool", "50"), new Interval(450, 380, 530, 3, 1, 2, Interval.JvmLevel.PRIOR), 2,
+						TuneSummary.Standing.BEST, "", 310, 50, false, false, "loom"),
+				new TuneSummary.Arm("set-r2dbc-10", Map.of("pool", "10"), wide, 1, TuneSummary.Standing.UNPLACED, "", Double.NaN, 10, false, false, "r2dbc"));
+		Map<String, String> bests = new java.util.LinkedHashMap<>();
+		bests.put("loom", "set-loom-50");
+		bests.put("r2dbc", "");
+		Map<String, TuneSummary.Confirmation> again = Map.of("set-loom-50",
+				new TuneSummary.Confirmation(new Interval(430, 350, 520, 3, 1, 2, Interval.JvmLevel.PRIOR), true));
+		TuneSummary tune = new TuneSummary(LatencyTarget.parse("p99<=100ms,errors<=0.1%"), "", arms, List.of(), false,
+				Map.of("set-r2dbc-10", "INVALID twice at 25, never a bound"), bests, again);
+		assertThat(tune.named()).as("r2dbc named none: no answer a script may read as one").isFalse();
+		assertThat(tune.unnamedGroups()).containsExactly("r2dbc");
+		assertThat(TuneSection.answer(tune, "users")).isEqualTo("Best of each group within p99<=100ms,errors<=0.1%: loom: set-loom-50, 450 (380-530, 1 JVM, "
+				+ "3 rounds) users (within noise of it: set-loom-10), confirmed on fresh JVMs: 430 (350-520, 1 JVM, 3 rounds) users; r2dbc: no best named. "
+				+ "Without a capacity: set-r2dbc-10: INVALID twice at 25, never a bound.");
+		// Without groups, a best searched again and not confirmed says so in a sentence of its own.
+		TuneSummary one = new TuneSummary(LatencyTarget.parse("p99<=100ms,errors<=0.1%"), "set-loom-50", arms.subList(1, 2), List.of(), false, Map.of(),
+				Map.of(), Map.of("set-loom-50", new TuneSummary.Confirmation(new Interval(250, 200, 300, 3, 1, 2, Interval.JvmLevel.PRIOR), false)));
+		assertThat(TuneSection.answer(one, "users")).contains(" It leads every other arm beyond its interval. Not confirmed on fresh JVMs: 250 (200-300, "
+				+ "1 JVM, 3 rounds) users (its interval there does not overlap the study's, or an arm of its group led it there).");
+	}
+
+	@Test
 	void withoutAMeasuredCapacityNoBestIsNamedAndEachArmSaysWhy() {
 		Map<String, String> why = new java.util.LinkedHashMap<>();
 		why.put("petclinic-rest-true-4", "INVALID twice at 25, never a bound");

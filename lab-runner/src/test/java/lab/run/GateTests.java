@@ -30,4 +30,18 @@ class GateTests {
 		assertThat(Gate.of(null, null, new PrintStream(new ByteArrayOutputStream()))).as("no analysis: nothing to gate").isZero();
 	}
 
+	@Test
+	void aStudyOfGroupsWithAGroupWithoutABestExitsFiveNamingTheGroup() {
+		ByteArrayOutputStream console = new ByteArrayOutputStream();
+		Map<String, String> bests = new java.util.LinkedHashMap<>();
+		bests.put("tomcat-loom", "set-tomcat-loom-20");
+		bests.put("webflux-r2dbc", "");
+		TuneSummary partial = new TuneSummary(LatencyTarget.parse("p99<=100ms,errors<=0.1%"), "", List.of(), List.of(), false, Map.of(), bests, Map.of());
+		assertThat(Gate.of(null, tuned(partial), new PrintStream(console, true, StandardCharsets.UTF_8))).isEqualTo(Gate.NO_ANSWER_EXIT_CODE);
+		assertThat(console.toString(StandardCharsets.UTF_8)).contains("the settings search named no best for webflux-r2dbc (exit code 5)");
+		bests.put("webflux-r2dbc", "set-webflux-r2dbc-20");
+		TuneSummary every = new TuneSummary(LatencyTarget.parse("p99<=100ms,errors<=0.1%"), "", List.of(), List.of(), false, Map.of(), bests, Map.of());
+		assertThat(every.named()).isTrue();
+	}
+
 }

@@ -4,11 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import lab.analyse.judge.LevelResult;
 import lab.analyse.measure.Metric;
 import lab.json.Json;
@@ -32,12 +34,42 @@ import tools.jackson.databind.JsonNode;
  * @param effects each axis's effect around the best arm
  * @param interrupted whether the study stopped at the step it was in
  * @param unplaced without a best: each arm of the last step and why it has no capacity
+ * @param groupBests a study of arms in groups (each model's pool sizes): each group's best arm ("" where it named none);
+ *        {@code best} is then "" and the effects none. Empty (and not in summary.json) for a study without groups
+ * @param confirmations each best searched again on fresh JVMs after the study, by its label; empty (and not in
+ *        summary.json) when none was
  */
-public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, List<Effect> effects, boolean interrupted, Map<String, String> unplaced) {
+public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, List<Effect> effects, boolean interrupted, Map<String, String> unplaced,
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> groupBests,
+		@JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Confirmation> confirmations) {
 
-	/** Whether the study named a best it measured. */
+	/**
+	 * A best on fresh JVMs after the study.
+	 *
+	 * @param capacity its capacity and interval there
+	 * @param confirmed whether that interval overlapped the study's and no arm of its group lay wholly above it
+	 */
+	public record Confirmation(Interval capacity, boolean confirmed) {
+	}
+
+	public TuneSummary {
+		groupBests = (groupBests != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(groupBests)) : Map.of();
+		confirmations = (confirmations != null) ? Collections.unmodifiableMap(new LinkedHashMap<>(confirmations)) : Map.of();
+	}
+
+	/** The answer of a study without groups. */
+	public TuneSummary(LatencyTarget target, String best, List<Arm> arms, List<Effect> effects, boolean interrupted, Map<String, String> unplaced) {
+		this(target, best, arms, effects, interrupted, unplaced, Map.of(), Map.of());
+	}
+
+	/** Whether the study named a best it measured: in a study of groups, one for every group. */
 	public boolean named() {
-		return !this.best.isEmpty();
+		return this.groupBests.isEmpty() ? !this.best.isEmpty() : unnamedGroups().isEmpty();
+	}
+
+	/** The groups of a study of groups that named no best. */
+	public List<String> unnamedGroups() {
+		return this.groupBests.entrySet().stream().filter(e -> e.getValue().isEmpty()).map(Map.Entry::getKey).toList();
 	}
 
 	/** The Spring property whose value is the pool's size: HikariCP keeps that many connections open by default. */
@@ -60,9 +92,17 @@ public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, Lis
 	 * @param connections its pool's size ({@link #POOL_SIZES}, the arm's or the file's; NaN when neither sets it)
 	 * @param frontRss whether no other arm serves at least as many users with less RSS (one of them strictly)
 	 * @param frontConnections the same with connections for RSS
+	 * @param group in a study of groups, the group it was judged in; null otherwise (and not in summary.json)
 	 */
 	public record Arm(String label, Map<String, String> values, Interval capacity, int lastStep, Standing standing, String limit, double rssMiB,
-			double connections, boolean frontRss, boolean frontConnections) {
+			double connections, boolean frontRss, boolean frontConnections, @JsonInclude(JsonInclude.Include.NON_NULL) String group) {
+
+		/** An arm of a study without groups. */
+		public Arm(String label, Map<String, String> values, Interval capacity, int lastStep, Standing standing, String limit, double rssMiB,
+				double connections, boolean frontRss, boolean frontConnections) {
+			this(label, values, capacity, lastStep, standing, limit, rssMiB, connections, frontRss, frontConnections, null);
+		}
+
 	}
 
 	/** Where an arm stood at the study's end; written in words ("within noise of the best"). */
@@ -116,6 +156,25 @@ public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, Lis
 		TuneAnswer tune = Json.MAPPER.readValue(file.toFile(), TuneAnswer.class);
 		OwnService service = Json.MAPPER.treeToValue(own, OwnService.class);
 		String best = tune.named() ? tune.best() : "";
+		// Each best the study named (one, or one per group) with its capacity; per group, its best ("" for none).
+		Map<String, Interval> bests = new LinkedHashMap<>();
+		Map<String, String> groupBests = new LinkedHashMap<>();
+		Map<String, Confirmation> confirmations = new LinkedHashMap<>();
+		if (tune.named()) {
+			bests.put(tune.best(), Interval.of(tune.capacity()));
+			if (tune.confirmation() != null) {
+				confirmations.put(tune.best(), new Confirmation(Interval.of(tune.confirmation().capacity()), tune.confirmation().confirmed()));
+			}
+		}
+		for (TuneAnswer.Group group : tune.groups()) {
+			groupBests.put(group.name(), group.named() ? group.best() : "");
+			if (group.named()) {
+				bests.put(group.best(), Interval.of(group.capacity()));
+				if (group.confirmation() != null) {
+					confirmations.put(group.best(), new Confirmation(Interval.of(group.confirmation().capacity()), group.confirmation().confirmed()));
+				}
+			}
+		}
 		Map<String, Interval> beaten = new LinkedHashMap<>();
 		tune.beaten().forEach((arm, bounds) -> beaten.put(arm, Interval.of(bounds)));
 		Map<String, Integer> lastStep = new LinkedHashMap<>();
@@ -128,15 +187,17 @@ public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, Lis
 			String label = service.name() + "-" + arm.name();
 			int step = lastStep.getOrDefault(label, 0);
 			SearchSummary.EntryResult entry = stepEntry(searches, step, label);
-			Interval capacity = label.equals(best) ? Interval.of(tune.capacity())
+			Interval capacity = bests.containsKey(label) ? bests.get(label)
 					: beaten.containsKey(label) ? beaten.get(label) : (entry != null) ? entry.capacity() : Interval.NONE;
-			Standing standing = label.equals(best) ? Standing.BEST : beaten.containsKey(label) ? Standing.BEATEN : (step == 0) ? Standing.NOT_RUN
-					: best.isEmpty() ? Standing.UNPLACED : Standing.WITHIN_NOISE;
+			String itsBest = (arm.group() != null && groupBests.containsKey(arm.group())) ? groupBests.get(arm.group()) : best;
+			Standing standing = bests.containsKey(label) ? Standing.BEST : beaten.containsKey(label) ? Standing.BEATEN : (step == 0) ? Standing.NOT_RUN
+					: itsBest.isEmpty() ? Standing.UNPLACED : Standing.WITHIN_NOISE;
 			arms.add(new Arm(label, values(service, arm, axes), capacity, step, standing, (entry != null) ? entry.limit() : "",
-					rssAtKnee(levels, label), connections(service, arm), false, false));
+					rssAtKnee(levels, label), connections(service, arm), false, false, groupBests.isEmpty() ? null : arm.group()));
 		}
 		arms = front(arms);
-		return Optional.of(new TuneSummary(tune.target(), best, List.copyOf(arms), effects(arms, axes, best), tune.interrupted(), tune.unplaced()));
+		return Optional.of(new TuneSummary(tune.target(), best, List.copyOf(arms), effects(arms, axes, best), tune.interrupted(), tune.unplaced(),
+				groupBests, confirmations));
 	}
 
 	/** The axes: the file's search axes, else every property or the JVM options the arms set differently. */
@@ -202,7 +263,7 @@ public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, Lis
 		List<Arm> marked = new ArrayList<>();
 		for (Arm arm : arms) {
 			marked.add(new Arm(arm.label(), arm.values(), arm.capacity(), arm.lastStep(), arm.standing(), arm.limit(), arm.rssMiB(), arm.connections(),
-					onFront(arm, arms, Arm::rssMiB, RSS_SAME), onFront(arm, arms, Arm::connections, 0)));
+					onFront(arm, arms, Arm::rssMiB, RSS_SAME), onFront(arm, arms, Arm::connections, 0), arm.group()));
 		}
 		return marked;
 	}

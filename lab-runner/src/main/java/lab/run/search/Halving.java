@@ -21,6 +21,10 @@ import lab.analyse.search.SearchSummary;
  * own ({@link InterleavedSearch}): within a step every survivor is probed in every round, so the host's drift of a round
  * falls on all of them. When the survivors do not fit in memory together ({@link lab.plan.Turns}), a step searches them in turns,
  * each turn interleaved within itself, and its arms are judged together after the last turn, by their intervals.
+ * <p>
+ * Arms may come in groups (the pool sizes of one model each): then an arm is dropped only by its own group's leader,
+ * a group with one arm left leaves the study (its answer is that of the step that settled it), and each group's best
+ * is named; the groups still open share every step's rounds.
  */
 public final class Halving {
 
@@ -50,7 +54,13 @@ public final class Halving {
 	 *        bracket's reason); empty otherwise
 	 */
 	public record Answer(String best, Interval capacity, List<String> withinNoise, Map<String, Interval> beaten, List<Step> steps,
-			boolean interrupted, Map<String, String> unplaced) {
+			boolean interrupted, Map<String, String> unplaced, String group) {
+
+		/** The answer of a study without groups. */
+		public Answer(String best, Interval capacity, List<String> withinNoise, Map<String, Interval> beaten, List<Step> steps, boolean interrupted,
+				Map<String, String> unplaced) {
+			this(best, capacity, withinNoise, beaten, steps, interrupted, unplaced, "");
+		}
 
 		/** Whether a best was measured. */
 		public boolean named() {
@@ -88,6 +98,8 @@ public final class Halving {
 
 	private final Function<List<String>, List<List<String>>> turns;
 
+	private final Function<String, String> group;
+
 	/**
 	 * @param settings each step's search settings, given the step's index and (through {@link #run}) the crossings found so far
 	 * @param maxSteps at most this many steps
@@ -98,22 +110,44 @@ public final class Halving {
 
 	/** @param turns the survivors of a step in the turns they are searched in ({@link lab.plan.Turns#of}) */
 	public Halving(List<String> arms, IntFunction<SearchSettings> settings, int maxSteps, Function<List<String>, List<List<String>>> turns) {
+		this(arms, settings, maxSteps, turns, arm -> "");
+	}
+
+	/** @param group each arm's group: an arm is dropped only by its group's leader, and each group's best is named */
+	public Halving(List<String> arms, IntFunction<SearchSettings> settings, int maxSteps, Function<List<String>, List<List<String>>> turns,
+			Function<String, String> group) {
 		this.arms = List.copyOf(arms);
 		this.settings = settings;
 		this.maxSteps = maxSteps;
 		this.turns = turns;
+		this.group = group;
 	}
 
+	/** The study of arms without groups (or all in one): its one answer. */
 	public Answer run(Steps steps) throws IOException, InterruptedException {
+		List<Answer> answers = runGroups(steps);
+		if (answers.size() != 1) {
+			throw new IllegalStateException("a study of " + answers.size() + " groups has an answer per group: use runGroups");
+		}
+		return answers.get(0);
+	}
+
+	/** The study: an answer per group, in the order of the groups' first arms. */
+	public List<Answer> runGroups(Steps steps) throws IOException, InterruptedException {
 		List<String> survivors = new ArrayList<>(this.arms);
 		List<Step> done = new ArrayList<>();
 		Map<String, Interval> beaten = new LinkedHashMap<>();
 		Map<String, Integer> starts = new LinkedHashMap<>();
+		// Each group's results in the last step it was searched in (a settled group leaves the study with them).
+		Map<String, List<SearchSummary.EntryResult>> last = new LinkedHashMap<>();
+		this.arms.forEach(arm -> last.putIfAbsent(this.group.apply(arm), List.of()));
+		List<String> open = new ArrayList<>(last.keySet());
 		boolean interrupted = false;
-		for (int index = 0; index < this.maxSteps && survivors.size() > 1 && !(interrupted = steps.stopped()); index++) {
+		for (int index = 0; index < this.maxSteps && !(open = open(survivors)).isEmpty() && !(interrupted = steps.stopped()); index++) {
 			// Each arm's bracket starts from the crossing the step before found for it, and steps by 1.5 from there.
 			SearchSettings settings = this.settings.apply(index).from(starts);
-			List<List<String>> turns = this.turns.apply(List.copyOf(survivors));
+			List<String> searching = survivors.stream().filter(arm -> open(survivors).contains(this.group.apply(arm))).toList();
+			List<List<String>> turns = this.turns.apply(searching);
 			List<SearchSummary.EntryResult> results = new ArrayList<>();
 			List<String> searched = new ArrayList<>();
 			for (int turn = 0; turn < turns.size(); turn++) {
@@ -128,16 +162,20 @@ public final class Halving {
 				results.addAll(SearchSummary.of(search.record("tune-step-" + (index + 1), turns.get(turn).get(0), null)).entries());
 				searched.addAll(search.entries());
 			}
-			SearchSummary.EntryResult leader = leader(results);
 			List<String> dropped = new ArrayList<>();
-			for (SearchSummary.EntryResult entry : results) {
-				if (entry.capacity().n() > 0 && Double.isFinite(entry.capacity().estimate())) {
-					starts.put(entry.entry(), (int) Math.round(entry.capacity().estimate()));
-				}
-				boolean noneMet = entry.bracket() != null && entry.bracket().capacity() == 0 && entry.bracket().firstMissed() > 0;
-				if (leader != null && entry != leader && (noneMet || entry.capacity().whollyBelow(leader.capacity()))) {
-					dropped.add(entry.entry());
-					beaten.put(entry.entry(), entry.capacity());
+			for (String group : open) {
+				List<SearchSummary.EntryResult> mine = results.stream().filter(entry -> this.group.apply(entry.entry()).equals(group)).toList();
+				last.put(group, mine);
+				SearchSummary.EntryResult leader = leader(mine);
+				for (SearchSummary.EntryResult entry : mine) {
+					if (entry.capacity().n() > 0 && Double.isFinite(entry.capacity().estimate())) {
+						starts.put(entry.entry(), (int) Math.round(entry.capacity().estimate()));
+					}
+					boolean noneMet = entry.bracket() != null && entry.bracket().capacity() == 0 && entry.bracket().firstMissed() > 0;
+					if (leader != null && entry != leader && (noneMet || entry.capacity().whollyBelow(leader.capacity()))) {
+						dropped.add(entry.entry());
+						beaten.put(entry.entry(), entry.capacity());
+					}
 				}
 			}
 			done.add(new Step(index, List.copyOf(searched), List.copyOf(results), List.copyOf(dropped), turns));
@@ -147,18 +185,39 @@ public final class Halving {
 				break;
 			}
 			survivors.removeAll(dropped);
-			if (leader != null && dropped.size() == results.size() - 1) {
-				break;
-			}
 		}
-		List<SearchSummary.EntryResult> lastResults = done.isEmpty() ? List.of() : done.get(done.size() - 1).results();
+		List<Answer> answers = new ArrayList<>();
+		for (Map.Entry<String, List<SearchSummary.EntryResult>> group : last.entrySet()) {
+			// A group still open when the person stopped the run names no best: its last step ended short or never ran.
+			boolean stopped = interrupted && open.contains(group.getKey());
+			answers.add(answer(group.getKey(), group.getValue(), stopped, done, survivors, beaten));
+		}
+		return List.copyOf(answers);
+	}
+
+	/** The groups with more than one arm left: those a next step searches. */
+	private List<String> open(List<String> survivors) {
+		Map<String, Integer> left = new LinkedHashMap<>();
+		survivors.forEach(arm -> left.merge(this.group.apply(arm), 1, Integer::sum));
+		return left.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).toList();
+	}
+
+	/** One group's answer from its results in the last step it was searched in. */
+	private Answer answer(String group, List<SearchSummary.EntryResult> lastResults, boolean interrupted, List<Step> done, List<String> survivors,
+			Map<String, Interval> allBeaten) {
+		Map<String, Interval> beaten = new LinkedHashMap<>();
+		allBeaten.forEach((arm, interval) -> {
+			if (this.group.apply(arm).equals(group)) {
+				beaten.put(arm, interval);
+			}
+		});
 		SearchSummary.EntryResult best = interrupted ? null : leader(lastResults);
 		if (best == null) {
 			Map<String, String> unplaced = new LinkedHashMap<>();
 			for (SearchSummary.EntryResult entry : lastResults) {
 				unplaced.put(entry.entry(), interrupted ? "the run was interrupted in step " + done.size() : why(entry));
 			}
-			return new Answer(null, Interval.NONE, List.of(), interrupted ? Map.of() : beaten, List.copyOf(done), interrupted, unplaced);
+			return new Answer(null, Interval.NONE, List.of(), interrupted ? Map.of() : beaten, List.copyOf(done), interrupted, unplaced, group);
 		}
 		List<String> withinNoise = new ArrayList<>();
 		for (SearchSummary.EntryResult entry : lastResults) {
@@ -166,7 +225,7 @@ public final class Halving {
 				withinNoise.add(entry.entry());
 			}
 		}
-		return new Answer(best.entry(), best.capacity(), List.copyOf(withinNoise), beaten, List.copyOf(done), false, Map.of());
+		return new Answer(best.entry(), best.capacity(), List.copyOf(withinNoise), beaten, List.copyOf(done), false, Map.of(), group);
 	}
 
 	/** Why an arm has no capacity: how its search ended, else its bracket's reason ("INVALID twice at 25, never a bound"). */

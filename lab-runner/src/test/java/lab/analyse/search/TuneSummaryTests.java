@@ -1,14 +1,27 @@
 package lab.analyse.search;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.json.Json;
+import lab.layout.LatencyTarget;
+import lab.layout.RunDir;
+import lab.layout.TuneAnswer;
+import lab.plan.Axes;
+import lab.plan.OwnService;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The tune answer's front and axis effects, from synthetic arms. */
+/** The tune answer's front and axis effects, from synthetic arms; a study of groups read back from its files. */
 class TuneSummaryTests {
+
+	@TempDir
+	Path results;
 
 	private static Interval capacity(double estimate, double low, double high) {
 		return new Interval(estimate, low, high, 5, 2, 4, Interval.JvmLevel.POOLED);
@@ -53,6 +66,39 @@ class TuneSummaryTests {
 		// false with pool 5 or 50 was not studied: the vt axis has no such point, and the pool axis reads at vt=true only.
 		assertThat(TuneSummary.effects(arms, List.of("vt", "pool"), "false-20").get(1).points())
 			.extracting(TuneSummary.Point::label).containsExactly("false-20", null, null);
+	}
+
+	@Test
+	void aStudyOfGroupsIsReadBackWithEachGroupsBestItsBeatenAndItsConfirmation() throws Exception {
+		OwnService.ServiceArm loom = new OwnService.ServiceArm("loom", null, Map.of(), List.of(), null);
+		OwnService.ServiceArm r2dbc = new OwnService.ServiceArm("r2dbc", null, Map.of(), List.of(), null);
+		OwnService service = new OwnService("set", Path.of("set.jar"), null, null, null, List.of(), Map.of(), List.of(), List.of(loom, r2dbc), null, null,
+				null, new Axes(Map.of("lab.db.pool-size", List.of(10, 50)), List.of(), null, null));
+		assertThat(service.labels()).containsExactly("set-loom-10", "set-loom-50", "set-r2dbc-10", "set-r2dbc-50");
+		Files.writeString(this.results.resolve(RunDir.MANIFEST), "{\"ownService\": {\"file\": " + Json.MAPPER.writeValueAsString(service) + "}}");
+		TuneAnswer.Bounds low = new TuneAnswer.Bounds(200, 180, 220, 4, 1, 2, "PRIOR");
+		TuneAnswer.Bounds high = new TuneAnswer.Bounds(400, 360, 440, 4, 1, 2, "PRIOR");
+		TuneAnswer.Bounds again = new TuneAnswer.Bounds(390, 340, 450, 3, 1, 2, "PRIOR");
+		Map<String, TuneAnswer.Bounds> beaten = new LinkedHashMap<>();
+		beaten.put("set-loom-10", low);
+		TuneAnswer tune = new TuneAnswer(LatencyTarget.DEFAULT, null, TuneAnswer.Bounds.NONE, List.of(), beaten, false, Map.of(),
+				List.of(new TuneAnswer.Step(1, service.labels(), List.of("set-loom-10"), List.of(service.labels()))),
+				List.of(new TuneAnswer.Group("loom", "set-loom-50", high, List.of(), beaten, Map.of(), new TuneAnswer.Confirmation(again, true)),
+						new TuneAnswer.Group("r2dbc", "set-r2dbc-10", high, List.of("set-r2dbc-50"), Map.of(), Map.of(), null)),
+				null);
+		Json.MAPPER.writeValue(this.results.resolve(RunDir.TUNE).toFile(), tune);
+		TuneSummary summary = TuneSummary.read(this.results, Json.MAPPER.readTree(this.results.resolve(RunDir.MANIFEST).toFile()), List.of(), List.of())
+			.orElseThrow();
+		assertThat(summary.named()).as("a best for every group").isTrue();
+		assertThat(summary.unnamedGroups()).isEmpty();
+		assertThat(summary.groupBests()).containsExactly(Map.entry("loom", "set-loom-50"), Map.entry("r2dbc", "set-r2dbc-10"));
+		assertThat(summary.arms()).extracting(TuneSummary.Arm::standing).containsExactly(TuneSummary.Standing.BEATEN, TuneSummary.Standing.BEST,
+				TuneSummary.Standing.BEST, TuneSummary.Standing.WITHIN_NOISE);
+		assertThat(summary.arms()).extracting(TuneSummary.Arm::group).containsExactly("loom", "loom", "r2dbc", "r2dbc");
+		assertThat(summary.arms().get(1).capacity().estimate()).isEqualTo(400);
+		assertThat(summary.confirmations()).containsOnlyKeys("set-loom-50");
+		assertThat(summary.confirmations().get("set-loom-50").confirmed()).isTrue();
+		assertThat(summary.confirmations().get("set-loom-50").capacity().estimate()).isEqualTo(390);
 	}
 
 }
