@@ -148,17 +148,15 @@ final class TuneStudy {
 		if (finalists.isEmpty() || Interruption.requested() || end - System.nanoTime() <= 0) {
 			return Map.of();
 		}
+		// Each finalist's bracket starts from its crossing in the last step it ran in.
 		Map<String, Integer> starts = new LinkedHashMap<>();
-		Map<String, Interval> study = new LinkedHashMap<>();
 		for (Halving.Step step : answers.get(0).steps()) {
 			for (SearchSummary.EntryResult entry : step.results()) {
 				if (finalists.contains(entry.entry()) && entry.capacity().n() > 0 && Double.isFinite(entry.capacity().estimate())) {
 					starts.put(entry.entry(), (int) Math.round(entry.capacity().estimate()));
-					study.put(entry.entry(), entry.capacity());
 				}
 			}
 		}
-		answers.stream().filter(Halving.Answer::named).forEach(answer -> study.put(answer.best(), answer.capacity()));
 		for (SearchEntry entry : this.run.entries.values()) {
 			if (entry.live != null) {
 				entry.live.service().close();
@@ -177,12 +175,14 @@ final class TuneStudy {
 			if (again == null || Interruption.requested()) {
 				continue;
 			}
-			boolean agrees = again.n() > 0 && Double.isFinite(again.estimate()) && !again.whollyBelow(answer.capacity()) && !answer.capacity().whollyBelow(again);
+			boolean found = again.n() > 0 && Double.isFinite(again.estimate());
+			boolean agrees = found && !again.whollyBelow(answer.capacity()) && !answer.capacity().whollyBelow(again);
 			boolean leads = fresh.entrySet().stream().noneMatch(e -> !e.getKey().equals(answer.best()) && answer.group().equals(groupOf.get(e.getKey()))
 					&& again.whollyBelow(e.getValue()));
 			confirmations.put(answer.best(), new TuneAnswer.Confirmation(again.bounds(), agrees && leads));
 			this.run.say(String.format(Locale.ROOT, "lab: tune: %s on fresh JVMs: %s, %s", answer.best(), again.asLoad(),
-					!agrees ? "not confirmed: its interval there does not overlap the study's " + answer.capacity().asLoad()
+					!found ? "not confirmed: no capacity was found there" : !agrees ? "not confirmed: its interval there does not overlap the study's "
+							+ answer.capacity().asLoad()
 							: !leads ? "not confirmed: an arm of its group lies wholly above it there" : "confirmed (it overlaps the study's "
 									+ answer.capacity().asLoad() + " and no arm of its group leads it)"));
 		}
