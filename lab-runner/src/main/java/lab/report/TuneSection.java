@@ -63,8 +63,7 @@ final class TuneSection {
 		if (best == null) {
 			// A best is named only where its capacity was measured: none here, and why each arm has none.
 			return (tune.interrupted() ? "No best named: the run was interrupted before the study ended." : "No best named: no arm's capacity within "
-					+ tune.target().text() + " was found.") + (tune.unplaced().isEmpty() ? "" : " " + String.join("; ", tune.unplaced().entrySet().stream()
-						.map(e -> e.getKey() + ": " + e.getValue()).toList()) + ".");
+					+ tune.target().text() + " was found.") + (tune.unplaced().isEmpty() ? "" : " " + unplaced(tune) + ".");
 		}
 		StringBuilder text = new StringBuilder(String.format(Locale.ROOT, "Best within %s: %s, %s %s.", tune.target().text(), best.label(),
 				best.capacity().asLoad(), loadUnit));
@@ -104,7 +103,7 @@ final class TuneSection {
 					near.isEmpty() ? "" : " (within noise of it: " + String.join(", ", near) + ")", confirmation(tune, label, loadUnit, true)));
 		});
 		String unplaced = tune.unplaced().isEmpty() ? ""
-				: " Without a capacity: " + String.join("; ", tune.unplaced().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList()) + ".";
+				: " Without a capacity: " + unplaced(tune) + ".";
 		return "Best of each group within " + tune.target().text() + (tune.interrupted() ? " (the run was interrupted)" : "") + ": "
 				+ String.join("; ", parts) + "." + unplaced;
 	}
@@ -121,6 +120,11 @@ final class TuneSection {
 		String text = String.format(Locale.ROOT, "%s on fresh JVMs: %s %s%s", again.confirmed() ? "confirmed" : "not confirmed", again.capacity().asLoad(),
 				loadUnit, again.confirmed() ? "" : " (its interval there does not overlap the study's, or an arm of its group led it there)");
 		return inline ? ", " + text : " " + Character.toUpperCase(text.charAt(0)) + text.substring(1) + ".";
+	}
+
+	/** Each arm without a capacity and why: "a: INVALID twice at 25, never a bound; b: ...". */
+	private static String unplaced(TuneSummary tune) {
+		return String.join("; ", tune.unplaced().entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList());
 	}
 
 	private static String front(TuneSummary.Arm arm) {

@@ -237,8 +237,8 @@ final class TuneStudy {
 				e.getValue().live = null;
 			}
 		}
-		this.run.say(String.format(Locale.ROOT, (step == steps) ? "lab: tune: the best on fresh JVMs%3$s: %4$s, %5$.0f minutes"
-				: "lab: tune step %d of at most %d%s: %s, %.0f minutes", step + 1, steps,
+		String heading = (step == steps) ? "lab: tune: the best on fresh JVMs" : String.format(Locale.ROOT, "lab: tune step %d of at most %d", step + 1, steps);
+		this.run.say(String.format(Locale.ROOT, "%s%s: %s, %.0f minutes", heading,
 				(turns > 1) ? String.format(Locale.ROOT, ", turn %d of %d (the arms do not fit in memory at once)", turn + 1, turns) : "",
 				String.join(", ", entries), (this.turnEnds - System.nanoTime()) / 60e9));
 		for (String label : entries) {

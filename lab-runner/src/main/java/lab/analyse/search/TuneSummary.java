@@ -50,6 +50,12 @@ public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, Lis
 	 * @param confirmed whether that interval overlapped the study's and no arm of its group lay wholly above it
 	 */
 	public record Confirmation(Interval capacity, boolean confirmed) {
+
+		/** As tune.json holds it; null when the best was not searched again. */
+		static Confirmation of(TuneAnswer.Confirmation confirmation) {
+			return (confirmation == null) ? null : new Confirmation(Interval.of(confirmation.capacity()), confirmation.confirmed());
+		}
+
 	}
 
 	public TuneSummary {
@@ -162,17 +168,13 @@ public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, Lis
 		Map<String, Confirmation> confirmations = new LinkedHashMap<>();
 		if (tune.named()) {
 			bests.put(tune.best(), Interval.of(tune.capacity()));
-			if (tune.confirmation() != null) {
-				confirmations.put(tune.best(), new Confirmation(Interval.of(tune.confirmation().capacity()), tune.confirmation().confirmed()));
-			}
+			Optional.ofNullable(Confirmation.of(tune.confirmation())).ifPresent(again -> confirmations.put(tune.best(), again));
 		}
 		for (TuneAnswer.Group group : tune.groups()) {
 			groupBests.put(group.name(), group.named() ? group.best() : "");
 			if (group.named()) {
 				bests.put(group.best(), Interval.of(group.capacity()));
-				if (group.confirmation() != null) {
-					confirmations.put(group.best(), new Confirmation(Interval.of(group.confirmation().capacity()), group.confirmation().confirmed()));
-				}
+				Optional.ofNullable(Confirmation.of(group.confirmation())).ifPresent(again -> confirmations.put(group.best(), again));
 			}
 		}
 		Map<String, Interval> beaten = new LinkedHashMap<>();

@@ -146,7 +146,8 @@ public final class Halving {
 		for (int index = 0; index < this.maxSteps && !(open = open(survivors)).isEmpty() && !(interrupted = steps.stopped()); index++) {
 			// Each arm's bracket starts from the crossing the step before found for it, and steps by 1.5 from there.
 			SearchSettings settings = this.settings.apply(index).from(starts);
-			List<String> searching = survivors.stream().filter(arm -> open(survivors).contains(this.group.apply(arm))).toList();
+			List<String> stepGroups = open;
+			List<String> searching = survivors.stream().filter(arm -> stepGroups.contains(this.group.apply(arm))).toList();
 			List<List<String>> turns = this.turns.apply(searching);
 			List<SearchSummary.EntryResult> results = new ArrayList<>();
 			List<String> searched = new ArrayList<>();
