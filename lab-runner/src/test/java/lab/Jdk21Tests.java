@@ -46,8 +46,8 @@ class Jdk21Tests {
 	void aServiceServesOnJdk21() throws Exception {
 		Path root = RunnerTests.root();
 		Path jdk21 = jdk21(root);
-		// The pipeline on 21, not the verdicts: one virtual-thread variant, a fixed 10 s warm-up.
-		Scenario smoke = new Overrides(List.of("app-tomcat-loom"), null, null, null, 10, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
+		// The pipeline on 21, not the verdicts: one virtual-thread variant, a fixed 5 s warm-up.
+		Scenario smoke = new Overrides(List.of("app-tomcat-loom"), null, null, null, 5, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
 		RunPlan plan = RunPlan.of(smoke, root, this.out, jdk21, List.of(), Host.read());
 		new Runner(plan, System.out).run(List.of("./lab", "run", "--scenario", "smoke", "--variants", "app-tomcat-loom", "--java-home", "21"));
 

@@ -50,7 +50,7 @@ class RemoteModeTests {
 	}
 
 	static Scenario scenario(String variant, int users, int hold) {
-		return new Overrides(List.of(variant), List.of(users), null, hold, 10, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
+		return new Overrides(List.of(variant), List.of(users), null, hold, 5, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
 	}
 
 	static RunPlan plan(Scenario scenario, Path out, Remote remote) {

@@ -126,8 +126,8 @@ class AwsCommandsTests {
 			assertThat(again.output()).contains("nothing to create").contains("Resources: 0 added, 0 changed, 0 destroyed")
 				.doesNotContain("  create:").doesNotContain("  update:").doesNotContain("  delete:").contains("up: 1 variant(s) healthy");
 
-			// A fixed warm-up of 10 s (smoke warms up to 150 s while the JIT compiles): the pipeline is under test here, not the figures.
-			Commands.Result run = lab(Duration.ofMinutes(20), "aws", "run", "--scenario", "smoke", "--warmup-seconds", "10");
+			// A fixed warm-up of 5 s (smoke warms up to 150 s while the JIT compiles): the pipeline is under test here, not the figures.
+			Commands.Result run = lab(Duration.ofMinutes(20), "aws", "run", "--scenario", "smoke", "--warmup-seconds", "5");
 			assertThat(run.exit()).as(run.toString()).isZero();
 			Path results;
 			try (Stream<Path> dirs = Files.list(OUT.resolve("results"))) {

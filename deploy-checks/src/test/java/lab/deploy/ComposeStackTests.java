@@ -320,7 +320,7 @@ class ComposeStackTests {
 		Path results = Repo.root().resolve("results");
 		Set<Path> before = runnerRuns(results);
 		this.env.put("LAB_SCENARIO", "smoke");
-		this.env.put("LAB_ARGS", "--variants app-webflux --users 50 --warmup-seconds 10");
+		this.env.put("LAB_ARGS", "--variants app-webflux --users 50 --warmup-seconds 5");
 		compose(RUNNER, "--profile", "lab", "run", "--rm", "lab");
 		Set<Path> after = runnerRuns(results);
 		after.removeAll(before);

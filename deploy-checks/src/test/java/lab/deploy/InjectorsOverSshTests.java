@@ -161,7 +161,7 @@ class InjectorsOverSshTests {
 		Path out = OUT.resolve(name);
 		String gateway = "http://" + SUBNET + ".1:";
 		List<String> command = new ArrayList<>(List.of(Repo.root().resolve("lab").toString(), "run", "--scenario", "smoke", "--variants", "app-webflux",
-				"--target", gateway + service.port(), "--downstream", downstream.url(), "--hold", "6", "--warmup-seconds", "10", "--out", out.toString()));
+				"--target", gateway + service.port(), "--downstream", downstream.url(), "--hold", "6", "--warmup-seconds", "5", "--out", out.toString()));
 		command.addAll(List.of(arguments));
 		Commands.Result run = command(Duration.ofMinutes(15), command.toArray(String[]::new));
 		assertThat(run.exit()).as(run.toString()).isZero();

@@ -40,15 +40,14 @@ public final class GatlingRun {
 	/** Brings the files of a run on another host into the level's directory; null for a local run. */
 	private final Ssh.Fetch fetch;
 
-	private GatlingRun(Process process, Thread reader, Ssh.Fetch fetch) {
+	/** The local JVM's classes and their archive, settled when it ends; null for a run on another host. */
+	private final InjectorClasses classes;
+
+	private GatlingRun(Process process, Thread reader, Ssh.Fetch fetch, InjectorClasses classes) {
 		this.process = process;
 		this.reader = reader;
 		this.fetch = fetch;
-	}
-
-	/** The simulation's classes and Gatling's jars, as the build left them. */
-	private static String classpath(Path root) throws IOException {
-		return root.resolve("gatling/target/classes") + ":" + Files.readString(root.resolve("gatling/target/classpath.txt")).trim();
+		this.classes = classes;
 	}
 
 	/**
@@ -57,19 +56,21 @@ public final class GatlingRun {
 	public static GatlingRun start(Path root, Path java, List<String> properties, String cpus, Path dir,
 			Consumer<ProgressLine> progress) throws IOException {
 		Files.createDirectories(dir);
-		String classpath = classpath(root);
+		InjectorClasses classes = InjectorClasses.of(root, java);
+		String classpath = classes.classpath();
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JVM_FLAGS);
+		command.addAll(classes.flags());
 		properties.forEach(property -> command.add("-D" + property));
 		command.addAll(List.of("-D" + LoadParameters.OUT_DIR + "=" + dir, "-cp", classpath));
 		command.addAll(MAIN);
 		command.addAll(List.of("-rf", dir.resolve(LevelDir.GATLING).toString()));
 		Files.writeString(dir.resolve(LevelDir.GATLING_COMMAND),
-				String.join(" ", command).replace(classpath, "<gatling/target/classpath.txt>") + "\n");
+				String.join(" ", command).replace(classpath, classes.shown()) + "\n");
 		Process process = Launch.start(command, cpus, null);
 		Files.writeString(dir.resolve(LevelDir.INJECTOR_PID), process.pid() + "\n");
 		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve(LevelDir.GATLING_LOG), progress));
-		return new GatlingRun(process, reader, null);
+		return new GatlingRun(process, reader, null, classes);
 	}
 
 	/**
@@ -85,7 +86,7 @@ public final class GatlingRun {
 		Files.writeString(dir.resolve(LevelDir.GATLING_COMMAND), ssh.destination() + ": " + command + "\n");
 		Process process = Children.register(ssh.process(command).redirectErrorStream(true).start());
 		Thread reader = Thread.ofPlatform().daemon().name("gatling-output").start(() -> copy(process, dir.resolve(LevelDir.GATLING_LOG), progress));
-		return new GatlingRun(process, reader, () -> ssh.fetch(run, dir));
+		return new GatlingRun(process, reader, () -> ssh.fetch(run, dir), null);
 	}
 
 	private static void copy(Process process, Path log, Consumer<ProgressLine> progress) {
@@ -134,7 +135,7 @@ public final class GatlingRun {
 		}
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JVM_FLAGS);
-		command.addAll(List.of("-cp", classpath(root), "lab.gatling.MergedReport", level.resolve(LevelDir.GATLING).resolve(LevelDir.GATLING_MERGED).toString()));
+		command.addAll(List.of("-cp", InjectorClasses.of(root, java).classpath(), "lab.gatling.MergedReport", level.resolve(LevelDir.GATLING).resolve(LevelDir.GATLING_MERGED).toString()));
 		logs.forEach(file -> command.add(file.toString()));
 		Process process = Launch.start(command, cpus, log);
 		if (!process.waitFor(120, TimeUnit.SECONDS)) {
@@ -157,6 +158,9 @@ public final class GatlingRun {
 		Children.stop(this.process);
 		if (this.fetch != null) {
 			this.fetch.into();
+		}
+		if (this.classes != null) {
+			this.classes.settle(ended && this.process.exitValue() == 0);
 		}
 		return ended ? this.process.exitValue() : -1;
 	}

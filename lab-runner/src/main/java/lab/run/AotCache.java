@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import lab.analyse.profile.StartProfile;
 import lab.json.Json;
 import lab.launch.Children;
+import lab.launch.LabCache;
 import lab.launch.Launch;
 import lab.launch.RunningService;
 import lab.launch.Service;
@@ -68,12 +69,7 @@ final class AotCache {
 
 	/** {@code $LAB_CACHE_DIR/aot}, else {@code $XDG_CACHE_HOME/loom-lab/aot}, else {@code ~/.cache/loom-lab/aot}. */
 	static Path cacheRoot() {
-		String lab = System.getenv("LAB_CACHE_DIR");
-		if (lab != null && !lab.isBlank()) {
-			return Path.of(lab, "aot");
-		}
-		String xdg = System.getenv("XDG_CACHE_HOME");
-		return ((xdg != null && !xdg.isBlank()) ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache")).resolve("loom-lab/aot");
+		return LabCache.root().resolve("aot");
 	}
 
 	/**

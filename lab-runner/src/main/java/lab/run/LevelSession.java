@@ -36,6 +36,9 @@ import lab.sample.SteadyRecording;
  */
 final class LevelSession {
 
+	/** Seconds the load goes on after the steady-heap snapshot starts (the tail beyond the delay's drain). */
+	static final int SNAPSHOT_TAIL_SECONDS = 3;
+
 	/** A level as it ended: its facts and, when it was judged, its row (verdict, target; null when interrupted: not analysed). */
 	record Outcome(LevelFacts facts, LevelResult result) {
 
@@ -122,9 +125,10 @@ final class LevelSession {
 		int hold = scenario.holdSeconds();
 		LoadShape shape = scenario.model();
 		// An unmeasured tail keeps the load on after the window while the heap is looked at (a full GC): the window's
-		// last requests are answered by then, and no pause falls inside it.
+		// last requests are answered by then, and no pause falls inside it. The snapshot (jcmd GC.class_histogram) took
+		// 0.7-0.8 s here at 20 users: 3 s more leave it time under load (5 s did, with 4 s of load still to go).
 		long snapshotAfterEndMs = scenario.delayMs() + 1_500;
-		int tail = service.pid().isPresent() ? (int) (snapshotAfterEndMs / 1000) + 5 : 0;
+		int tail = service.pid().isPresent() ? (int) (snapshotAfterEndMs / 1000) + SNAPSHOT_TAIL_SECONDS : 0;
 		int loadSeconds = shape.steadyAfterSeconds(ramp) + hold + tail;
 		long timeout = loadSeconds + scenario.requestTimeoutMs() / 1000 + 120;
 		String name = service.name() + " " + id;

@@ -58,11 +58,11 @@ public class RunnerTests {
 
 	@Test
 	void smokeRunsEveryVariantEndToEndAndGoesOnPastAServiceKilledMidLevel() throws Exception {
-		// The pipeline, not the verdicts: a fixed 10 s warm-up (the bundled one runs until the JIT settles, minutes here).
-		Scenario smoke = new Overrides(null, null, null, null, 10, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
+		// The pipeline, not the verdicts: a fixed 5 s warm-up (the bundled one runs until the JIT settles, minutes here).
+		Scenario smoke = new Overrides(null, null, null, null, 5, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
 		assertThat(Variant.names()).contains(KILLED).last().isNotEqualTo(KILLED);
 		Thread killer = Thread.ofVirtual().start(() -> killWhenLoaded(this.out.resolve(KILLED)));
-		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke", "--warmup-seconds", "10"));
+		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke", "--warmup-seconds", "5"));
 		killer.join(5_000);
 		serviceKilledMidLevelIsRecordedFailedAndTheRunWentOn();
 
@@ -163,7 +163,7 @@ public class RunnerTests {
 
 	@Test
 	void repeatsStartAFreshServiceEachInARotatedOrderUnderTheTuningNamedAndJfrRecordsEachLevel(@TempDir Path tools) throws Exception {
-		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, 10, null, 2, List.of("tuned"), null, null, null)
+		Scenario scenario = new Overrides(List.of("app-webflux", "app-tomcat-loom"), List.of(20), null, 3, 5, null, 2, List.of("tuned"), null, null, null)
 			.applyTo(Scenario.load("smoke"));
 		// async-profiler ships for Linux x64 and arm64: elsewhere --profile-cpu refuses to start, and this part is skipped.
 		Path profiler = CpuProfile.library(tools).orElse(null);
