@@ -26,10 +26,11 @@ import lab.launch.LabCache;
  * runs, without an archive. The archive is made by the first run that finds none ({@code -XX:ArchiveClassesAtExit},
  * written at its exit, some seconds longer once), into a file of its own moved into place only when that run ended
  * well: a half-written archive is never read, and two injectors making one at once each move a whole one. Its name
- * says what it was made from (the java binary and each classpath entry's path, size and time), so a rebuilt jar or
- * another JDK makes a new one. A JDK without a base archive (a stripped runtime) makes none and runs as before. The
- * JVM's own CDS messages are off: on JDK 25 the base archive's module options differ from the injector's, which it
- * reports at error level while it maps the archive all the same.
+ * says what it was made from (the java binary, and each classpath entry's path, size and time), so a rebuilt jar or
+ * another JDK makes a new one; a new one replaces the same JDK's older ones, and parts an interrupted run left. A JDK
+ * without a base archive (a stripped runtime) makes none and runs as before. The JVM's own CDS messages are off: on
+ * JDK 25 the base archive's module options differ from the injector's, which it reports at error level while it maps
+ * the archive all the same.
  */
 final class InjectorClasses {
 
@@ -62,7 +63,7 @@ final class InjectorClasses {
 			return new InjectorClasses(classes + ":" + libraries, List.of(), null, null);
 		}
 		String classpath = jar + ":" + libraries;
-		Path archive = cache.resolve("gatling-" + key(java, classpath) + ".jsa");
+		Path archive = cache.resolve("gatling-" + key(List.of(java.toRealPath().toString())) + "-" + key(List.of(classpath.split(":"))) + ".jsa");
 		List<String> flags = new ArrayList<>(List.of("-Xlog:cds*=off"));
 		if (Files.isRegularFile(archive)) {
 			flags.add("-XX:SharedArchiveFile=" + archive);
@@ -101,12 +102,10 @@ final class InjectorClasses {
 		}
 	}
 
-	/** What the archive depends on, hashed: the java binary and each classpath entry, by path, size and time. */
-	static String key(Path java, String classpath) throws IOException {
+	/** What an archive depends on, hashed: each file by path, size and time. */
+	static String key(List<String> files) throws IOException {
 		StringBuilder what = new StringBuilder();
-		List<String> entries = new ArrayList<>(List.of(java.toRealPath().toString()));
-		entries.addAll(List.of(classpath.split(":")));
-		for (String entry : entries) {
+		for (String entry : files) {
 			Path file = Path.of(entry);
 			what.append(entry).append(' ');
 			if (Files.exists(file)) {
@@ -116,7 +115,7 @@ final class InjectorClasses {
 		}
 		try {
 			byte[] sha = MessageDigest.getInstance("SHA-256").digest(what.toString().getBytes(StandardCharsets.UTF_8));
-			return HexFormat.of().formatHex(sha, 0, 8);
+			return HexFormat.of().formatHex(sha, 0, 6);
 		}
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException(ex);
@@ -141,16 +140,35 @@ final class InjectorClasses {
 		return this.archive;
 	}
 
-	/** After the JVM ended: the archive it wrote moved into place when it ended well, else dropped. */
-	void settle(boolean endedWell) throws IOException {
+	/**
+	 * After the JVM ended: the archive it wrote moved into place when it ended well, else dropped; the same JDK's
+	 * archives of older jars removed (each is some 40 MB). Best effort: a cache that cannot be written costs the next
+	 * start its archive, not the level.
+	 */
+	void settle(boolean endedWell) {
 		if (this.making == null || !Files.isRegularFile(this.making)) {
 			return;
 		}
-		if (endedWell) {
+		try {
+			if (!endedWell) {
+				Files.deleteIfExists(this.making);
+				return;
+			}
 			Files.move(this.making, this.archive, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+			String name = this.archive.getFileName().toString();
+			String jdk = name.substring(0, name.lastIndexOf('-') + 1);
+			long hourAgo = System.currentTimeMillis() - 3_600_000;
+			try (Stream<Path> files = Files.list(this.archive.getParent())) {
+				for (Path old : files.filter(f -> !f.equals(this.archive) && f.getFileName().toString().startsWith(jdk)).toList()) {
+					String file = old.getFileName().toString();
+					if (file.endsWith(".jsa") || (file.endsWith(".part") && Files.getLastModifiedTime(old).toMillis() < hourAgo)) {
+						Files.deleteIfExists(old);
+					}
+				}
+			}
 		}
-		else {
-			Files.deleteIfExists(this.making);
+		catch (IOException ex) {
+			// the next run makes one again
 		}
 	}
 

@@ -238,9 +238,10 @@ final class TuneStudy {
 			}
 		}
 		String heading = (step == steps) ? "lab: tune: the best on fresh JVMs" : String.format(Locale.ROOT, "lab: tune step %d of at most %d", step + 1, steps);
-		this.run.say(String.format(Locale.ROOT, "%s%s: %s, %.0f minutes", heading,
+		long minutes = Math.round((this.turnEnds - System.nanoTime()) / 60e9);
+		this.run.say(String.format(Locale.ROOT, "%s%s: %s, %d minute%s", heading,
 				(turns > 1) ? String.format(Locale.ROOT, ", turn %d of %d (the arms do not fit in memory at once)", turn + 1, turns) : "",
-				String.join(", ", entries), (this.turnEnds - System.nanoTime()) / 60e9));
+				String.join(", ", entries), minutes, (minutes == 1) ? "" : "s"));
 		for (String label : entries) {
 			SearchEntry entry = this.run.entries.get(label);
 			if (entry.live != null || Interruption.requested()) {

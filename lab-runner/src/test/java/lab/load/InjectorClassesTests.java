@@ -57,9 +57,20 @@ class InjectorClassesTests {
 		// The next run reads it.
 		assertThat(InjectorClasses.of(this.root, this.java, cache).flags()).containsExactly("-Xlog:cds*=off", "-XX:SharedArchiveFile=" + second.archive());
 
-		// A library rebuilt (another size) names another archive.
+		// A library rebuilt (another size) names another archive, which replaces the same JDK's older one when made;
+		// another JDK's stays.
+		Path otherJava = Files.writeString(this.root.resolve("java21"), "java 21");
+		InjectorClasses other = InjectorClasses.of(this.root, otherJava, cache);
+		Files.writeString(Path.of(other.flags().get(1).substring("-XX:ArchiveClassesAtExit=".length())), "21");
+		other.settle(true);
 		Files.writeString(this.root.resolve("lib-a.jar"), "a rebuilt");
-		assertThat(InjectorClasses.of(this.root, this.java, cache).archive()).isNotEqualTo(second.archive());
+		InjectorClasses rebuilt = InjectorClasses.of(this.root, this.java, cache);
+		assertThat(rebuilt.archive()).isNotEqualTo(second.archive());
+		Files.writeString(Path.of(rebuilt.flags().get(1).substring("-XX:ArchiveClassesAtExit=".length())), "rebuilt");
+		rebuilt.settle(true);
+		assertThat(second.archive()).doesNotExist();
+		assertThat(rebuilt.archive()).hasContent("rebuilt");
+		assertThat(other.archive()).hasContent("21");
 	}
 
 	@Test

@@ -58,11 +58,12 @@ public class RunnerTests {
 
 	@Test
 	void smokeRunsEveryVariantEndToEndAndGoesOnPastAServiceKilledMidLevel() throws Exception {
-		// The pipeline, not the verdicts: a fixed 5 s warm-up (the bundled one runs until the JIT settles, minutes here).
-		Scenario smoke = new Overrides(null, null, null, null, 5, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
+		// The pipeline, not the verdicts: a fixed 5 s warm-up (the bundled one runs until the JIT settles, minutes here)
+		// and a 3 s hold.
+		Scenario smoke = new Overrides(null, null, null, 3, 5, null, null, null, null, null, null).applyTo(Scenario.load("smoke"));
 		assertThat(Variant.names()).contains(KILLED).last().isNotEqualTo(KILLED);
 		Thread killer = Thread.ofVirtual().start(() -> killWhenLoaded(this.out.resolve(KILLED)));
-		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke", "--warmup-seconds", "5"));
+		new Runner(plan(smoke, this.out), System.out).run(List.of("./lab", "run", "--scenario", "smoke", "--warmup-seconds", "5", "--hold", "3"));
 		killer.join(5_000);
 		serviceKilledMidLevelIsRecordedFailedAndTheRunWentOn();
 

@@ -24,7 +24,8 @@ import lab.analyse.search.SearchSummary;
  * <p>
  * Arms may come in groups (the pool sizes of one model each): then an arm is dropped only by its own group's leader,
  * a group with one arm left leaves the study (its answer is that of the step that settled it), and each group's best
- * is named; the groups still open share every step's rounds.
+ * is named; the groups still open share every step's rounds. Every group is searched in the first step, one of a
+ * single arm too: its best is named with the capacity measured there.
  */
 public final class Halving {
 
@@ -143,7 +144,7 @@ public final class Halving {
 		this.arms.forEach(arm -> last.putIfAbsent(this.group.apply(arm), List.of()));
 		List<String> open = new ArrayList<>(last.keySet());
 		boolean interrupted = false;
-		for (int index = 0; index < this.maxSteps && !(open = open(survivors)).isEmpty() && !(interrupted = steps.stopped()); index++) {
+		for (int index = 0; index < this.maxSteps && !(open = open(survivors, index)).isEmpty() && !(interrupted = steps.stopped()); index++) {
 			// Each arm's bracket starts from the crossing the step before found for it, and steps by 1.5 from there.
 			SearchSettings settings = this.settings.apply(index).from(starts);
 			List<String> stepGroups = open;
@@ -196,11 +197,14 @@ public final class Halving {
 		return List.copyOf(answers);
 	}
 
-	/** The groups with more than one arm left: those a next step searches. */
-	private List<String> open(List<String> survivors) {
+	/**
+	 * The groups step {@code index} searches: in the first, every group (a group of one arm is measured once, so its best
+	 * has a capacity); later, those with more than one arm left.
+	 */
+	private List<String> open(List<String> survivors, int index) {
 		Map<String, Integer> left = new LinkedHashMap<>();
 		survivors.forEach(arm -> left.merge(this.group.apply(arm), 1, Integer::sum));
-		return left.entrySet().stream().filter(e -> e.getValue() > 1).map(Map.Entry::getKey).toList();
+		return left.entrySet().stream().filter(e -> index == 0 || e.getValue() > 1).map(Map.Entry::getKey).toList();
 	}
 
 	/** One group's answer from its results in the last step it was searched in. */

@@ -171,6 +171,24 @@ class HalvingTests {
 	}
 
 	@Test
+	void aGroupOfOneArmIsSearchedInTheFirstStepAndItsBestNamedWithItsCapacity() throws Exception {
+		// vt-on at three pools, vt-off at one: vt-off-pool50 has no rival in its group, and is measured all the same.
+		List<Truth> arms = List.of(ARMS.get(3), ARMS.get(5), ARMS.get(6), ARMS.get(7));
+		java.util.function.Function<String, String> model = arm -> arm.substring(0, arm.indexOf("-pool"));
+		SyntheticLab lab = new SyntheticLab(arms, 11, 20 * 60);
+		Halving halving = new Halving(arms.stream().map(Truth::name).toList(), step -> settings(step, 11), 3, survivors -> List.of(survivors), model);
+		List<Halving.Answer> answers = halving.runGroups((step, entries) -> (step == 0) ? lab : lab.again(20 * 60));
+		Halving.Answer alone = answers.stream().filter(answer -> answer.group().equals("vt-off")).findFirst().orElseThrow();
+		assertThat(alone.steps().get(0).entries()).contains("vt-off-pool50");
+		assertThat(alone.best()).isEqualTo("vt-off-pool50");
+		assertThat(alone.capacity().estimate()).as("its capacity, measured (700 in truth)").isBetween(400.0, 1000.0);
+		// Searched once: a later step searches only the group with rivals left.
+		for (Halving.Step step : alone.steps().subList(1, alone.steps().size())) {
+			assertThat(step.entries()).doesNotContain("vt-off-pool50");
+		}
+	}
+
+	@Test
 	void anArmIsDroppedOnlyWhenItsIntervalLiesWhollyBelowTheLeaders() {
 		Interval leader = new Interval(1000, 950, 1050, 6, 2, 4, Interval.JvmLevel.values()[0]);
 		assertThat(new Interval(800, 700, 940, 6, 2, 4, Interval.JvmLevel.values()[0]).whollyBelow(leader)).isTrue();
