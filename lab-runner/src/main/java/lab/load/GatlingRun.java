@@ -135,7 +135,7 @@ public final class GatlingRun {
 		}
 		List<String> command = new ArrayList<>(List.of(java.toString()));
 		command.addAll(JVM_FLAGS);
-		command.addAll(List.of("-cp", InjectorClasses.of(root, java).classpath(), "lab.gatling.MergedReport", level.resolve(LevelDir.GATLING).resolve(LevelDir.GATLING_MERGED).toString()));
+		command.addAll(List.of("-cp", InjectorClasses.classpath(root), "lab.gatling.MergedReport", level.resolve(LevelDir.GATLING).resolve(LevelDir.GATLING_MERGED).toString()));
 		logs.forEach(file -> command.add(file.toString()));
 		Process process = Launch.start(command, cpus, log);
 		if (!process.waitFor(120, TimeUnit.SECONDS)) {

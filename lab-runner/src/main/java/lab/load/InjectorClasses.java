@@ -56,13 +56,11 @@ final class InjectorClasses {
 	}
 
 	static InjectorClasses of(Path root, Path java, Path cache) throws IOException {
-		String libraries = Files.readString(root.resolve("gatling/target/classpath.txt")).trim();
-		Path classes = root.resolve("gatling/target/classes");
-		Path jar = freshJar(root.resolve("gatling/target"), classes);
+		Path jar = freshJar(root.resolve("gatling/target"), root.resolve("gatling/target/classes"));
+		String classpath = classpath(root, jar);
 		if (jar == null) {
-			return new InjectorClasses(classes + ":" + libraries, List.of(), null, null);
+			return new InjectorClasses(classpath, List.of(), null, null);
 		}
-		String classpath = jar + ":" + libraries;
 		Path archive = cache.resolve("gatling-" + key(List.of(java.toRealPath().toString())) + "-" + key(List.of(classpath.split(":"))) + ".jsa");
 		List<String> flags = new ArrayList<>(List.of("-Xlog:cds*=off"));
 		if (Files.isRegularFile(archive)) {
@@ -73,6 +71,19 @@ final class InjectorClasses {
 		Path making = cache.resolve(archive.getFileName() + "." + ProcessHandle.current().pid() + "-" + System.nanoTime() + ".part");
 		flags.add("-XX:ArchiveClassesAtExit=" + making);
 		return new InjectorClasses(classpath, flags, making, archive);
+	}
+
+	/**
+	 * The simulation's classes and Gatling's jars as the build left them, for a JVM that reads no archive (the merge of
+	 * several injectors' reports): the module's jar when it is fresh, else the classes directory.
+	 */
+	static String classpath(Path root) throws IOException {
+		return classpath(root, freshJar(root.resolve("gatling/target"), root.resolve("gatling/target/classes")));
+	}
+
+	private static String classpath(Path root, Path jar) throws IOException {
+		Path classes = (jar != null) ? jar : root.resolve("gatling/target/classes");
+		return classes + ":" + Files.readString(root.resolve("gatling/target/classpath.txt")).trim();
 	}
 
 	/** The module's jar when no compiled class is newer than it; else null. */
