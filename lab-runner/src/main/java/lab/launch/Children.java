@@ -95,14 +95,22 @@ public final class Children {
 
 	/** Removes a directory {@link #removeOnExit} listed, with everything in it. */
 	public static void remove(Path dir) {
-		if (!removals.remove(dir.toAbsolutePath()) || !Files.exists(dir)) {
+		if (removals.remove(dir.toAbsolutePath())) {
+			// What is left is in the system's temporary directory, named loom-lab-...
+			deleteTree(dir);
+		}
+	}
+
+	/** Deletes {@code dir} with everything in it, as far as it can (best effort: what it cannot delete stays). */
+	public static void deleteTree(Path dir) {
+		if (!Files.exists(dir)) {
 			return;
 		}
 		try (java.util.stream.Stream<Path> walk = Files.walk(dir)) {
 			walk.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
 		}
 		catch (IOException | java.io.UncheckedIOException ex) {
-			// What is left is in the system's temporary directory, named loom-lab-...
+			// Left as it is.
 		}
 	}
 

@@ -73,6 +73,15 @@ final class AotCache {
 	}
 
 	/**
+	 * The extracted jar every service the lab builds starts from, with or without a cache: Spring Boot's recommended
+	 * form for production (its class path of plain jars, the form the lab's images run), about 2.8 s quicker to start on
+	 * one core than the fat jar. Kept under {@code $LAB_CACHE_DIR/aot/<module>-<jar sha>/} beside the module's caches.
+	 */
+	static Path extractedJar(Path java, Path fat, String module) throws IOException, InterruptedException {
+		return extracted(java, fat, cacheRoot().resolve(module + "-" + sha256(fat).substring(0, 12)), module);
+	}
+
+	/**
 	 * The jar and flags {@code module} starts with in {@code arm}: the extracted jar, and for a cache mode the cache, made
 	 * now when missing or stale (its training's files under {@code dir}).
 	 *
@@ -233,7 +242,7 @@ final class AotCache {
 				staging.resolve("app").toString()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
 		if (!process.waitFor(120, TimeUnit.SECONDS) || process.exitValue() != 0) {
 			process.destroyForcibly();
-			throw new ServiceFailure("extracting " + fat + " for the AOT cache failed (" + Files.readString(log).strip() + ")");
+			throw new ServiceFailure("extracting " + fat + " failed (" + Files.readString(log).strip() + ")");
 		}
 		Path extracted = staging.resolve("app").resolve(fat.getFileName());
 		if (!Files.isRegularFile(extracted)) {
@@ -241,7 +250,16 @@ final class AotCache {
 		}
 		// Renamed into place whole: a run that dies while extracting leaves no half-extracted directory that looks done.
 		Files.move(extracted, staging.resolve("app").resolve(module + ".jar"), StandardCopyOption.REPLACE_EXISTING);
-		Files.move(staging.resolve("app"), home, StandardCopyOption.ATOMIC_MOVE);
+		try {
+			Files.move(staging.resolve("app"), home, StandardCopyOption.ATOMIC_MOVE);
+		}
+		catch (IOException ex) {
+			// Another run extracted the same jar first (its directory is in place): this copy is not needed.
+			if (!Files.isRegularFile(jar)) {
+				throw ex;
+			}
+			Children.deleteTree(staging.resolve("app"));
+		}
 		Files.deleteIfExists(log);
 		Files.deleteIfExists(staging);
 		return jar;

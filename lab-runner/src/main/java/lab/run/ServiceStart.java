@@ -136,7 +136,8 @@ final class ServiceStart {
 			return RunningService.start(variant, arm.jdk().home().resolve("bin/java"), aot.jar(), withCache, arguments,
 					this.harness.cpus().serviceTaskset(), dir);
 		}
-		return RunningService.start(variant, arm.jdk().home().resolve("bin/java"), RunPlan.jar(plan.root(), module), flags, arguments,
+		Path java = arm.jdk().home().resolve("bin/java");
+		return RunningService.start(variant, java, AotCache.extractedJar(java, RunPlan.jar(plan.root(), module), module), flags, arguments,
 				this.harness.cpus().serviceTaskset(), dir);
 	}
 

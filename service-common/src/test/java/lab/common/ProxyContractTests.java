@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -199,9 +200,19 @@ public abstract class ProxyContractTests {
 		assertThat(context.containsBean("address")).as("functional route").isEqualTo(functional);
 	}
 
+	/**
+	 * Whether this class checks the 504 (its 9-s downstream call outlasts the 8-s read timeout): a repeat under other
+	 * buffers leaves it to the defaults' class, since {@link #usesTheSameEffectiveClientSettingsAsEveryVariant} reads
+	 * the client's timeouts back in every class.
+	 */
+	protected boolean checksTheResponseTimeout() {
+		return true;
+	}
+
 	@Test
 	@Order(1)
 	void answers504WhenTheDownstreamIsSlowerThanTheResponseTimeout() throws Exception {
+		Assumptions.assumeTrue(checksTheResponseTimeout(), "the timeouts are the defaults' (read back by the settings check); the 504 is checked there");
 		Contract.assertError(Contract.get(url() + "/address/9000"), 504, "downstream_timeout");
 	}
 
