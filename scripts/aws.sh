@@ -103,6 +103,23 @@ for f in (d + "/terraform.tfvars", d + "/variables.tf"):
 PY
 }
 
+# The database set's services deployed (terraform.tfvars' database_set): from the outputs, or in a dry run from the file.
+db_deployed() {
+  if [[ $DRY == 0 ]]; then
+    outputs 'sorted(o.get("db_service_public_ips") or {})'
+    return
+  fi
+  python3 - "$TF_DIR" <<'PY'
+import re, sys
+try:
+    m = re.search(r'(?:^|\n)\s*database_set\s*=\s*(\[[^\]]*\])', open(sys.argv[1] + "/terraform.tfvars").read())
+except OSError:
+    m = None
+if m:
+    print("\n".join(sorted(re.findall(r'"([^"]+)"', m.group(1)))))
+PY
+}
+
 management_port_of() { # the port a variant's health and metrics answer on (from its management URL)
   if [[ $DRY == 1 ]]; then echo "<management port of $1>"; else outputs "o['management_urls']['$1'].rsplit(':', 1)[1]"; fi
 }
@@ -276,10 +293,11 @@ cmd_up() {
   fi
   [[ $DRY == 1 ]] || rm -f "$TF_DIR/lab.tfplan" "$TF_DIR/lab.tfplan.log"
 
-  local variants missing=0
+  local variants db_services missing=0
   shown terraform -chdir="$TF_DIR" output -json
   variants=$(deployed)
-  for module in downstream-delay-service $variants; do
+  db_services=$(db_deployed)
+  for module in downstream-delay-service $variants $db_services; do
     [[ -f "$LAB_ROOT/$module/target/$module.jar" ]] || missing=1
   done
   [[ -f "$LAB_ROOT/lab-runner/target/lab-runner-exec.jar" ]] || missing=1
@@ -294,6 +312,21 @@ cmd_up() {
     port=$(management_port_of "$variant")
     ship_service "$host" "$variant" "$port"
   done
+  # The database set, when terraform.tfvars deploys it: its PostgreSQL's first boot (the table loaded), then each
+  # service of the set like a proxy. ./lab aws run does not drive the set yet (docs/database.md).
+  if [[ -n "$db_services" ]]; then
+    host=$(outputs 'o["database_public_ip"]' '<database_public_ip>')
+    await_host "$host"
+    # The set's table, loaded once (the file the lab loads into the PostgreSQL it starts itself), as the role lab.
+    scp_to "$host" /tmp/account.sql "$LAB_ROOT/db-common/src/main/resources/lab-db/account.sql"
+    ssh_to "$host" "sudo -u postgres psql -d lab -tAc \"SELECT to_regclass('account')\" | grep -q account \
+|| sudo -u postgres psql -v ON_ERROR_STOP=1 -d lab -c 'SET ROLE lab' -f /tmp/account.sql"
+    for service in $db_services; do
+      host=$(outputs "o['db_service_public_ips']['$service']" "<db_service_public_ips[$service]>")
+      port=$(outputs "o['db_service_urls']['$service']['management'].rsplit(':', 1)[1]" "<management port of $service>")
+      ship_service "$host" "$service" "$port"
+    done
+  fi
   bundle
   first=$(outputs 'o["injector_public_ips"][0]' '<injector_public_ips[0]>')
   injectors=$(outputs 'o["injector_public_ips"]' '<injector_public_ips...>')

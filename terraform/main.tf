@@ -18,6 +18,23 @@ locals {
   management_ports = { for v, port in local.proxies : v => port + 1000 }
   # Every variant's management port, deployed or not: the security group's range does not change with var.variants.
   all_management_ports = [for name, port in local.service_ports : port + 1000 if name != "downstream-delay-service"]
+  # The database set (docs/database.md): each of its services on a t2.micro of its own (the ports their application.yml
+  # give them, management + 1000), reading one PostgreSQL on an instance of its own. None by default.
+  db_service_ports = {
+    "app-db-tomcat-loom"     = 8085
+    "app-db-tomcat-platform" = 8086
+    "app-db-webflux-r2dbc"   = 8087
+    "app-db-webflux-loom"    = 8088
+  }
+  db_services = { for s in var.database_set : s => local.db_service_ports[s] }
+  # Every service's pool held at once, and PostgreSQL's own reserve (superuser connections, psql by hand).
+  db_max_connections = var.database_pool_size * length(var.database_set) + 10
+  # Opened in the group only when the set is deployed: PostgreSQL, then the set's service and management ports.
+  db_ingress = length(var.database_set) == 0 ? {} : {
+    "PostgreSQL of the database set, only between the lab instances"                             = [5432, 5432]
+    "Service ports of the database set, only between the lab instances"                          = [min(values(local.db_service_ports)...), max(values(local.db_service_ports)...)]
+    "Management ports of the database set (service port + 1000), only between the lab instances" = [min(values(local.db_service_ports)...) + 1000, max(values(local.db_service_ports)...) + 1000]
+  }
 }
 
 # One zone, named: every instance in it (one network hop between them), and the set never grows by itself.
@@ -119,6 +136,17 @@ resource "aws_security_group" "lab" {
     to_port     = max(local.all_management_ports...)
     protocol    = "tcp"
     self        = true
+  }
+
+  dynamic "ingress" {
+    for_each = local.db_ingress
+    content {
+      description = ingress.key
+      from_port   = ingress.value[0]
+      to_port     = ingress.value[1]
+      protocol    = "tcp"
+      self        = true
+    }
   }
 
   egress {
@@ -242,6 +270,87 @@ resource "aws_instance" "injector" {
   }
 
   tags = { Name = "loom-lab-injector-${count.index}", Role = "injector" }
+
+  depends_on = [aws_route_table_association.lab]
+
+  lifecycle {
+    ignore_changes = [ami]
+  }
+}
+
+# The database set's PostgreSQL, on an instance of its own: the services' waits are its backends', not their own cores'.
+resource "aws_instance" "database" {
+  #checkov:skip=CKV2_AWS_41:The database calls no AWS API; an instance profile would only widen the blast radius.
+  count                  = length(var.database_set) > 0 ? 1 : 0
+  ami                    = data.aws_ami.ubuntu.id
+  instance_type          = var.instance_types.database
+  subnet_id              = aws_subnet.lab.id
+  vpc_security_group_ids = [aws_security_group.lab.id]
+  key_name               = var.key_name
+  monitoring             = var.detailed_monitoring
+  ebs_optimized          = true
+  user_data = templatefile("${path.module}/templates/database.sh.tftpl", {
+    subnet_cidr     = aws_subnet.lab.cidr_block
+    max_connections = local.db_max_connections
+  })
+
+  metadata_options {
+    http_endpoint = "enabled"
+    http_tokens   = "required"
+  }
+
+  root_block_device {
+    encrypted   = true
+    volume_type = "gp3"
+    volume_size = 16
+  }
+
+  tags = { Name = "loom-lab-database", Role = "database" }
+
+  depends_on = [aws_route_table_association.lab]
+
+  lifecycle {
+    ignore_changes = [ami]
+  }
+}
+
+# Each service of the database set, as a proxy is deployed: its jar by scp, then systemctl start.
+resource "aws_instance" "db_service" {
+  #checkov:skip=CKV2_AWS_41:The services call no AWS API; an instance profile would only widen the blast radius.
+  for_each               = local.db_services
+  ami                    = data.aws_ami.ubuntu.id
+  instance_type          = var.instance_types.proxy
+  subnet_id              = aws_subnet.lab.id
+  vpc_security_group_ids = [aws_security_group.lab.id]
+  key_name               = var.key_name
+  monitoring             = var.detailed_monitoring
+  ebs_optimized          = false #checkov:skip=CKV_AWS_135:t2 instance types do not support EBS optimisation.
+  user_data = templatefile("${path.module}/templates/service.sh.tftpl", {
+    module  = each.key
+    port    = each.value
+    args    = "--management.server.port=${each.value + 1000} --lab.db.host=${aws_instance.database[0].private_ip} --lab.db.pool-size=${var.database_pool_size}"
+    jvmopts = ""
+  })
+
+  credit_specification {
+    cpu_credits = var.t2_cpu_credits
+  }
+
+  metadata_options {
+    http_endpoint = "enabled"
+    http_tokens   = "required"
+  }
+
+  root_block_device {
+    encrypted   = true
+    volume_type = "gp3"
+    volume_size = 16
+  }
+
+  tags = { Name = "loom-lab-${each.key}", Role = "db-service", Variant = each.key }
+
+  # The database's address is baked into the user data: a new database replaces the set's services on purpose.
+  user_data_replace_on_change = true
 
   depends_on = [aws_route_table_association.lab]
 

@@ -46,13 +46,38 @@ output "lab_run_commands" {
   }
 }
 
+output "database_url" {
+  description = "The database set's PostgreSQL (JDBC), reachable from inside the security group; null without the set."
+  value       = length(aws_instance.database) > 0 ? "jdbc:postgresql://${aws_instance.database[0].private_ip}:5432/lab" : null
+}
+
+output "database_public_ip" {
+  description = "SSH address of the database set's PostgreSQL (psql as the postgres user there); null without the set."
+  value       = length(aws_instance.database) > 0 ? aws_instance.database[0].public_ip : null
+}
+
+output "db_service_urls" {
+  description = "Each deployed service of the database set: its private URL and its management URL (health, metrics)."
+  value = { for name, instance in aws_instance.db_service : name => {
+    url        = "http://${instance.private_ip}:${local.db_services[name]}"
+    management = "http://${instance.private_ip}:${local.db_services[name] + 1000}"
+  } }
+}
+
+output "db_service_public_ips" {
+  description = "SSH addresses of the database set's services: scp each jar to /opt/lab/ there."
+  value       = { for name, instance in aws_instance.db_service : name => instance.public_ip }
+}
+
 output "site" {
   description = "Where the lab runs, as ./lab aws run records it in the run's manifest."
   value = {
-    region         = var.region
-    zone           = var.zone
-    instance_types = var.instance_types
-    injector_count = var.injector_count
-    t2_cpu_credits = var.t2_cpu_credits
+    region             = var.region
+    zone               = var.zone
+    instance_types     = var.instance_types
+    injector_count     = var.injector_count
+    t2_cpu_credits     = var.t2_cpu_credits
+    database_set       = var.database_set
+    database_pool_size = var.database_pool_size
   }
 }

@@ -47,11 +47,35 @@ variable "instance_types" {
     proxy      = string
     downstream = string
     injector   = string
+    database   = optional(string, "t3.medium")
   })
   default = {
     proxy      = "t2.micro"
     downstream = "t2.medium"
     injector   = "c5.xlarge"
+    database   = "t3.medium"
+  }
+}
+
+variable "database_set" {
+  description = "Services of the database set to deploy (docs/database.md), each on a proxy-type instance of its own, with one PostgreSQL on a database-type instance beside them; none by default."
+  type        = list(string)
+  default     = []
+
+  validation {
+    condition     = alltrue([for s in var.database_set : contains(["app-db-tomcat-loom", "app-db-tomcat-platform", "app-db-webflux-r2dbc", "app-db-webflux-loom"], s)])
+    error_message = "database_set must be a subset of app-db-tomcat-loom, app-db-tomcat-platform, app-db-webflux-r2dbc, app-db-webflux-loom."
+  }
+}
+
+variable "database_pool_size" {
+  description = "Connections each service of the database set opens and holds (lab.db.pool-size: HikariCP's maximum-pool-size, r2dbc-pool's initial and max size); PostgreSQL's max_connections is their sum plus 10."
+  type        = number
+  default     = 10
+
+  validation {
+    condition     = var.database_pool_size >= 1 && var.database_pool_size <= 200
+    error_message = "database_pool_size must be between 1 and 200."
   }
 }
 

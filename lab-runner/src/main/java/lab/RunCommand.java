@@ -235,6 +235,10 @@ final class RunCommand implements Callable<Integer> {
 	public Integer call() throws Exception {
 		Path lockNote = this.dryRun ? null : ownLockNote();
 		Scenario base = Scenario.load((this.scenario != null) ? this.scenario : (this.service != null) ? "service" : "quick");
+		if (this.service == null && base.service() != null) {
+			// A scenario made for a service file measures it when --service names none (db: the database set's pools).
+			this.service = Commands.root().resolve(base.service());
+		}
 		// --target name=URL,... names the variants when --variants does not.
 		List<String> named = Remote.targetNames(this.target);
 		List<String> variants = (this.variants == null && !named.isEmpty()) ? named : this.variants;

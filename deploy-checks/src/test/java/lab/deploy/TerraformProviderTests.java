@@ -35,6 +35,12 @@ class TerraformProviderTests {
 
 	static final Path OUT = Repo.root().resolve("deploy-checks/target/terraform-provider");
 
+	/** The database set's services and their ports (their application.yml). */
+	static final List<String> DB_SET = List.of("app-db-tomcat-loom", "app-db-tomcat-platform", "app-db-webflux-r2dbc", "app-db-webflux-loom");
+
+	static final Map<String, Integer> DB_PORTS = Map.of("app-db-tomcat-loom", 8085, "app-db-tomcat-platform", 8086, "app-db-webflux-r2dbc", 8087,
+			"app-db-webflux-loom", 8088);
+
 	EmulatedAws aws;
 
 	@BeforeAll
@@ -45,7 +51,10 @@ class TerraformProviderTests {
 			Assumptions.abort(why);
 		}
 		Path key = OUT.resolve("operator.pub");
-		this.aws = EmulatedAws.start(OUT.resolve("lab"), variables(List.of("\"" + String.join("\", \"", Variant.names()) + "\"")));
+		Map<String, String> variables = variables(List.of("\"" + String.join("\", \"", Variant.names()) + "\""));
+		// The database set too: its PostgreSQL on an instance of its own, each of its services on one of theirs.
+		variables.put("database_set", "[\"" + String.join("\", \"", DB_SET) + "\"]");
+		this.aws = EmulatedAws.start(OUT.resolve("lab"), variables);
 		Files.writeString(key, "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIBk2pSSqK/6hF5b0q+OpKzgQhyWcOq9vHIGc4pR4xYhL operator\n");
 		this.aws.importKeyPair("lab-operator", key);
 		assertThat(this.aws.terraform(COMMAND, "init", "-input=false", "-no-color").exit()).as("terraform init from the mirror; see " + this.aws.log)
@@ -87,6 +96,8 @@ class TerraformProviderTests {
 				"aws_subnet.lab", "aws_route_table.lab", "aws_route_table_association.lab", "aws_security_group.lab",
 				"aws_instance.downstream", "aws_instance.injector[0]"));
 		Variant.names().forEach(variant -> expected.add("aws_instance.proxy[\"" + variant + "\"]"));
+		expected.add("aws_instance.database[0]");
+		DB_SET.forEach(service -> expected.add("aws_instance.db_service[\"" + service + "\"]"));
 		assertThat(created).isEqualTo(expected);
 
 		Commands.Result apply = this.aws.terraform(COMMAND, "apply", "-input=false", "-no-color", "lab.tfplan");
@@ -151,7 +162,8 @@ class TerraformProviderTests {
 		String self = lab.path("id").asText();
 		List<JsonNode> ingress = new ArrayList<>();
 		lab.path("ingress").forEach(ingress::add);
-		assertThat(ingress).hasSize(3);
+		// SSH, the services, their management ports; and the database set's PostgreSQL, services and management ports.
+		assertThat(ingress).hasSize(6);
 		JsonNode ssh = ingress.stream().filter(rule -> rule.path("from").asInt() == 22).findFirst().orElseThrow();
 		assertThat(ssh.path("cidrs").toString()).isEqualTo("[\"203.0.113.7/32\"]");
 		assertThat(ssh.path("groups").toString()).isEqualTo("[\"" + self + "\"]");
@@ -165,6 +177,18 @@ class TerraformProviderTests {
 		assertThat(management.path("to").asInt()).isEqualTo(Variant.ALL.stream().mapToInt(Variant::managementPort).max().orElseThrow());
 		assertThat(management.path("cidrs")).as("management ports never open to an address range").isEmpty();
 		assertThat(management.path("groups").toString()).isEqualTo("[\"" + self + "\"]");
+		// The database set: PostgreSQL, its services and their management ports, each reachable from the group alone.
+		int dbFirst = DB_PORTS.values().stream().mapToInt(Integer::intValue).min().orElseThrow();
+		int dbLast = DB_PORTS.values().stream().mapToInt(Integer::intValue).max().orElseThrow();
+		for (int[] range : List.of(new int[] { 5432, 5432 }, new int[] { dbFirst, dbLast }, new int[] { dbFirst + 1000, dbLast + 1000 })) {
+			JsonNode rule = ingress.stream().filter(r -> r.path("from").asInt() == range[0]).findFirst().orElseThrow();
+			assertThat(rule.path("to").asInt()).as("port " + range[0]).isEqualTo(range[1]);
+			assertThat(rule.path("cidrs")).as("port " + range[0] + " never open to an address range").isEmpty();
+			assertThat(rule.path("groups").toString()).isEqualTo("[\"" + self + "\"]");
+		}
+		String database = outputs.path("database_url").path("value").asText();
+		assertThat(database).startsWith("jdbc:postgresql://10.42.1.").endsWith(":5432/lab");
+		String databaseIp = database.substring("jdbc:postgresql://".length(), database.lastIndexOf(':'));
 
 		Map<String, Integer> roles = new LinkedHashMap<>();
 		Set<String> variants = new TreeSet<>();
@@ -195,6 +219,20 @@ class TerraformProviderTests {
 					assertThat(instance.path("type").asText()).isEqualTo("t2.medium");
 					assertThat(userData).contains("ExecStart=/usr/bin/java  -jar /opt/lab/downstream-delay-service.jar --server.port=7000");
 				}
+				case "database" -> {
+					assertThat(instance.path("type").asText()).isEqualTo("t3.medium");
+					// Ubuntu's PostgreSQL for the subnet, a connection for every service's pool of 10 and 10 more, its database.
+					assertThat(userData).contains("apt_get install -y postgresql").contains("max_connections = 50")
+						.contains("host lab lab 10.42.1.0/24 trust").contains("CREATE DATABASE lab OWNER lab");
+				}
+				case "db-service" -> {
+					String service = instance.path("tags").path("Variant").asText();
+					variants.add(service);
+					assertThat(instance.path("type").asText()).isEqualTo("t2.micro");
+					int port = DB_PORTS.get(service);
+					assertThat(userData).contains("ExecStart=/usr/bin/java  -jar /opt/lab/" + service + ".jar --server.port=" + port
+							+ " --management.server.port=" + (port + 1000) + " --lab.db.host=" + databaseIp + " --lab.db.pool-size=10");
+				}
 				case "injector" -> {
 					assertThat(instance.path("type").asText()).isEqualTo("c5.xlarge");
 					assertThat(userData).contains("apt_get install -y temurin-25-jdk");
@@ -202,8 +240,11 @@ class TerraformProviderTests {
 				default -> throw new AssertionError("an instance of no known role: " + instance);
 			}
 		}
-		assertThat(roles).containsExactlyInAnyOrderEntriesOf(Map.of("proxy", Variant.names().size(), "downstream", 1, "injector", 1));
-		assertThat(variants).containsExactlyInAnyOrderElementsOf(Variant.names());
+		assertThat(roles).containsExactlyInAnyOrderEntriesOf(Map.of("proxy", Variant.names().size(), "downstream", 1, "injector", 1, "database", 1,
+				"db-service", DB_SET.size()));
+		List<String> deployed = new ArrayList<>(Variant.names());
+		deployed.addAll(DB_SET);
+		assertThat(variants).containsExactlyInAnyOrderElementsOf(deployed);
 	}
 
 	/** Every instance's user data, as the emulator received it: {@code bash -n} and shellcheck find nothing. */

@@ -60,7 +60,7 @@ class TerraformTests {
 	void instanceTypesAreDataByRoleWithTheArticlesDefaults() throws Exception {
 		String variables = read("variables.tf");
 		assertThat(variables).containsPattern("proxy\\s*=\\s*\"t2.micro\"").containsPattern("downstream\\s*=\\s*\"t2.medium\"")
-			.containsPattern("injector\\s*=\\s*\"c5.xlarge\"");
+			.containsPattern("injector\\s*=\\s*\"c5.xlarge\"").containsPattern("database\\s*=\\s*\"t3.medium\"");
 		// Every variable is typed and described; operator_cidr has no default.
 		for (String block : variables.split("variable \"")) {
 			if (!block.isBlank()) {
@@ -88,16 +88,21 @@ class TerraformTests {
 		assertThat(ingress.get(3)).contains("from_port   = min(local.all_management_ports...)")
 			.contains("to_port     = max(local.all_management_ports...)").contains("self        = true").doesNotContain("cidr_blocks");
 		assertThat(main).contains("--management.server.port=${local.management_ports[each.key]}");
+		// The database set's ports (PostgreSQL, its services, their management) only when it is deployed, inside the group.
+		String dynamic = group.substring(group.indexOf("dynamic \"ingress\""));
+		assertThat(dynamic.substring(0, dynamic.indexOf("\n  }\n"))).contains("for_each = local.db_ingress").contains("self        = true")
+			.doesNotContain("cidr_blocks");
+		assertThat(main).contains("\"PostgreSQL of the database set, only between the lab instances\"").contains("= [5432, 5432]");
 	}
 
 	@Test
 	void everyInstanceRequiresImdsV2AndEncryptsItsRootVolume() throws Exception {
 		String main = read("main.tf");
 		long instances = Pattern.compile("resource \"aws_instance\"").matcher(main).results().count();
-		assertThat(instances).isEqualTo(3);
+		assertThat(instances).isEqualTo(5);
 		assertThat(Pattern.compile("http_tokens\\s*=\\s*\"required\"").matcher(main).results().count()).isEqualTo(instances);
 		assertThat(Pattern.compile("encrypted\\s*=\\s*true").matcher(main).results().count()).isEqualTo(instances);
-		assertThat(Pattern.compile("cpu_credits\\s*=\\s*var.t2_cpu_credits").matcher(main).results().count()).as("t2 credit mode stated").isEqualTo(2);
+		assertThat(Pattern.compile("cpu_credits\\s*=\\s*var.t2_cpu_credits").matcher(main).results().count()).as("t2 credit mode stated").isEqualTo(3);
 		// Every skipped static-analysis check carries its reason.
 		Pattern.compile("#checkov:skip=([A-Z0-9_]+)(:?)(.*)").matcher(main).results()
 			.forEach(skip -> assertThat(skip.group(3).trim()).as(skip.group(1) + " justified").hasSizeGreaterThan(20));
@@ -150,7 +155,7 @@ class TerraformTests {
 		String main = read("main.tf");
 		List<String> instances = Pattern.compile("(?s)resource \"aws_instance\" \"(\\w+)\" \\{.*?\n}\n").matcher(main).results()
 			.map(m -> m.group()).toList();
-		assertThat(instances).hasSize(3);
+		assertThat(instances).hasSize(5);
 		for (String instance : instances) {
 			String name = instance.substring(0, instance.indexOf('{'));
 			// User data installs packages at first boot: without the route to the gateway, apt fails and the boot with it.
@@ -158,14 +163,16 @@ class TerraformTests {
 			// A newer Ubuntu image must not replace running instances at the next apply.
 			assertThat(instance).as(name).containsPattern("ignore_changes\\s*=\\s*\\[ami\\]");
 		}
-		String proxy = instances.stream().filter(i -> i.contains("\"proxy\"")).findFirst().orElseThrow();
-		// The downstream's address is in the proxies' user data: when it changes, the proxies are replaced.
-		assertThat(proxy).containsPattern("user_data_replace_on_change\\s*=\\s*true");
+		// The downstream's address is in the proxies' user data, the database's in its services': when it changes, they are replaced.
+		for (String role : List.of("\"proxy\"", "\"db_service\"")) {
+			String instance = instances.stream().filter(i -> i.contains(role)).findFirst().orElseThrow();
+			assertThat(instance).as(role).containsPattern("user_data_replace_on_change\\s*=\\s*true");
+		}
 	}
 
 	@Test
 	void userDataWaitsForTheDpkgLockAndUnitsSayWhatIsMissing() throws Exception {
-		for (String template : List.of("templates/service.sh.tftpl", "templates/injector.sh.tftpl")) {
+		for (String template : List.of("templates/service.sh.tftpl", "templates/injector.sh.tftpl", "templates/database.sh.tftpl")) {
 			String script = read(template);
 			// Unattended upgrades hold the dpkg lock at first boot: every apt-get waits for it instead of failing.
 			assertThat(script).as(template).contains("export DEBIAN_FRONTEND=noninteractive");

@@ -20,8 +20,12 @@ import java.util.Random;
  * @param seed the sample's seed (recorded with the file, so the arms can be drawn again); none: 1
  * @param maxHeap a constraint: arms whose {@code -Xmx} exceeds it are left out ({@code 768m}, {@code 1g}; the box's memory
  * less what the JVM needs beside its heap); none: no bound
+ * @param defaults the library's own values of some property axes (HikariCP's pool of 10: {@code {lab.db.pool-size:
+ * 10}}): a tune runs each group's arm at them on fresh JVMs beside its best, so the answer shows what the best gains
+ * over leaving them alone; none: no such arm
  */
-public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exclude, Integer sample, Long seed, String maxHeap) {
+public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exclude, Integer sample, Long seed, String maxHeap,
+		Map<String, Object> defaults) {
 
 	/** The axis whose values are lists of JVM options. */
 	public static final String JVM = "jvm";
@@ -33,10 +37,21 @@ public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exc
 		this(axes, exclude, sample, seed, null);
 	}
 
+	public Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exclude, Integer sample, Long seed, String maxHeap) {
+		this(axes, exclude, sample, seed, maxHeap, null);
+	}
+
 	public Axes {
 		axes = (axes != null) ? new LinkedHashMap<>(axes) : new LinkedHashMap<>();
 		exclude = (exclude != null) ? List.copyOf(exclude) : List.of();
 		seed = (seed != null) ? seed : 1L;
+		defaults = (defaults != null) ? new LinkedHashMap<>(defaults) : new LinkedHashMap<>();
+	}
+
+	/** Whether {@code arm} holds every one of {@link #defaults} (false when there are none). */
+	public boolean atDefaults(OwnService.ServiceArm arm) {
+		return !this.defaults.isEmpty()
+				&& this.defaults.entrySet().stream().allMatch(d -> String.valueOf(d.getValue()).equals(arm.properties().get(d.getKey())));
 	}
 
 	/** Every problem of the search block, each naming its field and the fix. */
@@ -63,6 +78,15 @@ public record Axes(Map<String, List<Object>> axes, List<Map<String, Object>> exc
 				}
 			}
 		}
+		this.defaults.forEach((axis, value) -> {
+			if (axis.equals(JVM) || !this.axes.containsKey(axis)) {
+				problems.add("search.defaults names '" + axis + "', which is not a property axis: use one of "
+						+ this.axes.keySet().stream().filter(a -> !a.equals(JVM)).toList());
+			}
+			else if (this.axes.get(axis) != null && this.axes.get(axis).stream().noneMatch(v -> String.valueOf(v).equals(String.valueOf(value)))) {
+				problems.add("search.defaults." + axis + " must be one of its values " + this.axes.get(axis) + ", got " + value);
+			}
+		});
 		if (this.maxHeap != null && bytes(this.maxHeap) < 0) {
 			problems.add("search.maxHeap must be a size like -Xmx takes, e.g. 768m or 1g, got '" + this.maxHeap + "'");
 		}

@@ -293,6 +293,10 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	 */
 	public long estimatedSeconds() {
 		long estimate = 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * probesPerServiceRun()) + aotTrainingSeconds();
+		if (this.scenario.halvingSteps() != null && this.scenario.searchMinutes() != null) {
+			// A tune's steps share out the whole budget, whatever the arms' count (and a minute to stop and summarise).
+			return 10 + Math.round(this.scenario.searchMinutes() * 60) + 60;
+		}
 		if (this.scenario.searching() && this.scenario.searchMinutes() != null) {
 			// Each arm's search ends within its budget (and a minute to stop its services and summarise).
 			return Math.min(estimate, 10 + (long) arms().size() * (Math.round(this.scenario.searchMinutes() * 60) + 60));

@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import lab.json.Json;
 import lab.layout.LatencyTarget;
 import lab.layout.Level;
@@ -73,13 +75,16 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * round with no room for the start; the search ends there and says so (default: none)
  * @param halvingSteps a tune search: successive halving over the variants in at most this many steps, each a capacity
  * search of the survivors (docs/tune.md); none: one search of every variant
+ * @param service a service file (relative to the lab's root) the scenario measures when {@code --service} names none:
+ * {@code db} is the database set's pools ({@code db/pools.yml}); none: the lab's variants, or {@code --service}'s file
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
 		Integer warmupUsers, Integer warmupMaxSeconds, Long requestTimeoutMs, String profile, Integer repeat, List<String> tunings, List<String> observe,
 		List<String> jdks, LatencyTarget latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
 		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds, Integer rounds, String baseline, Boolean aa,
-		Double referenceMovedPercent, Double searchMinutes, Integer jvms, Integer halvingSteps) {
+		Double referenceMovedPercent, Double searchMinutes, Integer jvms, Integer halvingSteps,
+		@JsonInclude(JsonInclude.Include.NON_NULL) String service) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -126,7 +131,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 				this.holdSeconds, this.warmupSeconds, this.warmupUsers, this.warmupMaxSeconds, this.requestTimeoutMs, this.profile, this.repeat,
 				this.tunings, this.observe, this.jdks, this.latencyTarget, this.searchMax, this.searchResolutionPercent, this.works, this.responseBytes,
 				this.coldStart, this.aot, this.aotTrainingSeconds, (rounds != null) ? rounds : this.rounds, (baseline != null) ? baseline : this.baseline,
-				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes, this.jvms, this.halvingSteps);
+				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes, this.jvms, this.halvingSteps, this.service);
 	}
 
 	/** The work per request of each side-by-side run, in the order given. */
@@ -194,7 +199,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
 					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks, latencyTarget, "
-					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps");
+					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps, service");
 		}
 		catch (DatabindException ex) {
 			// A bad field's own one line: the lab's own (PlanException) or a value's parser's (a latency target's).
@@ -295,8 +300,8 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			if (this.jvms < 1 || this.jvms > 10) {
 				problems.add("jvms must be between 1 and 10, got " + this.jvms + " (a search uses at most one JVM per refining round)");
 			}
-			if (this.halvingSteps != null && (this.halvingSteps < 2 || this.halvingSteps > 5)) {
-				problems.add("halvingSteps must be 2 to 5 (steps of a tune search, each a search of the arms still in it), got " + this.halvingSteps);
+			if (this.halvingSteps != null && (this.halvingSteps < 1 || this.halvingSteps > 5)) {
+				problems.add("halvingSteps must be 1 to 5 (steps of a tune search, each a search of the arms still in it), got " + this.halvingSteps);
 			}
 			if (this.searchMinutes != null && !(this.searchMinutes > 0 && this.searchMinutes <= 24 * 60)) {
 				problems.add("searchMinutes must be above 0 and at most 1440 (a day), got " + this.searchMinutes);

@@ -83,11 +83,19 @@ final class SearchPlanText {
 		double minutes = (plan.scenario().searchMinutes() != null) ? plan.scenario().searchMinutes() : 60;
 		long probe = plan.searchProbeSeconds();
 		long perArm = (long) (minutes * 60 / 2 / probe / Math.max(1, arms));
-		StringBuilder text = new StringBuilder(String.format(java.util.Locale.ROOT, "tune: successive halving over %d arms in at most %d steps within "
+		String later = (steps == 1) ? "then the best on fresh JVMs (one each; with the arms within noise of it, or the best of each group) with the rest"
+				: String.format(java.util.Locale.ROOT, "each later step the arms not beaten, on %d JVMs with more rounds, and last the best on fresh JVMs "
+						+ "(one each; with the arms within noise of it, or the best of each group), each an equal share of the rest", plan.scenario().jvms());
+		StringBuilder text = new StringBuilder(String.format(java.util.Locale.ROOT, "tune: successive halving over %d arms in at most %d step%s within "
 				+ "%.0f minutes: step 1 every arm on one JVM with %d refining rounds, half the budget (%.0f minutes: about %d probes of %d s per arm); "
-				+ "each later step the arms not beaten, on %d JVMs with more rounds, and last the best on fresh JVMs (one each; with the arms within "
-				+ "noise of it, or the best of each group), each an equal share of the rest%n", arms, steps, minutes,
-				Math.max(2, plan.scenario().rounds() / steps), minutes / 2, perArm, probe, plan.scenario().jvms()));
+				+ "%s%n", arms, steps, (steps == 1) ? "" : "s", minutes, Math.max(2, plan.scenario().rounds() / steps), minutes / 2, perArm, probe, later));
+		if (plan.own() != null && plan.own().search() != null && !plan.own().search().defaults().isEmpty()) {
+			java.util.Map<String, Object> defaults = plan.own().search().defaults();
+			List<String> atDefaults = plan.own().arms().stream().filter(plan.own().search()::atDefaults).map(plan.own()::label).toList();
+			text.append(String.format(java.util.Locale.ROOT, "tune: on the fresh JVMs, each group's arm at the library's defaults (%s) beside its best "
+					+ "when another: %s%n", String.join(" ", defaults.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList()),
+					String.join(", ", atDefaults)));
+		}
 		if (perArm < TUNE_MIN_PROBES) {
 			long fit = (long) (minutes * 60 / 2 / probe / TUNE_MIN_PROBES);
 			text.append(String.format(java.util.Locale.ROOT, "tune: %d arms are more than step 1 can place in %.0f minutes (%d probes each, %d needed): "

@@ -19,6 +19,7 @@ import lab.layout.LoadShape;
 import lab.layout.RunDir;
 import lab.layout.ServiceDir;
 import lab.layout.TuneAnswer;
+import lab.plan.OwnService;
 import lab.plan.Turns;
 import lab.run.search.Halving;
 import lab.run.search.InterleavedSearch;
@@ -126,7 +127,7 @@ final class TuneStudy {
 	/**
 	 * The study's bests on fresh JVMs (every JVM stopped, each best started anew, one JVM each, with the first step's
 	 * rounds), searched together from their crossings; in a study without groups, the arms within noise of the best beside
-	 * it. A best is confirmed where its capacity there overlaps the study's and no arm of its group lies wholly above it.
+	 * it; and each group's arm at the file's {@code search.defaults}, when another, as one more arm of its group. A best is confirmed where its capacity there overlaps the study's and no arm of its group lies wholly above it.
 	 * Empty when no best was named, the run was interrupted or no time is left.
 	 */
 	private Map<String, TuneAnswer.Confirmation> confirm(List<Halving.Answer> answers, int steps, SearchSettings base, long end)
@@ -148,6 +149,12 @@ final class TuneStudy {
 		if (finalists.isEmpty() || Interruption.requested() || end - System.nanoTime() <= 0) {
 			return Map.of();
 		}
+		// Beside each group's best, its arm at the library's defaults (the file's search.defaults), when another.
+		Map<String, String> atDefaults = atDefaults(answers, finalists);
+		atDefaults.forEach((arm, group) -> {
+			finalists.add(arm);
+			groupOf.put(arm, group);
+		});
 		// Each finalist's bracket starts from its crossing in the last step it ran in.
 		Map<String, Integer> starts = new LinkedHashMap<>();
 		for (Halving.Step step : answers.get(0).steps()) {
@@ -169,6 +176,12 @@ final class TuneStudy {
 		prober.progress(search);
 		Map<String, Interval> fresh = new LinkedHashMap<>();
 		SearchSummary.of(search.record("tune-step-" + (steps + 1), finalists.get(0), null)).entries().forEach(entry -> fresh.put(entry.entry(), entry.capacity()));
+		atDefaults.forEach((arm, group) -> {
+			Interval interval = fresh.get(arm);
+			if (interval != null && !Interruption.requested()) {
+				this.run.say(String.format(Locale.ROOT, "lab: tune: %s at the defaults on fresh JVMs, beside its group's best: %s", arm, interval.asLoad()));
+			}
+		});
 		Map<String, TuneAnswer.Confirmation> confirmations = new LinkedHashMap<>();
 		for (Halving.Answer answer : answers) {
 			Interval again = answer.named() ? fresh.get(answer.best()) : null;
@@ -187,6 +200,31 @@ final class TuneStudy {
 									+ answer.capacity().asLoad() + " and no arm of its group leads it)"));
 		}
 		return confirmations;
+	}
+
+	/**
+	 * Each named group's arm at the service file's {@code search.defaults} (arm to group), where that arm is not already
+	 * a finalist: run on fresh JVMs beside the bests, so the answer says what a best gains over the library's defaults.
+	 */
+	private Map<String, String> atDefaults(List<Halving.Answer> answers, List<String> finalists) {
+		Map<String, String> arms = new LinkedHashMap<>();
+		OwnService own = this.run.harness.plan().own();
+		if (own == null || own.search() == null) {
+			return arms;
+		}
+		for (Halving.Answer answer : answers) {
+			if (!answer.named()) {
+				continue;
+			}
+			for (String label : this.run.entries.keySet()) {
+				Optional<OwnService.ServiceArm> arm = this.run.harness.plan().ownArm(label);
+				String group = arm.map(a -> (a.group() != null) ? a.group() : "").orElse("");
+				if (arm.isPresent() && group.equals(answer.group()) && own.search().atDefaults(arm.get()) && !finalists.contains(label)) {
+					arms.put(label, group);
+				}
+			}
+		}
+		return arms;
 	}
 
 	private static Map<String, TuneAnswer.Bounds> bounds(Map<String, Interval> intervals) {

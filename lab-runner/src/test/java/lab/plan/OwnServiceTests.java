@@ -251,7 +251,9 @@ class OwnServiceTests {
 				{ "search: {axes: {a: [1, 2, 3, 4, 5, 6, 7, 8, 9], b: [1, 2, 3, 4, 5, 6, 7, 8]}}", "search.axes make 72 arms, more than 64: add search.sample" },
 				{ "search: {axes: {a: [1, 2, 3, 4, 5, 6, 7, 8]}}\narms: [{name: x}, {name: y}, {name: z}, {name: u}, {name: v}, {name: w}, {name: q}, {name: r}, {name: s}]",
 						"arms crossed with search.axes make 72 arms, more than 64" },
-				{ "search: {axes: {jvm: [[-Xmx1g], [-Xmx2g]]}, maxHeap: a lot}", "search.maxHeap must be a size like -Xmx takes, e.g. 768m or 1g, got 'a lot'" } }) {
+				{ "search: {axes: {jvm: [[-Xmx1g], [-Xmx2g]]}, maxHeap: a lot}", "search.maxHeap must be a size like -Xmx takes, e.g. 768m or 1g, got 'a lot'" },
+				{ "search: {axes: {a: [1, 2], jvm: [[-Xmx1g], [-Xmx2g]]}, defaults: {b: 1}}", "search.defaults names 'b', which is not a property axis: use one of [a]" },
+				{ "search: {axes: {a: [1, 2]}, defaults: {a: 3}}", "search.defaults.a must be one of its values [1, 2], got 3" } }) {
 			failsInOneLine("requests: [{path: /}]\n" + bad[0], bad[1]);
 		}
 	}
@@ -268,6 +270,7 @@ class OwnServiceTests {
 				search:
 				  axes:
 				    lab.db.pool-size: [10, 25, 50]
+				  defaults: {lab.db.pool-size: 10}
 				""");
 		Files.createFile(file.resolveSibling("a.jar"));
 		Files.createFile(file.resolveSibling("b.jar"));
@@ -281,6 +284,9 @@ class OwnServiceTests {
 		assertThat(arm.jvm()).containsExactly("-Xss512k");
 		assertThat(service.jar(arm)).isEqualTo(file.getParent().resolve("a.jar"));
 		assertThat(service.arms().get(4).description()).isEqualTo("WebFlux and R2DBC; lab.db.pool-size=25");
+		// The library's default pool: one arm of each group holds it, the one a tune runs beside its group's best.
+		assertThat(service.arms().stream().filter(service.search()::atDefaults).map(OwnService.ServiceArm::name))
+			.containsExactly("tomcat-loom-10", "webflux-r2dbc-10");
 		assertThat(service.problems()).isEmpty();
 		// Read back as the manifest keeps it: the crossed arms as they were, not crossed again.
 		OwnService again = lab.json.Json.MAPPER.treeToValue(lab.json.Json.MAPPER.valueToTree(service), OwnService.class);

@@ -43,6 +43,10 @@ class RunPlanTests {
 		// One arm: its 28-minute budget, a minute to stop and summarise, and the run's 10 s.
 		assertThat(plan.estimatedSeconds()).isLessThanOrEqualTo(10 + 28 * 60 + 60);
 		assertThat(plan.describe()).contains("no refining round started that the search's budget of 28 minutes has no room for");
+		// A tune's steps share its whole budget, however few probes its arms' count would suggest: the db scenario's 80 minutes.
+		RunPlan db = RunPlan.of(Scenario.load("db"), Path.of(System.getProperty("lab.root", "..")), Path.of("out"),
+				Path.of(System.getProperty("java.home")), List.of(), HOST);
+		assertThat(db.estimatedSeconds()).isEqualTo(10 + 80 * 60 + 60);
 	}
 
 	@TempDir

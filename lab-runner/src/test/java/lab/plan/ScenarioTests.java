@@ -3,6 +3,7 @@ package lab.plan;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 
 import lab.layout.Level;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,29 @@ class ScenarioTests {
 		assertThat(scenario.problems()).isEmpty();
 		assertThat(scenario.levels()).isNotEmpty();
 		assertThat(scenario.variants()).containsExactlyElementsOf(Variant.names());
+	}
+
+	/** The database set's one command: the scenario names its service file, whose arms at Boot's pool run beside the bests. */
+	@Test
+	void theDbScenarioMeasuresTheDatabaseSetsPoolsInOneStepAndTheirDefaultsBesideTheBests() {
+		Scenario db = Scenario.load("db");
+		assertThat(db.problems()).isEmpty();
+		assertThat(db.service()).isEqualTo("db/pools.yml");
+		assertThat(db.halvingSteps()).isEqualTo(1);
+		assertThat(db.searchMinutes()).isEqualTo(80.0);
+		for (String file : List.of("db/pools.yml", "db/pools-slow.yml")) {
+			OwnService pools = OwnService.load(Path.of(System.getProperty("lab.root", "..")).resolve(file));
+			assertThat(pools.problems()).as(file).isEmpty();
+			assertThat(pools.arms()).as(file).hasSize(8);
+			assertThat(pools.arms().stream().filter(pools.search()::atDefaults).map(OwnService.ServiceArm::name)).as(file)
+				.containsExactly("tomcat-loom-10", "tomcat-platform-10", "webflux-r2dbc-10", "webflux-loom-10");
+			assertThat(pools.requests().get(0).path()).as(file).isEqualTo(file.contains("slow") ? "/account/{id}?waitMs=50" : "/account/{id}?waitMs=5");
+		}
+		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> parse(GOOD + "searchMax: 100\nhalvingSteps: 0\n"))
+			.withMessageContaining("halvingSteps must be 1 to 5");
+		assertThat(parse(GOOD + "searchMax: 100\nhalvingSteps: 1\n").problems()).isEmpty();
+		// Not written: no service field in a scenario that names none (a manifest's scenario reads as before).
+		assertThat(lab.json.Json.MAPPER.valueToTree(parse(GOOD)).has("service")).isFalse();
 	}
 
 	@Test
@@ -79,7 +103,7 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, waves, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, db, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, waves, or the path of a scenario file");
 	}
 
 	/** The bundled scenarios are the files of the scenarios folder: one added there is one more name, no list to keep. */
