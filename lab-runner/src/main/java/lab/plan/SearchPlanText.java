@@ -83,9 +83,10 @@ final class SearchPlanText {
 		double minutes = (plan.scenario().searchMinutes() != null) ? plan.scenario().searchMinutes() : 60;
 		long probe = plan.searchProbeSeconds();
 		long perArm = (long) (minutes * 60 / 2 / probe / Math.max(1, arms));
-		String later = (steps == 1) ? "then the best on fresh JVMs (one each; with the arms within noise of it, or the best of each group) with the rest"
-				: String.format(java.util.Locale.ROOT, "each later step the arms not beaten, on %d JVMs with more rounds, and last the best on fresh JVMs "
-						+ "(one each; with the arms within noise of it, or the best of each group), each an equal share of the rest", plan.scenario().jvms());
+		String fresh = "the best on fresh JVMs (one each; with the arms within noise of it, or the best of each group)";
+		String later = (steps == 1) ? "then " + fresh + " with the rest"
+				: String.format(java.util.Locale.ROOT, "each later step the arms not beaten, on %d JVMs with more rounds, and last %s, each an equal share "
+						+ "of the rest", plan.scenario().jvms(), fresh);
 		StringBuilder text = new StringBuilder(String.format(java.util.Locale.ROOT, "tune: successive halving over %d arms in at most %d step%s within "
 				+ "%.0f minutes: step 1 every arm on one JVM with %d refining rounds, half the budget (%.0f minutes: about %d probes of %d s per arm); "
 				+ "%s%n", arms, steps, (steps == 1) ? "" : "s", minutes, Math.max(2, plan.scenario().rounds() / steps), minutes / 2, perArm, probe, later));
