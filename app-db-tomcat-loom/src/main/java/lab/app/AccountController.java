@@ -1,6 +1,7 @@
 package lab.app;
 
-import lab.db.Account;
+import lab.common.RequestWork;
+import lab.db.AccountAnswer;
 import lab.db.AccountJdbc;
 import lab.db.AccountQuery;
 
@@ -12,7 +13,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /account/{id}?waitMs=N}, the database set's contract ({@link AccountQuery}).
+ * {@code GET /account/{id}?waitMs=N&work=R}, the database set's contract ({@link AccountQuery}).
  * Blocking JDBC, one request per virtual thread (spring.threads.virtual.enabled in application.yml): while PostgreSQL
  * waits, the virtual thread unmounts and its carrier serves other requests; the pool (HikariCP, lab.db.pool-size) bounds
  * the requests in the database at once, the others wait for a connection, parked.
@@ -27,8 +28,10 @@ class AccountController {
 	}
 
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-	Account account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
-		return AccountJdbc.read(this.jdbc, id, waitMs);
+	String account(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
+			@RequestParam(required = false) String bytes) {
+		RequestWork asked = AccountAnswer.work(work, bytes);
+		return AccountAnswer.of(AccountJdbc.read(this.jdbc, id, waitMs), asked);
 	}
 
 }

@@ -1,6 +1,7 @@
 package lab.app;
 
-import lab.db.Account;
+import lab.common.RequestWork;
+import lab.db.AccountAnswer;
 import lab.db.AccountJdbc;
 import lab.db.AccountQuery;
 import reactor.core.publisher.Mono;
@@ -14,7 +15,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /account/{id}?waitMs=N}, the database set's contract ({@link AccountQuery}). WebFlux with blocking JDBC:
+ * {@code GET /account/{id}?waitMs=N&work=R}, the database set's contract ({@link AccountQuery}). WebFlux with blocking JDBC:
  * the call runs on the one shared virtual-thread scheduler, wrapped in a {@code Mono}, so the event loop never blocks;
  * the pool (HikariCP, lab.db.pool-size) bounds the requests in the database at once, the others park their virtual
  * thread waiting for a connection.
@@ -32,8 +33,10 @@ class AccountController {
 	}
 
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-	Mono<Account> account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
-		return Mono.fromCallable(() -> AccountJdbc.read(this.jdbc, id, waitMs)).subscribeOn(this.virtualThreads);
+	Mono<String> account(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
+			@RequestParam(required = false) String bytes) {
+		RequestWork asked = AccountAnswer.work(work, bytes);
+		return Mono.fromCallable(() -> AccountAnswer.of(AccountJdbc.read(this.jdbc, id, waitMs), asked)).subscribeOn(this.virtualThreads);
 	}
 
 }

@@ -1,6 +1,8 @@
 package lab.app;
 
+import lab.common.RequestWork;
 import lab.db.Account;
+import lab.db.AccountAnswer;
 import lab.db.AccountQuery;
 import reactor.core.publisher.Mono;
 
@@ -14,7 +16,7 @@ import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.server.ResponseStatusException;
 
 /**
- * {@code GET /account/{id}?waitMs=N}, the database set's contract ({@link AccountQuery}). Non-blocking end to end:
+ * {@code GET /account/{id}?waitMs=N&work=R}, the database set's contract ({@link AccountQuery}). Non-blocking end to end:
  * R2DBC (r2dbc-postgresql) through r2dbc-pool, no thread held while PostgreSQL waits; the pool (lab.db.pool-size)
  * bounds the requests in the database at once, the others wait in the pool's queue of acquisitions.
  */
@@ -28,15 +30,19 @@ class AccountController {
 	}
 
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-	Mono<Account> account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
+	Mono<String> account(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
+			@RequestParam(required = false) String bytes) {
 		long key = AccountQuery.id(id);
 		double seconds = AccountQuery.seconds(waitMs);
+		RequestWork asked = AccountAnswer.work(work, bytes);
 		return this.database.sql(AccountQuery.SQL)
 			.bind("seconds", seconds)
 			.bind("id", key)
 			.map((row, metadata) -> new Account(row.get("id", Long.class), row.get("owner", String.class), row.get("balance_cents", Long.class)))
 			.one()
-			.switchIfEmpty(Mono.error(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, AccountQuery.notFound(key))));
+			.switchIfEmpty(Mono.error(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, AccountQuery.notFound(key))))
+			// The work on the thread the row arrived on: the driver's event loop, as WebFlux runs a request's own code.
+			.map(account -> AccountAnswer.of(account, asked));
 	}
 
 }

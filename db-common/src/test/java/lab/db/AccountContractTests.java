@@ -147,8 +147,23 @@ public abstract class AccountContractTests {
 	}
 
 	@Test
+	void theRequestsCpuWorkRunsAfterTheReadAndItsAnswerHoldsTheRow() throws Exception {
+		// The HTTP set's work (lab.common.RequestWork), the same answer in all four: the row under "address", the last
+		// round's digest, as many rounds as asked; the digest depends on the row, so the work cannot run before the read.
+		HttpResponse<String> answer = get("/account/42?waitMs=0&work=3");
+		assertThat(answer.statusCode()).isEqualTo(200);
+		Account expected = Account.expected(42);
+		assertThat(answer.body()).startsWith("{\"address\":{\"id\":42,\"owner\":\"" + expected.owner() + "\",\"balanceCents\":" + expected.balanceCents() + "}")
+			.contains("\"rounds\":3").containsPattern("\"digest\":\"[0-9a-f]{64}\"");
+		assertThat(get("/account/42?waitMs=0&work=3").body()).as("the same row, the same digest").isEqualTo(answer.body());
+		assertThat(get("/account/43?waitMs=0&work=3").body()).as("another row, another digest").isNotEqualTo(answer.body());
+		assertThat(get("/account/42?waitMs=0&work=0").body()).as("no work: the row alone").startsWith("{\"id\":42,");
+	}
+
+	@Test
 	void badParametersAreProblemDetailsAndAMissingRowIsNotFound() throws Exception {
-		for (String path : List.of("/account/0", "/account/x", "/account/1?waitMs=-1", "/account/1?waitMs=10001", "/account/1?waitMs=ten")) {
+		for (String path : List.of("/account/0", "/account/x", "/account/1?waitMs=-1", "/account/1?waitMs=10001", "/account/1?waitMs=ten",
+				"/account/1?work=-1", "/account/1?work=many", "/account/1?bytes=2000000")) {
 			HttpResponse<String> answer = get(path);
 			assertThat(answer.statusCode()).as(path).isEqualTo(400);
 			assertThat(answer.headers().firstValue("content-type").orElse("")).as(path).startsWith("application/problem+json");

@@ -99,7 +99,12 @@ public final class Analyser {
 			series.add(LevelSeries.of(files));
 		}
 		List<LevelResult> levels = judge(measurements, variants.names());
-		List<SearchSummary> searches = searches(results);
+		// Each search probe's limit as today's analysis words it, not as the run wrote it into its record.
+		Map<String, String> limits = new LinkedHashMap<>();
+		for (Measurement measurement : measurements) {
+			limits.put(results.relativize(measurement.dir()).toString(), analyseOne(measurement).limit());
+		}
+		List<SearchSummary> searches = searches(results, limits);
 		return new RunAnalysis(results, manifest, this.thresholds, rejudged, levels, MemoryProfile.analyse(results, levels, series), List.copyOf(series),
 				clients(results), searches, variants, TuneSummary.read(results, manifest, searches, levels).orElse(null));
 	}
@@ -129,10 +134,18 @@ public final class Analyser {
 
 	/** Each interleaved capacity search's file, read and summarised, in file-name order. */
 	public static List<SearchSummary> searches(Path results) throws IOException {
+		return searches(results, Map.of());
+	}
+
+	/**
+	 * The same, each probe's limit replaced by {@code limits}' for its level's directory (relative to {@code results})
+	 * where it has one: a report re-rendered from raw data words what bound a knee by today's analysis.
+	 */
+	static List<SearchSummary> searches(Path results, Map<String, String> limits) throws IOException {
 		List<SearchSummary> searches = new ArrayList<>();
 		try (Stream<Path> files = Files.list(results)) {
 			for (Path file : files.filter(f -> RunDir.isCapacitySearch(f.getFileName().toString())).sorted().toList()) {
-				searches.add(SearchSummary.of(SearchRecord.of(Json.MAPPER.readTree(file.toFile()))));
+				searches.add(SearchSummary.of(SearchRecord.of(Json.MAPPER.readTree(file.toFile())).withLimits(limits)));
 			}
 		}
 		return List.copyOf(searches);

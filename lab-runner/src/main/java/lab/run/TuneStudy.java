@@ -127,7 +127,7 @@ final class TuneStudy {
 	/**
 	 * The study's bests on fresh JVMs (every JVM stopped, each best started anew, one JVM each, with the first step's
 	 * rounds), searched together from their crossings; in a study without groups, the arms within noise of the best beside
-	 * it; and each group's arm at the file's {@code search.defaults}, when another, as one more arm of its group. A best is confirmed where its capacity there overlaps the study's and no arm of its group lies wholly above it.
+	 * it; and each group's arm at the file's {@code search.defaults}, when another, as one more arm of its group. A best is confirmed where its capacity there overlaps the study's and no arm of its group lies above it there (their ratio paired within the fresh search's rounds, {@link Halving#below}).
 	 * Empty when no best was named, the run was interrupted or no time is left.
 	 */
 	private Map<String, TuneAnswer.Confirmation> confirm(List<Halving.Answer> answers, int steps, SearchSettings base, long end)
@@ -175,7 +175,8 @@ final class TuneStudy {
 		search.run(prober);
 		prober.progress(search);
 		Map<String, Interval> fresh = new LinkedHashMap<>();
-		SearchSummary.of(search.record("tune-step-" + (steps + 1), finalists.get(0), null)).entries().forEach(entry -> fresh.put(entry.entry(), entry.capacity()));
+		SearchSummary freshSummary = SearchSummary.of(search.record("tune-step-" + (steps + 1), finalists.get(0), null));
+		freshSummary.entries().forEach(entry -> fresh.put(entry.entry(), entry.capacity()));
 		atDefaults.forEach((arm, group) -> {
 			Interval interval = fresh.get(arm);
 			if (interval != null && !Interruption.requested()) {
@@ -190,13 +191,14 @@ final class TuneStudy {
 			}
 			boolean found = again.n() > 0 && Double.isFinite(again.estimate());
 			boolean agrees = found && !again.whollyBelow(answer.capacity()) && !answer.capacity().whollyBelow(again);
-			boolean leads = fresh.entrySet().stream().noneMatch(e -> !e.getKey().equals(answer.best()) && answer.group().equals(groupOf.get(e.getKey()))
-					&& again.whollyBelow(e.getValue()));
+			// Led by none of its group's arms there: by their ratio paired within the fresh search's rounds (Halving.below).
+			boolean leads = found && fresh.keySet().stream().noneMatch(arm -> !arm.equals(answer.best()) && answer.group().equals(groupOf.get(arm))
+					&& Halving.below(freshSummary.entry(answer.best()), freshSummary.entry(arm), freshSummary.pairs()));
 			confirmations.put(answer.best(), new TuneAnswer.Confirmation(again.bounds(), agrees && leads));
 			this.run.say(String.format(Locale.ROOT, "lab: tune: %s on fresh JVMs: %s, %s", answer.best(), again.asLoad(),
 					!found ? "not confirmed: no capacity was found there" : !agrees ? "not confirmed: its interval there does not overlap the study's "
 							+ answer.capacity().asLoad()
-							: !leads ? "not confirmed: an arm of its group lies wholly above it there" : "confirmed (it overlaps the study's "
+							: !leads ? "not confirmed: an arm of its group lies above it there (their ratio paired within rounds)" : "confirmed (it overlaps the study's "
 									+ answer.capacity().asLoad() + " and no arm of its group leads it)"));
 		}
 		return confirmations;
@@ -241,7 +243,7 @@ final class TuneStudy {
 			this.run.say(String.format(Locale.ROOT, "lab: tune: best%s within %s: %s, %s%s", of, this.run.target.describe(), answer.best(),
 					answer.capacity().asLoad(), answer.withinNoise().isEmpty() ? "; it leads every other arm" + of + " beyond its interval"
 							: "; within noise of it (intervals overlap): " + String.join(", ", answer.withinNoise())));
-			answer.beaten().forEach((arm, interval) -> this.run.say(String.format(Locale.ROOT, "lab: tune: beats %s, %s %s (its interval wholly below the leader's)",
+			answer.beaten().forEach((arm, interval) -> this.run.say(String.format(Locale.ROOT, "lab: tune: beats %s, %s %s (below the leader: their paired ratio, or its interval, wholly below)",
 					arm, interval.asLoad(), unit)));
 		}
 		else {

@@ -42,6 +42,7 @@ public final class PostgresWatch {
 		List<String> command = new java.util.ArrayList<>(psql);
 		command.addAll(List.of("-A", "-t", "-F", "|"));
 		Process process = Launch.start(command, cpus, null);
+		Cpu serverCpu = new Cpu();
 		Thread reader = Thread.ofPlatform().daemon().name("lab-postgres-watch").start(() -> {
 			try (PrintWriter in = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
 					BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
@@ -54,7 +55,7 @@ public final class PostgresWatch {
 						answer.putAll(parse(line));
 					}
 					activity(answer).forEach(series::accept);
-					double cpu = cpuSeconds(postmaster);
+					double cpu = serverCpu.add(postmaster);
 					if (!Double.isNaN(cpu)) {
 						series.accept("proc_cpu_seconds", cpu);
 					}
@@ -93,17 +94,45 @@ public final class PostgresWatch {
 		return series;
 	}
 
-	/** The server's CPU seconds: the postmaster's and every live backend's; NaN once the postmaster is gone. */
-	static double cpuSeconds(long postmaster) {
-		double seconds = JitThreads.statCpuSeconds(java.nio.file.Path.of("/proc/" + postmaster + "/stat"));
-		if (seconds < 0) {
-			return Double.NaN;
+	/**
+	 * The server's CPU seconds as a counter that only grows: each process's growth since it was last read, summed (the
+	 * postmaster and every backend; a backend first seen counts its whole CPU, which it spent since the last read). Not
+	 * the sum of the live processes' CPU: that drops by a backend's whole life when it ends (a pool retiring a
+	 * connection at its maximum lifetime, a JVM's pool closing), which a reader of counters takes for a reset and counts
+	 * the whole sum again (a level once read PostgreSQL at 1,769% of its one core so).
+	 */
+	static final class Cpu {
+
+		private final Map<Long, Double> last = new java.util.HashMap<>();
+
+		private double total;
+
+		/** Adds what each process grew since the last call and returns the total; NaN once the postmaster is gone. */
+		double add(long postmaster) {
+			Map<Long, Double> now = new java.util.HashMap<>();
+			double own = JitThreads.statCpuSeconds(java.nio.file.Path.of("/proc/" + postmaster + "/stat"));
+			if (own < 0) {
+				return Double.NaN;
+			}
+			now.put(postmaster, own);
+			for (ProcessHandle child : ProcessHandle.of(postmaster).map(p -> p.descendants().toList()).orElse(List.of())) {
+				// A backend that ended between the listing and the read counts nothing more (its last part of a second).
+				double seconds = JitThreads.statCpuSeconds(java.nio.file.Path.of("/proc/" + child.pid() + "/stat"));
+				if (seconds >= 0) {
+					now.put(child.pid(), seconds);
+				}
+			}
+			return add(now);
 		}
-		for (ProcessHandle child : ProcessHandle.of(postmaster).map(p -> p.descendants().toList()).orElse(List.of())) {
-			// A backend that ended between the listing and the read counts nothing (the pool's are long-lived).
-			seconds += Math.max(0, JitThreads.statCpuSeconds(java.nio.file.Path.of("/proc/" + child.pid() + "/stat")));
+
+		/** The same from each process's CPU seconds now, by PID. */
+		double add(Map<Long, Double> now) {
+			now.forEach((pid, seconds) -> this.total += Math.max(0, seconds - this.last.getOrDefault(pid, 0.0)));
+			this.last.clear();
+			this.last.putAll(now);
+			return this.total;
 		}
-		return seconds;
+
 	}
 
 }

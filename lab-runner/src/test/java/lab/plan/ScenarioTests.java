@@ -36,13 +36,13 @@ class ScenarioTests {
 		assertThat(db.service()).isEqualTo("db/pools.yml");
 		assertThat(db.halvingSteps()).isEqualTo(1);
 		assertThat(db.searchMinutes()).isEqualTo(80.0);
-		for (String file : List.of("db/pools.yml", "db/pools-slow.yml")) {
+		for (String file : List.of("db/pools.yml", "db/pools-slow.yml", "db/pools-work.yml")) {
 			OwnService pools = OwnService.load(Path.of(System.getProperty("lab.root", "..")).resolve(file));
 			assertThat(pools.problems()).as(file).isEmpty();
 			assertThat(pools.arms()).as(file).hasSize(8);
 			assertThat(pools.arms().stream().filter(pools.search()::atDefaults).map(OwnService.ServiceArm::name)).as(file)
 				.containsExactly("tomcat-loom-10", "tomcat-platform-10", "webflux-r2dbc-10", "webflux-loom-10");
-			assertThat(pools.requests().get(0).path()).as(file).isEqualTo(file.contains("slow") ? "/account/{id}?waitMs=50" : "/account/{id}?waitMs=5");
+			assertThat(pools.requests().get(0).path()).as(file).isEqualTo(file.contains("slow") ? "/account/{id}?waitMs=50" : file.contains("work") ? "/account/{id}?waitMs=5&work=100" : "/account/{id}?waitMs=5");
 		}
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> parse(GOOD + "searchMax: 100\nhalvingSteps: 0\n"))
 			.withMessageContaining("halvingSteps must be 1 to 5");

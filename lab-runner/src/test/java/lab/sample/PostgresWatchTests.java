@@ -56,4 +56,26 @@ class PostgresWatchTests {
 		assertThat(Database.read(Samples.read(this.dir.resolve("none.csv")), new LoadWindow(0, 0, 1))).isEqualTo(Database.NONE);
 	}
 
+	@Test
+	void aBackendThatEndsIsNotAResetOfTheServersCpu() throws Exception {
+		// Three backends; at the third second one that had used 30 s ends (a pool retires a connection at its maximum
+		// lifetime) and a new one starts: the counter keeps only the growth, 0.3 s a second, never the lost 30 s.
+		PostgresWatch.Cpu cpu = new PostgresWatch.Cpu();
+		assertThat(cpu.add(Map.of(1L, 5.0, 2L, 30.0, 3L, 10.0))).isEqualTo(45.0);
+		assertThat(cpu.add(Map.of(1L, 5.1, 2L, 30.1, 3L, 10.1))).isCloseTo(45.3, within(1e-9));
+		assertThat(cpu.add(Map.of(1L, 5.2, 3L, 10.2, 4L, 0.1))).as("2 ended, 4 new: its whole CPU since it began").isCloseTo(45.6, within(1e-9));
+		assertThat(cpu.add(Map.of(1L, 5.3, 3L, 10.3, 4L, 0.2))).isCloseTo(45.9, within(1e-9));
+		// Records from before the change summed the live processes: 45.3 -> 15.5 when backend 2 ended. Read so, the drop
+		// counts nothing; a counter reset's rule would count 15.5 seconds in one second, 1,550% of the one core.
+		StringBuilder csv = new StringBuilder("epoch_ms,source,series,value\n");
+		double[] summed = { 45.0, 45.3, 15.5, 15.8, 16.1, 16.4 };
+		for (int s = 0; s < summed.length; s++) {
+			csv.append(10_000 + s * 1000L).append(",postgres,pg_active_backends,3\n");
+			csv.append(10_000 + s * 1000L).append(",postgres,proc_cpu_seconds,").append(summed[s]).append('\n');
+		}
+		Files.writeString(this.dir.resolve("metrics.csv"), csv);
+		Database db = Database.read(Samples.read(this.dir.resolve("metrics.csv")), new LoadWindow(9_000, 9_500, 15_500));
+		assertThat(db.cpuPercent()).as("four of five seconds' growth, 0.3 s each, over 5 s").isCloseTo(24.0, within(0.01));
+	}
+
 }

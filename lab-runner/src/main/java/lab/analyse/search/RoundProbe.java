@@ -41,6 +41,12 @@ public record RoundProbe(int round, int position, String entry, int load, Verdic
 				this.limit);
 	}
 
+	/** This probe with {@code limit} as what bound it. */
+	public RoundProbe withLimit(String limit) {
+		return new RoundProbe(this.round, this.position, this.entry, this.load, this.verdict, this.meets, this.latencyMs, this.reason, this.level, this.jvm,
+				limit);
+	}
+
 	/** A plain run's level as the same judgment. */
 	public static RoundProbe of(LevelResult level) {
 		return new RoundProbe(0, 0, level.variant(), level.load(), level.verdict(), level.meetsTarget(), null,

@@ -50,6 +50,14 @@ public record SearchRecord(String group, LatencyTarget target, String baseline, 
 		Files.move(partial, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
 	}
 
+	/** The same record, each probe's limit replaced by {@code limits}' for its level (none there: as recorded). */
+	public SearchRecord withLimits(Map<String, String> limits) {
+		List<RoundProbe> replaced = this.probes.stream()
+			.map(p -> (p.level() != null && limits.containsKey(p.level())) ? p.withLimit(limits.get(p.level())) : p).toList();
+		return new SearchRecord(this.group, this.target, this.baseline, this.twin, this.entries, this.settings, this.rounds, replaced, this.brackets,
+				this.ended, this.costs);
+	}
+
 	/** A search as its file was read (the analysis reads every search of a run). */
 	public static SearchRecord of(tools.jackson.databind.JsonNode node) {
 		return Json.MAPPER.treeToValue(node, SearchRecord.class);

@@ -47,7 +47,7 @@ public record TuneSummary(LatencyTarget target, String best, List<Arm> arms, Lis
 	 * A best on fresh JVMs after the study.
 	 *
 	 * @param capacity its capacity and interval there
-	 * @param confirmed whether that interval overlapped the study's and no arm of its group lay wholly above it
+	 * @param confirmed whether that interval overlapped the study's and no arm of its group lay above it (their ratio paired within rounds)
 	 */
 	public record Confirmation(Interval capacity, boolean confirmed) {
 

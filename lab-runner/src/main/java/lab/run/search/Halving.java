@@ -15,8 +15,10 @@ import lab.analyse.search.SearchSummary;
 
 /**
  * Successive halving over arms on the interleaved capacity search (Jamieson and Talwalkar's schedule, with intervals as
- * the rule): every arm is searched at a coarse budget; an arm whose capacity interval lies wholly below the leader's is
- * dropped; the survivors are searched again, with more rounds and JVMs, from the crossings the step before found, until
+ * the rule): every arm is searched at a coarse budget; an arm that lies below the leader is dropped: by their ratio
+ * paired within the rounds both were probed in (its interval wholly below 1: the host's drift of a round falls on both
+ * and cancels), or, for two arms that never shared a round (searched in different turns), by their capacity intervals,
+ * the one wholly below the other's; the survivors are searched again, with more rounds and JVMs, from the crossings the step before found, until
  * one arm leads every other by more than its interval, one is left, or the steps run out. Each step is a search of its
  * own ({@link InterleavedSearch}): within a step every survivor is probed in every round, so the host's drift of a round
  * falls on all of them. When the survivors do not fit in memory together ({@link lab.plan.Turns}), a step searches them in turns,
@@ -35,7 +37,7 @@ public final class Halving {
 	 * @param index from 0
 	 * @param entries the arms searched in it
 	 * @param results what its search found for each arm, over all its turns
-	 * @param dropped the arms whose interval lay wholly below the leader's (or that met the target at no load)
+	 * @param dropped the arms below the leader ({@link #below}; or that met the target at no load)
 	 * @param turns the arms of each turn, in order: one turn when they all fit in memory at once
 	 */
 	public record Step(int index, List<String> entries, List<SearchSummary.EntryResult> results, List<String> dropped, List<List<String>> turns) {
@@ -151,6 +153,7 @@ public final class Halving {
 			List<String> searching = survivors.stream().filter(arm -> stepGroups.contains(this.group.apply(arm))).toList();
 			List<List<String>> turns = this.turns.apply(searching);
 			List<SearchSummary.EntryResult> results = new ArrayList<>();
+			List<SearchSummary.Ratio> paired = new ArrayList<>();
 			List<String> searched = new ArrayList<>();
 			for (int turn = 0; turn < turns.size(); turn++) {
 				if (turn > 0 && steps.stopped()) {
@@ -161,7 +164,9 @@ public final class Halving {
 				search.run(prober);
 				// The record as the study judges it, written: the search may end (its budget spent) after its last progress.
 				prober.progress(search);
-				results.addAll(SearchSummary.of(search.record("tune-step-" + (index + 1), turns.get(turn).get(0), null)).entries());
+				SearchSummary summary = SearchSummary.of(search.record("tune-step-" + (index + 1), turns.get(turn).get(0), null));
+				results.addAll(summary.entries());
+				paired.addAll(summary.pairs());
 				searched.addAll(search.entries());
 			}
 			List<String> dropped = new ArrayList<>();
@@ -174,7 +179,7 @@ public final class Halving {
 						starts.put(entry.entry(), (int) Math.round(entry.capacity().estimate()));
 					}
 					boolean noneMet = entry.bracket() != null && entry.bracket().capacity() == 0 && entry.bracket().firstMissed() > 0;
-					if (leader != null && entry != leader && (noneMet || entry.capacity().whollyBelow(leader.capacity()))) {
+					if (leader != null && entry != leader && (noneMet || below(entry, leader, paired))) {
 						dropped.add(entry.entry());
 						beaten.put(entry.entry(), entry.capacity());
 					}
@@ -231,6 +236,25 @@ public final class Halving {
 			}
 		}
 		return new Answer(best.entry(), best.capacity(), List.copyOf(withinNoise), beaten, List.copyOf(done), false, Map.of(), group);
+	}
+
+	/**
+	 * Whether {@code entry} lies below {@code leader}: by their ratio paired within the rounds they shared, where it has
+	 * an interval (wholly below 1); else, as for arms of different turns, by their capacity intervals (wholly below).
+	 */
+	public static boolean below(SearchSummary.EntryResult entry, SearchSummary.EntryResult leader, List<SearchSummary.Ratio> paired) {
+		for (SearchSummary.Ratio ratio : paired) {
+			if (!ratio.interval().hasSpread()) {
+				continue;
+			}
+			if (ratio.entry().equals(entry.entry()) && ratio.baseline().equals(leader.entry())) {
+				return ratio.interval().high() < 1;
+			}
+			if (ratio.entry().equals(leader.entry()) && ratio.baseline().equals(entry.entry())) {
+				return ratio.interval().low() > 1;
+			}
+		}
+		return entry.capacity().whollyBelow(leader.capacity());
 	}
 
 	/** Why an arm has no capacity: how its search ended, else its bracket's reason ("INVALID twice at 25, never a bound"). */

@@ -7,6 +7,7 @@ import java.util.Map;
 
 import lab.analyse.search.Interval;
 import lab.analyse.search.SearchSettings;
+import lab.analyse.search.SearchSummary;
 import lab.layout.LatencyTarget;
 import lab.run.search.SyntheticLab.Shape;
 import lab.run.search.SyntheticLab.Truth;
@@ -78,8 +79,10 @@ class HalvingTests {
 				+ "steps %s; arms per step (mean) %.1f, %.1f, %.1f", bestDropped, bestNamed, resolved, steps, survivors[0], survivors[1], survivors[2]);
 		System.out.println(table);
 		assertThat(bestDropped).as(table).isLessThanOrEqualTo(50);
-		// How often the study names the true best outright, its runner-up 5% below: 680 of the 1,000 seeded studies (the seeds
-		// fix it); the rest end with the best within noise of the one named, never beaten.
+		// How often the study names the true best outright, its runner-up 5% below: 699 of the 1,000 seeded studies (the seeds
+		// fix it; 680 when arms were dropped by unpaired capacity intervals, which dropped the true best 4 times in 1,000 and
+		// left one arm or a clear leader in 33 studies, against 17 and 114 paired: nearer the 5% the intervals state); the
+		// rest end with the best within noise of the one named.
 		assertThat(bestNamed).as(table).isGreaterThanOrEqualTo(600);
 		// The runner-up is 5% below: often within noise, but the schedule must still narrow the field.
 		assertThat(survivors[2]).as(table).isLessThan(ARMS.size());
@@ -194,6 +197,26 @@ class HalvingTests {
 		assertThat(new Interval(800, 700, 940, 6, 2, 4, Interval.JvmLevel.values()[0]).whollyBelow(leader)).isTrue();
 		assertThat(new Interval(900, 800, 960, 6, 2, 4, Interval.JvmLevel.values()[0]).whollyBelow(leader)).as("overlaps").isFalse();
 		assertThat(Interval.NONE.whollyBelow(leader)).as("no interval: kept").isFalse();
+	}
+
+	@Test
+	void armsThatSharedRoundsAreJudgedByTheirPairedRatioOthersByTheirCapacities() {
+		Interval.JvmLevel level = Interval.JvmLevel.values()[0];
+		SearchSummary.EntryResult leader = new SearchSummary.EntryResult("a", null, null, List.of(), new Interval(1000, 850, 1180, 6, 2, 4, level), 0, null, "");
+		SearchSummary.EntryResult arm = new SearchSummary.EntryResult("b", null, null, List.of(), new Interval(900, 760, 1060, 6, 2, 4, level), 0, null, "");
+		// Their capacities overlap (the host's drift of each round widens both), while within rounds b stayed 8-12% below a.
+		assertThat(arm.capacity().whollyBelow(leader.capacity())).isFalse();
+		SearchSummary.Ratio bToA = new SearchSummary.Ratio("b", "a", List.of(0.9, 0.88, 0.92), new Interval(0.9, 0.86, 0.94, 6, 2, 4, level));
+		assertThat(Halving.below(arm, leader, List.of(bToA))).as("paired: wholly below 1").isTrue();
+		SearchSummary.Ratio aToB = new SearchSummary.Ratio("a", "b", List.of(1.11, 1.14, 1.09), new Interval(1.11, 1.06, 1.16, 6, 2, 4, level));
+		assertThat(Halving.below(arm, leader, List.of(aToB))).as("the same pair named the other way round").isTrue();
+		assertThat(Halving.below(leader, arm, List.of(aToB))).as("the leader is not below").isFalse();
+		SearchSummary.Ratio holdsOne = new SearchSummary.Ratio("b", "a", List.of(0.9, 1.02, 0.8), new Interval(0.9, 0.75, 1.08, 6, 2, 4, level));
+		assertThat(Halving.below(arm, leader, List.of(holdsOne))).as("paired interval holds 1: kept").isFalse();
+		// Never in one round together (two turns): their capacities decide.
+		SearchSummary.EntryResult low = new SearchSummary.EntryResult("c", null, null, List.of(), new Interval(600, 500, 700, 6, 2, 4, level), 0, null, "");
+		assertThat(Halving.below(low, leader, List.of(bToA))).as("no pair: wholly below by capacity").isTrue();
+		assertThat(Halving.below(arm, leader, List.of())).as("no pair: overlapping capacities kept").isFalse();
 	}
 
 	@Test
