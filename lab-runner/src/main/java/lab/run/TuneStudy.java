@@ -282,6 +282,10 @@ final class TuneStudy {
 		this.run.say(String.format(Locale.ROOT, "%s%s: %s, %d minute%s", heading,
 				(turns > 1) ? String.format(Locale.ROOT, ", turn %d of %d (the arms do not fit in memory at once)", turn + 1, turns) : "",
 				String.join(", ", entries), minutes, (minutes == 1) ? "" : "s"));
+		if (step > 0 || turn > 0) {
+			// This turn's search counts the starts made for it (where its minutes went), not those of the searches before.
+			this.run.startSeconds.clear();
+		}
 		for (String label : entries) {
 			SearchEntry entry = this.run.entries.get(label);
 			if (entry.live != null || Interruption.requested()) {
@@ -291,9 +295,7 @@ final class TuneStudy {
 			Path dir = Files.exists(entry.dir.resolve(ServiceDir.PID)) ? entry.dir.resolve(ServiceDir.restart(10 * step + 1)) : entry.dir;
 			long started = System.nanoTime();
 			Optional<ServiceStart.Live> live = this.run.begin(label, entry, dir);
-			if (step == 0) {
-				this.run.startSeconds.add((System.nanoTime() - started) / 1e9);
-			}
+			this.run.startSeconds.add((System.nanoTime() - started) / 1e9);
 			if (live.isEmpty()) {
 				search.exclude(label, "it did not start, pass its contract check or warm up");
 				continue;
