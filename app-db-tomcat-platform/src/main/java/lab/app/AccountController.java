@@ -1,6 +1,7 @@
 package lab.app;
 
 import lab.common.RequestWork;
+import lab.db.Account;
 import lab.db.AccountAnswer;
 import lab.db.AccountJdbc;
 import lab.db.AccountQuery;
@@ -27,8 +28,15 @@ class AccountController {
 		this.jdbc = jdbc;
 	}
 
+	/** The read alone: the body is the row ({@link Account}), written by Boot's JSON converter. */
+	@GetMapping(path = "/account/{id}", params = { "!work", "!bytes" }, produces = MediaType.APPLICATION_JSON_VALUE)
+	Account account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
+		return AccountJdbc.read(this.jdbc, id, waitMs);
+	}
+
+	/** The read, then the request's CPU work on the same thread ({@link AccountAnswer}): only when it asks for work. */
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-	String account(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
+	String accountWithWork(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
 			@RequestParam(required = false) String bytes) {
 		RequestWork asked = AccountAnswer.work(work, bytes);
 		return AccountAnswer.of(AccountJdbc.read(this.jdbc, id, waitMs), asked);

@@ -1,6 +1,7 @@
 package lab.app;
 
 import lab.common.RequestWork;
+import lab.db.Account;
 import lab.db.AccountAnswer;
 import lab.db.AccountJdbc;
 import lab.db.AccountQuery;
@@ -32,8 +33,15 @@ class AccountController {
 		this.virtualThreads = virtualThreads;
 	}
 
+	/** The read alone: the body is the row ({@link Account}), written by Boot's JSON encoder. */
+	@GetMapping(path = "/account/{id}", params = { "!work", "!bytes" }, produces = MediaType.APPLICATION_JSON_VALUE)
+	Mono<Account> account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
+		return Mono.fromCallable(() -> AccountJdbc.read(this.jdbc, id, waitMs)).subscribeOn(this.virtualThreads);
+	}
+
+	/** The read, then the request's CPU work on the same virtual thread ({@link AccountAnswer}): only when it asks for work. */
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-	Mono<String> account(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
+	Mono<String> accountWithWork(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
 			@RequestParam(required = false) String bytes) {
 		RequestWork asked = AccountAnswer.work(work, bytes);
 		return Mono.fromCallable(() -> AccountAnswer.of(AccountJdbc.read(this.jdbc, id, waitMs), asked)).subscribeOn(this.virtualThreads);

@@ -29,20 +29,34 @@ class AccountController {
 		this.database = database;
 	}
 
+	/** The read alone: the body is the row ({@link Account}), written by Boot's JSON encoder. */
+	@GetMapping(path = "/account/{id}", params = { "!work", "!bytes" }, produces = MediaType.APPLICATION_JSON_VALUE)
+	Mono<Account> account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
+		long key = AccountQuery.id(id);
+		double seconds = AccountQuery.seconds(waitMs);
+		return read(key, seconds);
+	}
+
+	/**
+	 * The read, then the request's CPU work ({@link AccountAnswer}) on the thread the row arrived on (the driver's event
+	 * loop, as WebFlux runs a request's own code): only when it asks for work.
+	 */
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
-	Mono<String> account(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
+	Mono<String> accountWithWork(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
 			@RequestParam(required = false) String bytes) {
 		long key = AccountQuery.id(id);
 		double seconds = AccountQuery.seconds(waitMs);
 		RequestWork asked = AccountAnswer.work(work, bytes);
+		return read(key, seconds).map(account -> AccountAnswer.of(account, asked));
+	}
+
+	private Mono<Account> read(long key, double seconds) {
 		return this.database.sql(AccountQuery.SQL)
 			.bind("seconds", seconds)
 			.bind("id", key)
 			.map((row, metadata) -> new Account(row.get("id", Long.class), row.get("owner", String.class), row.get("balance_cents", Long.class)))
 			.one()
-			.switchIfEmpty(Mono.error(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, AccountQuery.notFound(key))))
-			// The work on the thread the row arrived on: the driver's event loop, as WebFlux runs a request's own code.
-			.map(account -> AccountAnswer.of(account, asked));
+			.switchIfEmpty(Mono.error(() -> new ResponseStatusException(HttpStatus.NOT_FOUND, AccountQuery.notFound(key))));
 	}
 
 }
