@@ -99,10 +99,13 @@ public final class Analyser {
 			series.add(LevelSeries.of(files));
 		}
 		List<LevelResult> levels = judge(measurements, variants.names());
-		// Each search probe's limit as today's analysis words it, not as the run wrote it into its record.
+		// Each search probe's limit as today's analysis words it, not as the run wrote it into its record (a probe is a
+		// level of its own: a round's or a re-run's directory).
 		Map<String, String> limits = new LinkedHashMap<>();
 		for (Measurement measurement : measurements) {
-			limits.put(results.relativize(measurement.dir()).toString(), analyseOne(measurement).limit());
+			if (!ServiceDir.rowSuffix(measurement.dir().getFileName().toString()).isEmpty()) {
+				limits.put(results.relativize(measurement.dir()).toString(), analyseOne(measurement).limit());
+			}
 		}
 		List<SearchSummary> searches = searches(results, limits);
 		return new RunAnalysis(results, manifest, this.thresholds, rejudged, levels, MemoryProfile.analyse(results, levels, series), List.copyOf(series),
