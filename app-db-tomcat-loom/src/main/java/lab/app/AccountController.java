@@ -38,7 +38,7 @@ class AccountController {
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 	String accountWithWork(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
 			@RequestParam(required = false) String bytes) {
-		RequestWork asked = AccountAnswer.work(work, bytes);
+		RequestWork asked = RequestWork.parse(work, bytes);
 		return AccountAnswer.of(AccountJdbc.read(this.jdbc, id, waitMs), asked);
 	}
 

@@ -46,7 +46,7 @@ class AccountController {
 			@RequestParam(required = false) String bytes) {
 		long key = AccountQuery.id(id);
 		double seconds = AccountQuery.seconds(waitMs);
-		RequestWork asked = AccountAnswer.work(work, bytes);
+		RequestWork asked = RequestWork.parse(work, bytes);
 		return read(key, seconds).map(account -> AccountAnswer.of(account, asked));
 	}
 

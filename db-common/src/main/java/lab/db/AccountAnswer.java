@@ -16,11 +16,6 @@ public final class AccountAnswer {
 	private AccountAnswer() {
 	}
 
-	/** The request's work parameters as the query gives them (null: absent), checked: a bad one is a 400 naming it. */
-	public static RequestWork work(String rounds, String bytes) {
-		return RequestWork.parse(rounds, bytes);
-	}
-
 	/** The row's JSON, with {@code work} done on the calling thread: the row alone when it asks for none. */
 	public static String of(Account account, RequestWork work) {
 		return work.answer(JSON.writeValueAsString(account));

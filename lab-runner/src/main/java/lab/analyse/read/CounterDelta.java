@@ -30,6 +30,29 @@ public final class CounterDelta {
 		return growth;
 	}
 
+	/**
+	 * Growth over the whole series counting only its rises: for a counter summed over processes that come and go, whose
+	 * drop is a process that ended, not a reset (that second's growth of the others is lost, where {@link #over} would
+	 * count the whole sum again); NaN for fewer than two samples.
+	 */
+	public static double risesOver(TimeSeries series) {
+		List<TimeSeries.Sample> samples = series.samples();
+		if (samples.size() < 2) {
+			return Double.NaN;
+		}
+		double growth = 0;
+		for (int i = 1; i < samples.size(); i++) {
+			growth += Math.max(0, between(samples.get(i - 1), samples.get(i)));
+		}
+		return growth;
+	}
+
+	/** {@link #risesOver} per second over the real time between the first and the last sample; NaN when undefined. */
+	public static double risesPerSecond(TimeSeries series) {
+		double span = series.spanSeconds();
+		return (span > 0) ? risesOver(series) / span : Double.NaN;
+	}
+
 	/** Growth per second over the real time between the first and the last sample; NaN when undefined. */
 	public static double ratePerSecond(TimeSeries series) {
 		double span = series.spanSeconds();

@@ -1,7 +1,6 @@
 package lab.analyse.read;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import lab.load.LoadWindow;
@@ -54,7 +53,10 @@ public record Database(double activeBackends, double onCpuBackends, Map<String, 
 			.map(name -> Map.entry(name.substring(WAITING.length()), sum(samples.series(SOURCE, name).clipTo(window)) / seconds))
 			.sorted(Map.Entry.<String, Double>comparingByValue().reversed())
 			.forEach(entry -> waiting.put(entry.getKey(), entry.getValue()));
-		double cpu = cpuPerSecond(samples.series(SOURCE, "proc_cpu_seconds").clipTo(window));
+		// A drop of its counter is a backend that ended, not a reset: the sampler since a37bb7d sums each process's growth
+		// (never drops while the server runs); records from before it summed the live processes' CPU, which fell by a whole
+		// backend's life when a pool retired a connection.
+		double cpu = CounterDelta.risesPerSecond(samples.series(SOURCE, "proc_cpu_seconds").clipTo(window));
 		double busy = CounterDelta.over(samples.series(SOURCE, "cores_busy_seconds").clipTo(window));
 		double total = CounterDelta.over(samples.series(SOURCE, "cores_total_seconds").clipTo(window));
 		String placement = last(samples.series(SOURCE, "placed_service").clipTo(window)) > 0 ? DatabasePlacement.SERVICE
@@ -62,25 +64,6 @@ public record Database(double activeBackends, double onCpuBackends, Map<String, 
 				: samples.series(SOURCE, "placed_service").samples().isEmpty() ? "" : "unpinned";
 		return new Database(sum(active) / seconds, sum(samples.series(SOURCE, "pg_backends_on_cpu").clipTo(window)) / seconds, waiting,
 				100 * cpu, seconds, (total > 0) ? 100 * busy / total : Double.NaN, placement);
-	}
-
-	/**
-	 * PostgreSQL's CPU seconds a second over the window. A drop of its counter is a backend that ended, not a reset: the
-	 * sampler since this change sums each process's growth (never drops while the server runs), but records from before
-	 * it summed the live processes' CPU, which fell by a whole backend's life when a pool retired a connection; a drop
-	 * counts nothing here (that second's growth of the others is lost, where a reset's rule counted the whole sum again).
-	 */
-	static double cpuPerSecond(TimeSeries series) {
-		List<TimeSeries.Sample> samples = series.samples();
-		double span = series.spanSeconds();
-		if (samples.size() < 2 || !(span > 0)) {
-			return Double.NaN;
-		}
-		double growth = 0;
-		for (int i = 1; i < samples.size(); i++) {
-			growth += Math.max(0, CounterDelta.between(samples.get(i - 1), samples.get(i)));
-		}
-		return growth / span;
 	}
 
 	/** Backends waiting on locks (heavyweight and lightweight) on average. */
