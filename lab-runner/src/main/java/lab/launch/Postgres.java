@@ -32,8 +32,11 @@ public final class Postgres implements AutoCloseable {
 	/** The role the service connects as (trust authentication, loopback only). */
 	public static final String USER = "lab";
 
-	/** Enough for every arm of a run holding its pool open at once (a capacity search keeps them all alive). */
-	static final int MAX_CONNECTIONS = 500;
+	/**
+	 * Enough for every arm of a run holding its pool open at once (a capacity search keeps them all alive):
+	 * db/pools-slow.yml's eight arms open 4 x (10 + 200) = 840 connections.
+	 */
+	static final int MAX_CONNECTIONS = 1000;
 
 	private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
