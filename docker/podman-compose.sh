@@ -18,7 +18,8 @@
 # never) are tagged with the official names the Dockerfile and Compose file use, so those files stay as users run
 # them: a Debian bookworm root filesystem (debootstrap, from this host's Debian mirror), this host's Temurin 25 JDK
 # as eclipse-temurin:25-jre, it plus Maven 3.9.11 (Maven Central, checksum pinned) as maven:3.9-eclipse-temurin-25,
-# Debian's Prometheus as prom/prometheus:v3.5.0 (2.42: older, but it reads this prometheus.yml). No Grafana
+# Debian's Prometheus as prom/prometheus:v3.5.0 (2.42: older, but it reads this prometheus.yml), the root filesystem
+# itself as debian:bookworm-slim (the database set's PostgreSQL image installs Debian's PostgreSQL on it). No Grafana
 # distribution comes from a package registry: without Docker Hub, Grafana is not started (say `up -d` with the
 # services to start, as below).
 set -euo pipefail
@@ -34,6 +35,7 @@ MAVEN_SHA512=bcfe4fe305c962ace56ac7b5fc7a08b87d5abd8b7e89027ab251069faebee516b0d
 BUILD_IMAGE=docker.io/library/maven:3.9-eclipse-temurin-25
 RUN_IMAGE=docker.io/library/eclipse-temurin:25-jre
 PROMETHEUS_IMAGE=docker.io/prom/prometheus:v3.5.0
+DEBIAN_IMAGE=docker.io/library/debian:bookworm-slim
 
 command -v podman >/dev/null || die "podman is not installed: apt-get install podman runc (Debian 12), or use Docker's own 'docker compose'"
 command -v runc >/dev/null || die "runc is not installed: apt-get install runc"
@@ -85,7 +87,7 @@ stand_ins() {
       podman rmi "$BUILD_IMAGE" >/dev/null || die "the old stand-in $BUILD_IMAGE could not be removed (a container uses it?)"
     fi
   fi
-  for image in "$BUILD_IMAGE" "$RUN_IMAGE" "$PROMETHEUS_IMAGE"; do
+  for image in "$BUILD_IMAGE" "$RUN_IMAGE" "$PROMETHEUS_IMAGE" "$DEBIAN_IMAGE"; do
     podman image exists "$image" || missing+=("$image")
   done
   [ ${#missing[@]} = 0 ] && return 0
@@ -113,6 +115,8 @@ stand_ins() {
     rm -rf "$work/rootfs"
     say "Debian bookworm root filesystem from $mirror in $((SECONDS - start)) s"
   fi
+  # Debian's own image is a minimal Debian: the root filesystem above is one.
+  podman image exists "$DEBIAN_IMAGE" || podman tag "$base" "$DEBIAN_IMAGE"
   # -L: a packaged JDK links its CA certificates (lib/security/cacerts) to the host's store, absent in the image.
   mkdir -p "$work/jdk" && cp -rL "$jdk/." "$work/jdk/"
   if ! podman image exists "$RUN_IMAGE"; then

@@ -79,6 +79,10 @@ class ComposeStackTests {
 			portVariables.add(portVariable(variant));
 			portVariables.add(managementPortVariable(variant));
 		});
+		for (String service : ComposeTests.DATABASE_SET) {
+			portVariables.add(databasePortVariable(service));
+			portVariables.add(databasePortVariable(service).replaceFirst("_PORT$", "_MANAGEMENT_PORT"));
+		}
 		for (String port : portVariables) {
 			int free = Commands.freePort();
 			this.env.put(port, Integer.toString(free));
@@ -147,10 +151,12 @@ class ComposeStackTests {
 			start = System.nanoTime();
 			theLabsRunnerInTheStackGivesTheLabsReport();
 			step("the lab's runner in the stack (--profile lab run --rm lab): app-webflux, one level of 50 users", start);
+
+			theDatabaseSetServesFromItsOwnPostgres();
 		}
 		finally {
 			long start = System.nanoTime();
-			compose(Duration.ofMinutes(3), "--profile", "load", "--profile", "lab", "down", "-v", "--timeout", "10");
+			compose(Duration.ofMinutes(3), "--profile", "load", "--profile", "lab", "--profile", "db", "down", "-v", "--timeout", "10");
 			step("stack down", start);
 		}
 		assertThat(engine("ps", "-a", "-q", "--filter", "label=io.podman.compose.project=" + this.project)).as("containers left").isBlank();
@@ -172,6 +178,65 @@ class ComposeStackTests {
 		return null;
 	}
 
+
+	/** The host port's variable of a service of the database set: LAB_DB_TOMCAT_LOOM_PORT for app-db-tomcat-loom. */
+	private static String databasePortVariable(String service) {
+		return "LAB_" + service.replaceFirst("^app-", "").toUpperCase(java.util.Locale.ROOT).replace('-', '_') + "_PORT";
+	}
+
+	/**
+	 * The database set on demand ({@code --profile db}): PostgreSQL from the image built here with the set's table, the
+	 * four services on it through the stack's network, each answering the set's one body and a problem detail for a bad
+	 * id, its pool the size the Compose file gives it (LAB_DB_POOL_SIZE, 7 here) in its own meters and in PostgreSQL's
+	 * pg_stat_activity, read in the database's container.
+	 */
+	private void theDatabaseSetServesFromItsOwnPostgres() throws Exception {
+		int pool = 7;
+		this.env.put("LAB_DB_POOL_SIZE", Integer.toString(pool));
+		List<String> set = new ArrayList<>(List.of("postgres"));
+		set.addAll(ComposeTests.DATABASE_SET);
+		long start = System.nanoTime();
+		for (String service : set) {
+			compose(BUILD, "--profile", "db", "build", service);
+		}
+		step("the database set's images built (PostgreSQL and its table, the four services)", start);
+		start = System.nanoTime();
+		List<String> up = new ArrayList<>(List.of("--profile", "db", "up", "-d", "--no-build"));
+		up.addAll(set);
+		compose(HEALTHY, up.toArray(String[]::new));
+		for (String service : set) {
+			awaitHealthy(service, start + HEALTHY.toNanos());
+		}
+		step("the database set up, every service healthy", start);
+		String body = null;
+		for (String service : ComposeTests.DATABASE_SET) {
+			String base = "http://127.0.0.1:" + this.env.get(databasePortVariable(service));
+			HttpResponse<String> row = get(base + "/account/42?waitMs=5");
+			assertThat(row.statusCode()).as(service + " GET /account/42: " + row.body()).isEqualTo(200);
+			assertThat(row.body()).as(service + ": the row the image loaded").startsWith("{\"id\":42,\"owner\":\"owner-42\",");
+			body = (body != null) ? body : row.body();
+			assertThat(row.body()).as(service + ": the set's one body").isEqualTo(body);
+			HttpResponse<String> bad = get(base + "/account/0");
+			assertThat(bad.statusCode()).as(service + " GET /account/0").isEqualTo(400);
+			assertThat(bad.headers().firstValue("Content-Type").orElse("")).as(service).contains("application/problem+json");
+			// More requests at once than the pool holds, each 300 ms in the database: every connection of the pool opened.
+			List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> waits = new ArrayList<>();
+			for (int i = 1; i <= 3 * pool; i++) {
+				waits.add(this.http.sendAsync(HttpRequest.newBuilder(URI.create(base + "/account/" + i + "?waitMs=300")).timeout(Duration.ofSeconds(30)).build(),
+						HttpResponse.BodyHandlers.ofString()));
+			}
+			for (var wait : waits) {
+				assertThat(wait.get().statusCode()).as(service + " under " + 3 * pool + " requests at once").isEqualTo(200);
+			}
+			String metrics = get("http://127.0.0.1:" + this.env.get(databasePortVariable(service).replaceFirst("_PORT$", "_MANAGEMENT_PORT")) + "/actuator/prometheus").body();
+			assertThat(metrics).as(service + "'s pool meter at " + pool).containsPattern("(?m)^(hikaricp_connections_max|r2dbc_pool_max_allocated_connections)\\{[^}]*} " + pool + "\\.0$");
+		}
+		String held = engine("exec", this.project + "_postgres_1", "psql", "-X", "-A", "-t", "-h", "/tmp", "-U", "lab", "-d", "lab", "-c",
+				"SELECT application_name || '=' || count(*) FROM pg_stat_activity WHERE datname = 'lab' AND application_name LIKE 'app-db-%' GROUP BY application_name");
+		System.out.println("compose: the database set's connections in PostgreSQL: " + String.join(", ", held.lines().sorted().toList()));
+		assertThat(held.lines()).as("each service's connections in pg_stat_activity").containsExactlyInAnyOrderElementsOf(
+				ComposeTests.DATABASE_SET.stream().map(service -> service + "=" + pool).toList());
+	}
 
 	/** The host port's variable of a variant's service, as ./lab generate writes it into the Compose file. */
 	private static String portVariable(String variant) {

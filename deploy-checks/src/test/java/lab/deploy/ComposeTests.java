@@ -23,6 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** docker-compose.yml, checked offline: there is no Docker engine here to run it. */
 class ComposeTests {
 
+	/** The database set's services (docs/database.md), in the Compose file's {@code db} profile. */
+	static final List<String> DATABASE_SET = List.of("app-db-tomcat-loom", "app-db-tomcat-platform", "app-db-webflux-r2dbc", "app-db-webflux-loom");
+
 	@Test
 	void theComposeFileIsValidAgainstTheComposeSpecSchema() throws Exception {
 		JsonSchema schema = schema();
@@ -132,7 +135,7 @@ class ComposeTests {
 				published++;
 			}
 		}
-		assertThat(published).as("the services, their management ports, Prometheus and Grafana").isEqualTo(2 * Variant.ALL.size() + 3);
+		assertThat(published).as("the services, their management ports, Prometheus and Grafana").isEqualTo(2 * (Variant.ALL.size() + DATABASE_SET.size()) + 3);
 		for (JsonNode service : Repo.compose("docker-compose.yml", Map.of("LAB_BIND_ADDRESS", "0.0.0.0")).path("services")) {
 			for (JsonNode port : service.path("ports")) {
 				assertThat(port.asText()).as("a port opened with LAB_BIND_ADDRESS=0.0.0.0").startsWith("0.0.0.0:");
@@ -182,6 +185,41 @@ class ComposeTests {
 			assertThat(application.path("server").path("port").asInt()).as(variant.name()).isEqualTo(variant.port());
 			assertThat(services.path(variant.name()).path("environment").path("SERVER_PORT").asInt()).as(variant.name())
 				.isEqualTo(variant.port());
+		}
+	}
+
+	/**
+	 * The database set on demand ({@code --profile db}): PostgreSQL from the image built here, sized like the t3.medium
+	 * Terraform gives it and reached only on the stack's network; each service limited like a t2.micro, started once
+	 * PostgreSQL is healthy, pointed at it by name, listening where its application.yml and Terraform's set say.
+	 */
+	@Test
+	void theDatabaseSetRunsOnDemandBesideItsOwnPostgres() throws Exception {
+		JsonNode services = Repo.compose("docker-compose.yml").path("services");
+		JsonNode postgres = services.path("postgres");
+		assertThat(postgres.path("profiles").toString()).contains("\"db\"");
+		assertThat(postgres.path("build").path("dockerfile").asText()).isEqualTo("docker/postgres.Dockerfile");
+		assertThat(postgres.path("ports").size()).as("PostgreSQL's published ports").isZero();
+		assertThat(postgres.path("cpus").asDouble()).as("PostgreSQL like Terraform's t3.medium").isEqualTo(2.0);
+		assertThat(postgres.path("mem_limit").asText()).isEqualTo("4g");
+		String dockerfile = Files.readString(Repo.root().resolve("docker/postgres.Dockerfile"));
+		assertThat(dockerfile).contains("COPY db-common/src/main/resources/lab-db/account.sql").contains("HEALTHCHECK");
+		String terraform = Files.readString(Repo.root().resolve("terraform/main.tf"));
+		for (String name : DATABASE_SET) {
+			JsonNode app = services.path(name);
+			assertThat(app.path("profiles").toString()).as(name).contains("\"db\"");
+			assertThat(app.path("cpus").asDouble()).as(name + " cpus").isEqualTo(1.0);
+			assertThat(app.path("mem_limit").asText()).as(name + " memory").isEqualTo("1g");
+			assertThat(app.path("memswap_limit").asText()).as(name + " memory + swap").isEqualTo("1g");
+			assertThat(app.path("build").path("args").path("MODULE").asText()).isEqualTo(name);
+			assertThat(app.path("environment").path("LAB_DB_HOST").asText()).isEqualTo("postgres");
+			assertThat(app.path("depends_on").path("postgres").path("condition").asText()).isEqualTo("service_healthy");
+			int port = Repo.yaml(name + "/src/main/resources/application.yml").path("server").path("port").asInt();
+			assertThat(app.path("environment").path("SERVER_PORT").asInt()).as(name).isEqualTo(port);
+			assertThat(app.path("environment").path("MANAGEMENT_SERVER_PORT").asInt()).as(name).isEqualTo(port + 1000);
+			assertThat(app.path("ports").get(0).asText()).as(name).isEqualTo("127.0.0.1:" + port + ":" + port);
+			assertThat(app.path("ports").get(1).asText()).as(name).isEqualTo("127.0.0.1:" + (port + 1000) + ":" + (port + 1000));
+			assertThat(terraform).as("Terraform's set puts " + name + " on the same port").containsPattern("\"" + name + "\"\\s*=\\s*" + port + "\\b");
 		}
 	}
 

@@ -37,6 +37,6 @@ final class Repo {
 			.replaceAll(match -> java.util.regex.Matcher.quoteReplacement(env.getOrDefault(match.group(1), match.group(2)))));
 	}
 
-	private static final java.util.regex.Pattern DEFAULTED = java.util.regex.Pattern.compile("\\$\\{([A-Z_]+):-([^}]*)}");
+	private static final java.util.regex.Pattern DEFAULTED = java.util.regex.Pattern.compile("\\$\\{([A-Z][A-Z0-9_]*):-([^}]*)}");
 
 }

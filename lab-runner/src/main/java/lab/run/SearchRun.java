@@ -324,6 +324,19 @@ final class SearchRun implements InterleavedSearch.Prober {
 						+ " runs of each to update them");
 	}
 
+	/** The entry the search's ratios are to. */
+	String baseline() {
+		return this.baseline;
+	}
+
+	/**
+	 * The ratios from here on to {@code label}: a tune's search on fresh JVMs states them to the first model's best
+	 * when the run's baseline is not a best (the db scenario's Tomcat + VT at Boot's pool, beaten by its pool of 200).
+	 */
+	void ratiosTo(String label) {
+		this.baseline = label;
+	}
+
 	/** The run's clock: a search without a time budget has costs too. */
 	@Override
 	public double seconds() {

@@ -170,6 +170,10 @@ final class TuneStudy {
 				entry.live = null;
 			}
 		}
+		// Ratios to a best: the run's baseline when it is one, else the first group's (finalists lists the bests first).
+		if (answers.stream().noneMatch(answer -> answer.named() && answer.best().equals(this.run.baseline()))) {
+			this.run.ratiosTo(finalists.get(0));
+		}
 		InterleavedSearch search = new InterleavedSearch(finalists, base.forStep(0, steps).from(starts));
 		InterleavedSearch.Prober prober = turn(steps, 0, 1, finalists, search, steps, end);
 		search.run(prober);
