@@ -32,9 +32,7 @@ class AccountController {
 	/** The read alone: the body is the row ({@link Account}), written by Boot's JSON encoder. */
 	@GetMapping(path = "/account/{id}", params = { "!work", "!bytes" }, produces = MediaType.APPLICATION_JSON_VALUE)
 	Mono<Account> account(@PathVariable String id, @RequestParam(required = false) String waitMs) {
-		long key = AccountQuery.id(id);
-		double seconds = AccountQuery.seconds(waitMs);
-		return read(key, seconds);
+		return read(id, waitMs);
 	}
 
 	/**
@@ -44,13 +42,15 @@ class AccountController {
 	@GetMapping(path = "/account/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
 	Mono<String> accountWithWork(@PathVariable String id, @RequestParam(required = false) String waitMs, @RequestParam(required = false) String work,
 			@RequestParam(required = false) String bytes) {
-		long key = AccountQuery.id(id);
-		double seconds = AccountQuery.seconds(waitMs);
+		Mono<Account> row = read(id, waitMs);
 		RequestWork asked = RequestWork.parse(work, bytes);
-		return read(key, seconds).map(account -> AccountAnswer.of(account, asked));
+		return row.map(account -> AccountAnswer.of(account, asked));
 	}
 
-	private Mono<Account> read(long key, double seconds) {
+	/** The row, its parameters checked now (a bad one is a 400 before any query). */
+	private Mono<Account> read(String id, String waitMs) {
+		long key = AccountQuery.id(id);
+		double seconds = AccountQuery.seconds(waitMs);
 		return this.database.sql(AccountQuery.SQL)
 			.bind("seconds", seconds)
 			.bind("id", key)

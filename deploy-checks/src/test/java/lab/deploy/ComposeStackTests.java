@@ -81,7 +81,7 @@ class ComposeStackTests {
 		});
 		for (String service : ComposeTests.DATABASE_SET) {
 			portVariables.add(databasePortVariable(service));
-			portVariables.add(databasePortVariable(service).replaceFirst("_PORT$", "_MANAGEMENT_PORT"));
+			portVariables.add(managementOf(databasePortVariable(service)));
 		}
 		for (String port : portVariables) {
 			int free = Commands.freePort();
@@ -179,6 +179,11 @@ class ComposeStackTests {
 	}
 
 
+	/** The management port's variable beside a service port's: LAB_WEBFLUX_MANAGEMENT_PORT for LAB_WEBFLUX_PORT. */
+	private static String managementOf(String portVariable) {
+		return portVariable.replaceFirst("_PORT$", "_MANAGEMENT_PORT");
+	}
+
 	/** The host port's variable of a service of the database set: LAB_DB_TOMCAT_LOOM_PORT for app-db-tomcat-loom. */
 	private static String databasePortVariable(String service) {
 		return "LAB_" + service.replaceFirst("^app-", "").toUpperCase(java.util.Locale.ROOT).replace('-', '_') + "_PORT";
@@ -228,7 +233,7 @@ class ComposeStackTests {
 			for (var wait : waits) {
 				assertThat(wait.get().statusCode()).as(service + " under " + 3 * pool + " requests at once").isEqualTo(200);
 			}
-			String metrics = get("http://127.0.0.1:" + this.env.get(databasePortVariable(service).replaceFirst("_PORT$", "_MANAGEMENT_PORT")) + "/actuator/prometheus").body();
+			String metrics = get("http://127.0.0.1:" + this.env.get(managementOf(databasePortVariable(service))) + "/actuator/prometheus").body();
 			assertThat(metrics).as(service + "'s pool meter at " + pool).containsPattern("(?m)^(hikaricp_connections_max|r2dbc_pool_max_allocated_connections)\\{[^}]*} " + pool + "\\.0$");
 		}
 		String held = engine("exec", this.project + "_postgres_1", "psql", "-X", "-A", "-t", "-h", "/tmp", "-U", "lab", "-d", "lab", "-c",
@@ -245,7 +250,7 @@ class ComposeStackTests {
 
 	/** The host port's variable of a variant's management endpoints (health, metrics). */
 	private static String managementPortVariable(String variant) {
-		return portVariable(variant).replaceFirst("_PORT$", "_MANAGEMENT_PORT");
+		return managementOf(portVariable(variant));
 	}
 
 	private void proxiesThroughTheContainerNetwork(String variant) throws Exception {

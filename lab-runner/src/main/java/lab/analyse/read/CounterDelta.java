@@ -18,16 +18,7 @@ public final class CounterDelta {
 
 	/** Growth over the whole series, reset-aware; NaN for fewer than two samples. */
 	public static double over(TimeSeries series) {
-		List<TimeSeries.Sample> samples = series.samples();
-		if (samples.size() < 2) {
-			return Double.NaN;
-		}
-		double growth = 0;
-		for (int i = 1; i < samples.size(); i++) {
-			double step = between(samples.get(i - 1), samples.get(i));
-			growth += (step >= 0) ? step : samples.get(i).value();
-		}
-		return growth;
+		return growth(series, true);
 	}
 
 	/**
@@ -36,13 +27,19 @@ public final class CounterDelta {
 	 * count the whole sum again); NaN for fewer than two samples.
 	 */
 	public static double risesOver(TimeSeries series) {
+		return growth(series, false);
+	}
+
+	/** The steps between samples summed; a drop counts the new value whole when it is a reset, else nothing. */
+	private static double growth(TimeSeries series, boolean dropIsReset) {
 		List<TimeSeries.Sample> samples = series.samples();
 		if (samples.size() < 2) {
 			return Double.NaN;
 		}
 		double growth = 0;
 		for (int i = 1; i < samples.size(); i++) {
-			growth += Math.max(0, between(samples.get(i - 1), samples.get(i)));
+			double step = between(samples.get(i - 1), samples.get(i));
+			growth += (step >= 0) ? step : dropIsReset ? samples.get(i).value() : 0;
 		}
 		return growth;
 	}
