@@ -49,7 +49,12 @@ remove_listed() {
 }
 trap remove_listed EXIT
 
-while kill -0 "$runner" 2>/dev/null; do sleep 1; done
+# A pause this shell can be woken from: SIGTERM (the runner's normal end, which has stopped and removed everything
+# itself) ends the pause's sleep, waits for it and exits. Without it the sleep would outlive the watchdog, orphaned.
+nap() { sleep "$1" & nap_pid=$!; wait "$nap_pid"; nap_pid=; }
+trap 'trap - EXIT; [ -z "$nap_pid" ] || { kill "$nap_pid" 2>/dev/null; wait "$nap_pid"; }; exit 0' TERM
+
+while kill -0 "$runner" 2>/dev/null; do nap 1; done
 
 targets=()
 if [ -r "$ledger" ]; then
@@ -67,7 +72,7 @@ for _ in $(seq $((grace * 5))); do
   alive=()
   for p in "${targets[@]}"; do kill -0 "$p" 2>/dev/null && alive+=("$p"); done
   [ ${#alive[@]} -eq 0 ] && exit 0
-  sleep 0.2
+  nap 0.2
 done
 kill -KILL "${alive[@]}" 2>/dev/null
 exit 0

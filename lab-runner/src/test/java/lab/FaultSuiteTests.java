@@ -113,6 +113,19 @@ class FaultSuiteTests {
 		return Long.parseLong(Files.readString(dir.resolve(file)).trim());
 	}
 
+	/** A process as ps shows it: PID, state (Z: exited, not yet reaped) and command line. */
+	static String describe(ProcessHandle process) {
+		String state;
+		try {
+			String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+			state = stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+		}
+		catch (IOException | RuntimeException ex) {
+			state = "?";
+		}
+		return process.pid() + " " + state + " " + process.info().commandLine().orElse("(command unknown)");
+	}
+
 	static void signal(String signal, long pid) throws IOException, InterruptedException {
 		new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor(5, TimeUnit.SECONDS);
 	}
@@ -216,7 +229,7 @@ class FaultSuiteTests {
 			signal("INT", runner.pid());
 			assertThat(runner.waitFor(60, TimeUnit.SECONDS)).as("the runner exits after Ctrl-C").isTrue();
 			assertThat(runner.exitValue()).as(Files.readString(this.out.resolve("runner.log"))).isEqualTo(130);
-			assertThat(children).as("every child stopped").noneMatch(ProcessHandle::isAlive);
+			assertThat(children.stream().filter(ProcessHandle::isAlive).map(FaultSuiteTests::describe)).as("every child stopped").isEmpty();
 		}
 		finally {
 			runner.descendants().forEach(ProcessHandle::destroyForcibly);
