@@ -50,9 +50,10 @@ remove_listed() {
 trap remove_listed EXIT
 
 # A pause this shell can be woken from: SIGTERM (the runner's normal end, which has stopped and removed everything
-# itself) ends the pause's sleep, waits for it and exits. Without it the sleep would outlive the watchdog, orphaned.
-nap() { sleep "$1" & nap_pid=$!; wait "$nap_pid"; nap_pid=; }
-trap 'trap - EXIT; [ -z "$nap_pid" ] || { kill "$nap_pid" 2>/dev/null; wait "$nap_pid"; }; exit 0' TERM
+# itself) ends the shell's own background sleep, waits for it and exits. Without it the sleep would outlive the
+# watchdog, orphaned.
+nap() { sleep "$1" & wait "$!"; }
+trap 'trap - EXIT; naps=$(jobs -p); [ -z "$naps" ] || { kill $naps 2>/dev/null; wait $naps; }; exit 0' TERM
 
 while kill -0 "$runner" 2>/dev/null; do nap 1; done
 
