@@ -1,7 +1,6 @@
 package lab.deploy;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -57,10 +56,9 @@ final class Commands {
 		return Stream.of(System.getenv().getOrDefault("PATH", "").split(":")).anyMatch(dir -> Files.isExecutable(Path.of(dir, command)));
 	}
 
+	/** A port below the kernel's ephemeral range: see {@link lab.launch.Launch#freePort()}. */
 	static int freePort() throws IOException {
-		try (ServerSocket socket = new ServerSocket(0)) {
-			return socket.getLocalPort();
-		}
+		return lab.launch.Launch.freePort();
 	}
 
 	/** Copies the files under {@code from} that {@code copied} accepts (by their path under it) to the same places under {@code to}. */
