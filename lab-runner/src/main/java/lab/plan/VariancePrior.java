@@ -23,31 +23,37 @@ import lab.json.Json;
  * @param df how many degrees of freedom the prior weighs as
  * @param otherSd the SD of a log capacity between JVMs for a service the lab does not ship
  * @param jvmSd each shipped variant's SD of a log capacity between JVMs
+ * @param runSd the SD of a log capacity between runs beyond its JVMs (every JVM of one run shifted alike) for a service
+ * the lab does not ship: no run's own JVMs can show it, so every capacity's variance holds it whole and a ratio's its two
+ * variants' (absent from a record written before the lab had it: 0, so that its report re-renders as it was)
+ * @param runSds each shipped variant's run-level SD (shrunk toward the pooled one: each rests on a few runs)
  * @param jvmTerm false only for a negative control that leaves the JVM level out (rounds alone)
  */
-public record VariancePrior(String about, int df, double otherSd, Map<String, Double> jvmSd, boolean jvmTerm) {
+public record VariancePrior(String about, int df, double otherSd, Map<String, Double> jvmSd, Double runSd, Map<String, Double> runSds, boolean jvmTerm) {
 
-	/** The lab's prior until it shipped per-variant spreads: 7.5% for every variant, worth 2 degrees of freedom. */
-	public static final VariancePrior UNIFORM = new VariancePrior("one spread for all: 7.5%", 2, 0.075, Map.of(), true);
+	/** The lab's prior until it shipped per-variant spreads: 7.5% for every variant, worth 2 degrees of freedom, no run level. */
+	public static final VariancePrior UNIFORM = new VariancePrior("one spread for all: 7.5%", 2, 0.075, Map.of(), 0.0, Map.of(), true);
 
 	/** The prior the lab ships ({@code capacity-variance.json}). */
 	public static final VariancePrior SHIPPED = read("/capacity-variance.json");
 
 	public VariancePrior {
 		jvmSd = (jvmSd == null) ? Map.of() : Map.copyOf(jvmSd);
-		if (df < 1 || !(otherSd > 0)) {
-			throw new IllegalArgumentException("a variance prior needs df >= 1 and otherSd > 0, got df " + df + ", otherSd " + otherSd);
+		runSd = (runSd == null) ? 0.0 : runSd;
+		runSds = (runSds == null) ? Map.of() : Map.copyOf(runSds);
+		if (df < 1 || !(otherSd > 0) || !(runSd >= 0)) {
+			throw new IllegalArgumentException("a variance prior needs df >= 1, otherSd > 0 and runSd >= 0, got df " + df + ", otherSd " + otherSd + ", runSd " + runSd);
 		}
 	}
 
 	/** The same prior, {@code sd} for every variant (a control of the coverage test). */
 	public VariancePrior everyVariant(double sd) {
-		return new VariancePrior("every variant " + sd, this.df, sd, Map.of(), this.jvmTerm);
+		return new VariancePrior("every variant " + sd, this.df, sd, Map.of(), this.runSd, this.runSds, this.jvmTerm);
 	}
 
 	/** The same prior without the JVM level: a negative control that must fall short. */
 	public VariancePrior withoutJvmTerm() {
-		return new VariancePrior(this.about + ", no JVM level", this.df, this.otherSd, this.jvmSd, false);
+		return new VariancePrior(this.about + ", no JVM level", this.df, this.otherSd, this.jvmSd, this.runSd, this.runSds, false);
 	}
 
 	/**
@@ -73,7 +79,7 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 			said.add(String.format(Locale.ROOT, "%s %.1f%% (%d runs here)", entry, 100 * Math.sqrt(pooled), n));
 		});
 		return said.isEmpty() ? this : new VariancePrior(this.about + "; updated by this host's runs: " + String.join(", ", said), this.df, this.otherSd, sd,
-				this.jvmTerm);
+				this.runSd, this.runSds, this.jvmTerm);
 	}
 
 	/**
@@ -81,16 +87,32 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 	 * twin's label, "app-webflux.tuned", "app-webflux.aa", is its variant's), else {@code otherSd}'s.
 	 */
 	public double variance(String entry) {
-		Double sd = this.jvmSd.get(entry);
-		if (sd == null && entry.indexOf('.') > 0) {
-			sd = this.jvmSd.get(entry.substring(0, entry.indexOf('.')));
-		}
-		double s = (sd != null) ? sd : this.otherSd;
+		double s = sdOf(this.jvmSd, entry, this.otherSd);
 		return s * s;
 	}
 
+	/** The same prior with no run level (the lab's before it had one; a control of the coverage test). */
+	public VariancePrior withoutRunLevel() {
+		return new VariancePrior(this.about + ", no run level", this.df, this.otherSd, this.jvmSd, 0.0, Map.of(), this.jvmTerm);
+	}
+
+	/** The prior variance of {@code entry}'s log capacity between runs beyond its JVMs: its variant's, else {@code runSd}'s. */
+	public double runVariance(String entry) {
+		double s = sdOf(this.runSds, entry, this.runSd);
+		return s * s;
+	}
+
+	/** {@code entry}'s figure in {@code sds}, by its label (an arm's or a twin's label, "app-webflux.aa", is its variant's), else {@code other}. */
+	private static double sdOf(Map<String, Double> sds, String entry, double other) {
+		Double sd = sds.get(entry);
+		if (sd == null && entry.indexOf('.') > 0) {
+			sd = sds.get(entry.substring(0, entry.indexOf('.')));
+		}
+		return (sd != null) ? sd : other;
+	}
+
 	/** The shipped file's fields. */
-	private record File(String about, int df, double otherSd, Map<String, Double> jvmSd) {
+	private record File(String about, int df, double otherSd, Map<String, Double> jvmSd, Double runSd, Map<String, Double> runSds) {
 	}
 
 	/**
@@ -110,7 +132,7 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 				throw new IllegalStateException(resource + " is missing from the lab's jar: rebuild it (./lab rebuilds when sources are newer)");
 			}
 			File read = Json.MAPPER.readValue(in, File.class);
-			return new VariancePrior(read.about(), read.df(), read.otherSd(), read.jvmSd(), true);
+			return new VariancePrior(read.about(), read.df(), read.otherSd(), read.jvmSd(), read.runSd(), read.runSds(), true);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

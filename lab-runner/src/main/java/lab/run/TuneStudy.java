@@ -106,7 +106,7 @@ final class TuneStudy {
 		TuneAnswer file;
 		if (answers.size() == 1) {
 			file = new TuneAnswer(this.run.target, any.best(), any.capacity().bounds(), any.withinNoise(), bounds(any.beaten()), any.interrupted(),
-					any.unplaced(), stepsDone, List.of(), confirmations.get(any.best()));
+					any.unplaced(), stepsDone, List.of(), confirmation(confirmations, any));
 		}
 		else {
 			Map<String, TuneAnswer.Bounds> beaten = new LinkedHashMap<>();
@@ -116,12 +116,17 @@ final class TuneStudy {
 				beaten.putAll(bounds(answer.beaten()));
 				unplaced.putAll(answer.unplaced());
 				groups.add(new TuneAnswer.Group(answer.group(), answer.best(), answer.capacity().bounds(), answer.withinNoise(), bounds(answer.beaten()),
-						answer.unplaced(), confirmations.get(answer.best())));
+						answer.unplaced(), confirmation(confirmations, answer)));
 			}
 			file = new TuneAnswer(this.run.target, null, TuneAnswer.Bounds.NONE, List.of(), beaten, answers.stream().anyMatch(Halving.Answer::interrupted),
 					unplaced, stepsDone, groups, null);
 		}
 		LevelJson.json.writeValue(this.run.harness.plan().out().resolve(RunDir.TUNE).toFile(), file);
+	}
+
+	/** The answer's confirmation; none where it named no best (an interrupted study: the map refuses a null key). */
+	static TuneAnswer.Confirmation confirmation(Map<String, TuneAnswer.Confirmation> confirmations, Halving.Answer answer) {
+		return (answer.best() != null) ? confirmations.get(answer.best()) : null;
 	}
 
 	/**

@@ -43,6 +43,15 @@ final class JvmLevels {
 	 * @param prior the prior's weight, and whether there is a JVM level at all
 	 */
 	static List<Interval> intervals(List<List<Tagged>> series, List<Double> priors, VariancePrior prior) {
+		return intervals(series, priors, priors.stream().map(p -> 0.0).toList(), prior);
+	}
+
+	/**
+	 * As {@link #intervals(List, List, VariancePrior)}, each series' variance also holding a run-wide part that no JVM of
+	 * one run can show (a variant's whole run shifted): {@code runPriors}, not divided by the JVMs, known only from the
+	 * prior (its degrees of freedom).
+	 */
+	static List<Interval> intervals(List<List<Tagged>> series, List<Double> priors, List<Double> runPriors, VariancePrior prior) {
 		List<Stats> stats = series.stream().map(Stats::of).toList();
 		double withinSquares = 0;
 		int withinDf = 0;
@@ -71,7 +80,8 @@ final class JvmLevels {
 		List<Interval> intervals = new ArrayList<>();
 		for (int i = 0; i < stats.size(); i++) {
 			double between = prior.jvmTerm() ? scale * priors.get(i) : 0;
-			intervals.add(stats.get(i).interval(pooledWithin, withinDf, between, betweenDf + prior.df(), level));
+			double run = prior.jvmTerm() ? runPriors.get(i) : 0;
+			intervals.add(stats.get(i).interval(pooledWithin, withinDf, between, betweenDf + prior.df(), run, prior.df(), level));
 		}
 		return intervals;
 	}
@@ -109,7 +119,8 @@ final class JvmLevels {
 			return this.means.stream().mapToDouble(m -> (m - mean) * (m - mean)).sum() / (this.means.size() - 1);
 		}
 
-		Interval interval(double pooledWithin, int pooledWithinDf, double pooledBetween, int pooledBetweenDf, Interval.JvmLevel level) {
+		Interval interval(double pooledWithin, int pooledWithinDf, double pooledBetween, int pooledBetweenDf, double run, int runDf,
+				Interval.JvmLevel level) {
 			int n = this.rounds.stream().mapToInt(Integer::intValue).sum();
 			int k = this.means.size();
 			if (k == 0) {
@@ -117,16 +128,18 @@ final class JvmLevels {
 			}
 			double estimate = this.means.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
 			if (k >= OWN_FROM) {
-				return Interval.ofLog(estimate, Math.sqrt(meansVariance() / k), k - 1, n, k, Interval.JvmLevel.OWN);
+				double own = meansVariance() / k;
+				double df = (own + run) * (own + run) / (own * own / (k - 1) + ((run > 0) ? run * run / runDf : 0));
+				return Interval.ofLog(estimate, Math.sqrt(own + run), (own + run > 0) ? df : k - 1, n, k, Interval.JvmLevel.OWN);
 			}
 			double within = within(pooledWithin);
 			double withinDf = (this.withinDf >= OWN_ROUNDS_FROM) ? this.withinDf : pooledWithinDf;
 			double roundPart = Double.isFinite(within) ? within * inverseRounds() / k : 0;
 			double jvmPart = pooledBetween / k;
-			double variance = jvmPart + roundPart;
-			// Satterthwaite: the degrees of freedom of a sum of two estimated variances.
-			double df = (variance > 0) ? variance * variance
-					/ (jvmPart * jvmPart / pooledBetweenDf + ((roundPart > 0 && withinDf > 0) ? roundPart * roundPart / withinDf : 0)) : 0;
+			double variance = jvmPart + roundPart + run;
+			// Satterthwaite: the degrees of freedom of a sum of estimated variances.
+			double df = (variance > 0) ? variance * variance / (jvmPart * jvmPart / pooledBetweenDf
+					+ ((roundPart > 0 && withinDf > 0) ? roundPart * roundPart / withinDf : 0) + ((run > 0) ? run * run / runDf : 0)) : 0;
 			return Interval.ofLog(estimate, Math.sqrt(variance), Math.max(1, df), n, k, level);
 		}
 

@@ -121,7 +121,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			placed.add(new Placed(entry, own, elasticity, Placed.wall(own, target), countedIndexes, target, floor));
 		}
 		List<Interval> capacities = JvmLevels.intervals(placed.stream().map(p -> p.tagged(p.elasticity().value())).toList(),
-				placed.stream().map(p -> prior.variance(p.entry())).toList(), prior);
+				placed.stream().map(p -> prior.variance(p.entry())).toList(), placed.stream().map(p -> prior.runVariance(p.entry())).toList(), prior);
 		List<EntryResult> entries = new ArrayList<>();
 		for (int i = 0; i < placed.size(); i++) {
 			Placed p = placed.get(i);
@@ -154,8 +154,9 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 	/** One family of ratios (to the baseline, or every pair), their JVM level pooled within the family. */
 	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries, SearchCosts costs, VariancePrior prior) {
 		List<List<Tagged>> series = family.stream().map(f -> Placed.ratioTagged(f[0], f[1], f[0].elasticity().value(), f[1].elasticity().value())).toList();
-		// A ratio's two JVMs move it independently: its prior is the sum of its variants'.
-		List<Interval> intervals = JvmLevels.intervals(series, family.stream().map(f -> prior.variance(f[0].entry()) + prior.variance(f[1].entry())).toList(), prior);
+		// A ratio's two JVMs move it independently, and so do its two variants' runs: its priors are the sums of its variants'.
+		List<Interval> intervals = JvmLevels.intervals(series, family.stream().map(f -> prior.variance(f[0].entry()) + prior.variance(f[1].entry())).toList(),
+				family.stream().map(f -> prior.runVariance(f[0].entry()) + prior.runVariance(f[1].entry())).toList(), prior);
 		List<Ratio> ratios = new ArrayList<>();
 		for (int i = 0; i < family.size(); i++) {
 			Placed a = family.get(i)[0];

@@ -158,7 +158,7 @@ class CrossingTests {
 		// 0.00005² / 2) = 6.144. B: JVM part 0.0000822 / 2 = 0.0000411, rounds 0.0002, SE 0.015527, df 2.866.
 		List<Tagged> a = List.of(new Tagged("1", 0), new Tagged("1", 0.02), new Tagged("2", 0.10), new Tagged("2", 0.12));
 		List<Tagged> b = List.of(new Tagged("1", 0), new Tagged("1", 0.04), new Tagged("2", 0.02), new Tagged("2", 0.06));
-		VariancePrior prior = new VariancePrior("a hand-worked example", 4, 0.075, java.util.Map.of(), true);
+		VariancePrior prior = new VariancePrior("a hand-worked example", 4, 0.075, java.util.Map.of(), 0.0, java.util.Map.of(), true);
 		List<Interval> both = JvmLevels.intervals(List.of(a, b), List.of(0.01, 0.0001), prior);
 		assertThat(both.get(0).df()).isCloseTo(6.144, within(1e-3));
 		assertThat(Math.log(both.get(0).high()) - 0.06).isCloseTo(Interval.t95(6.144) * 0.064490, within(1e-5));
@@ -167,10 +167,20 @@ class CrossingTests {
 		// The negative control: no JVM level, rounds alone, far narrower.
 		Interval roundsAlone = JvmLevels.intervals(List.of(a, b), List.of(0.01, 0.0001), prior.withoutJvmTerm()).get(0);
 		assertThat(Math.log(roundsAlone.high() / roundsAlone.low())).isLessThan(Math.log(both.get(0).high() / both.get(0).low()) / 2);
+		// A run level of 0.002 (4.5%) on A, known only from the prior (4 df): added whole, not divided by the JVMs. SE² 0.0041089
+		// + 0.00005 + 0.002 = 0.0061589 (SE 0.078479); df 0.0061589² / (0.0041089² / 6 + 0.00005² / 2 + 0.002² / 4) = 9.943.
+		Interval withRun = JvmLevels.intervals(List.of(a, b), List.of(0.01, 0.0001), List.of(0.002, 0.0), prior).get(0);
+		assertThat(withRun.df()).isCloseTo(9.943, within(1e-3));
+		assertThat(Math.log(withRun.high()) - 0.06).isCloseTo(Interval.t95(9.943) * 0.078479, within(1e-5));
+		assertThat(JvmLevels.intervals(List.of(a, b), List.of(0.01, 0.0001), List.of(0.002, 0.0), prior).get(1)).isEqualTo(both.get(1));
 		// The shipped prior names each variant's spread; an arm's or twin's label is its variant's; others get otherSd.
 		assertThat(VariancePrior.SHIPPED.variance("app-tomcat-platform.aa")).isEqualTo(VariancePrior.SHIPPED.variance("app-tomcat-platform"));
 		assertThat(VariancePrior.SHIPPED.variance("app-webflux-loom")).isGreaterThan(100 * VariancePrior.SHIPPED.variance("app-tomcat-platform"));
 		assertThat(VariancePrior.SHIPPED.variance("my-service")).isCloseTo(VariancePrior.SHIPPED.otherSd() * VariancePrior.SHIPPED.otherSd(), within(1e-12));
+		// And each variant's run level, a twin's its variant's, any other service the pooled one.
+		assertThat(VariancePrior.SHIPPED.runVariance("app-webflux.aa")).isEqualTo(VariancePrior.SHIPPED.runVariance("app-webflux")).isGreaterThan(0);
+		assertThat(VariancePrior.SHIPPED.runVariance("my-service")).isCloseTo(VariancePrior.SHIPPED.runSd() * VariancePrior.SHIPPED.runSd(), within(1e-12));
+		assertThat(VariancePrior.SHIPPED.withoutRunLevel().runVariance("app-webflux")).isZero();
 	}
 
 	@Test
