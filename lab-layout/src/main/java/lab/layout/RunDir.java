@@ -66,6 +66,9 @@ public final class RunDir {
 
 	public static final String COMPARE_JSON = "compare.json";
 
+	/** A comparison's forest plot of every run's ratios, beside compare.html (a picture to put in a document). */
+	public static final String COMPARE_FOREST = "forest.png";
+
 	private RunDir() {
 	}
 

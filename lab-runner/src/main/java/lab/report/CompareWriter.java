@@ -76,6 +76,14 @@ public final class CompareWriter {
 		scope.put("hasTunes", !tuned.isEmpty());
 		scope.put("tuneAnswers", c.runs().stream().filter(run -> run.tune() != null)
 			.map(run -> Map.of("name", run.name(), "answer", TuneSection.answer(run.tune(), loadUnit))).toList());
+		// Every run's ratios beside each other, as a picture: in compare.html and as forest.png.
+		org.knowm.xchart.XYChart forest = ForestPlot.ofRuns(c.runs().stream()
+			.map(run -> ForestPlot.RunRatios.of(run.name(), run.searches().stream().filter(s -> !s.ratios().isEmpty()).findFirst().orElse(null))).toList());
+		if (forest != null) {
+			Files.write(out.resolve(RunDir.COMPARE_FOREST), org.knowm.xchart.BitmapEncoder.getBitmapBytes(forest, org.knowm.xchart.BitmapEncoder.BitmapFormat.PNG));
+		}
+		scope.put("forest", (forest != null) ? Charts.encoded(forest).dataUri() : null);
+		scope.put("forestFile", RunDir.COMPARE_FOREST);
 		scope.put("between", between.stream().map(CompareWriter::betweenRow).toList());
 		scope.put("hasBetween", between.stream().anyMatch(b -> b.perRun().size() >= 2));
 		scope.put("betweenPairs", pairs.stream().filter(b -> b.perRun().size() >= 2).map(CompareWriter::betweenRow).toList());

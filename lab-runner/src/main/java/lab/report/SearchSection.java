@@ -76,7 +76,7 @@ final class SearchSection {
 			block.put("noiseFloor", (floor == null) ? null : "A/A: " + floor.entry() + " (the baseline entered again) / " + floor.baseline() + " = "
 					+ floor.describe() + ": differences within this are this run's noise");
 			block.put("precision", SearchPrecision.of(summary));
-			Charts.Chart forest = ForestPlot.of(summary);
+			Charts.Chart forest = ForestPlot.withEarlier(summary);
 			block.put("forest", (forest == null) ? null : forest.dataUri());
 			List<String> apart = summary.pairs().stream().filter(p -> p.interval().n() > 0 && p.unresolved())
 				.map(p -> p.entry() + " ≈ " + p.baseline() + " (" + p.interval().asRatio() + ")").toList();

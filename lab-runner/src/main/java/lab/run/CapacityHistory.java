@@ -10,9 +10,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import lab.analyse.search.EarlierRun;
+import lab.analyse.search.Interval;
 import lab.json.Json;
 import lab.layout.LatencyTarget;
 import lab.layout.RunDir;
+import lab.layout.TuneAnswer;
 import lab.plan.VariancePrior;
 
 /**
@@ -27,10 +30,17 @@ final class CapacityHistory {
 
 	/**
 	 * One crossing as recorded; the shipped ones also say the CPU reference of the runs that measured them and what bound
-	 * each at its knee (null in a host's own).
+	 * each at its knee (null in a host's own); a host's own since the history kept them, the run's baseline and this
+	 * entry's ratio to it with its interval (null: the baseline itself, no ratio, or recorded before).
 	 */
 	record Crossing(String host, String scenario, String arm, LatencyTarget target, String entry, double users, String commit, String at, Double referenceMs,
-			String limit) {
+			String limit, String baseline, TuneAnswer.Bounds ratio) {
+
+		/** A crossing without a ratio (the shipped ones, and a host's before the history kept ratios). */
+		Crossing(String host, String scenario, String arm, LatencyTarget target, String entry, double users, String commit, String at, Double referenceMs,
+				String limit) {
+			this(host, scenario, arm, target, entry, users, commit, at, referenceMs, limit, null, null);
+		}
 
 		/** Whether it was found by a search of this scenario, arm and target. */
 		boolean of(String scenario, String arm, LatencyTarget target) {
@@ -139,8 +149,55 @@ final class CapacityHistory {
 	/** The runs of each key this host's history keeps, the latest. */
 	static final int KEPT_RUNS = 10;
 
+	/**
+	 * This host's earlier runs of this scenario, arm and target, the latest {@code max}, oldest first: each run's ratios to
+	 * {@code baseline} with the intervals it stated; a run recorded before the history kept them, its crossings' ratios
+	 * alone (no interval); a run without the baseline, none.
+	 */
+	List<EarlierRun> earlier(String scenario, String arm, LatencyTarget target, String baseline, int max) {
+		Map<String, List<Crossing>> runs = new LinkedHashMap<>();
+		for (Crossing c : read()) {
+			if (ours(c, scenario, arm, target) && c.at() != null) {
+				runs.computeIfAbsent(c.at(), k -> new ArrayList<>()).add(c);
+			}
+		}
+		List<EarlierRun> earlier = new ArrayList<>();
+		for (List<Crossing> run : runs.values()) {
+			Crossing base = run.stream().filter(c -> c.entry().equals(baseline)).findFirst().orElse(null);
+			if (base == null || !(base.users() > 0)) {
+				continue;
+			}
+			Map<String, TuneAnswer.Bounds> ratios = new LinkedHashMap<>();
+			for (Crossing c : run) {
+				if (c == base || !(c.users() > 0)) {
+					continue;
+				}
+				if (c.ratio() != null && baseline.equals(c.baseline())) {
+					ratios.put(c.entry(), c.ratio());
+				}
+				else {
+					double point = c.users() / base.users();
+					ratios.put(c.entry(), new TuneAnswer.Bounds(point, point, point, 1, 1, 0, "PRIOR"));
+				}
+			}
+			if (!ratios.isEmpty()) {
+				earlier.add(new EarlierRun(run.get(0).at(), run.get(0).commit(), baseline, ratios));
+			}
+		}
+		return List.copyOf(earlier.subList(Math.max(0, earlier.size() - max), earlier.size()));
+	}
+
 	/** Records this run's crossings beside this host's earlier ones for the same keys (the latest {@value #KEPT_RUNS} of each kept). */
 	void record(String scenario, String arm, LatencyTarget target, Map<String, Double> crossings, String commit) throws IOException {
+		record(scenario, arm, target, crossings, commit, null, Map.of());
+	}
+
+	/**
+	 * As {@link #record(String, String, LatencyTarget, Map, String)}, each entry's ratio to {@code baseline} with its
+	 * interval kept beside its crossing (where {@code ratios} has one), for the next run's report to draw.
+	 */
+	void record(String scenario, String arm, LatencyTarget target, Map<String, Double> crossings, String commit, String baseline,
+			Map<String, Interval> ratios) throws IOException {
 		List<Crossing> all = new ArrayList<>(read());
 		for (String entry : crossings.keySet()) {
 			List<Crossing> same = all.stream().filter(c -> ours(c, scenario, arm, target) && c.entry().equals(entry)).toList();
@@ -149,7 +206,11 @@ final class CapacityHistory {
 			}
 		}
 		String at = Instant.now().toString();
-		crossings.forEach((entry, users) -> all.add(new Crossing(this.host, scenario, arm, target, entry, users, commit, at, null, null)));
+		crossings.forEach((entry, users) -> {
+			Interval ratio = ratios.get(entry);
+			all.add(new Crossing(this.host, scenario, arm, target, entry, users, commit, at, null, null, (ratio != null) ? baseline : null,
+					(ratio != null && ratio.n() > 0) ? ratio.bounds() : null));
+		});
 		Files.createDirectories(this.file.getParent());
 		Path partial = this.file.resolveSibling(this.file.getFileName() + ".partial");
 		Json.MAPPER.writeValue(partial.toFile(), new File(null, all));

@@ -11,6 +11,7 @@ import java.util.function.Consumer;
 import java.util.function.Function;
 
 import lab.analyse.LevelJson;
+import lab.analyse.search.Interval;
 import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSummary;
 import lab.layout.LatencyTarget;
@@ -69,7 +70,9 @@ final class SearchEnd {
 		this.summary.entries().stream().filter(e -> e.capacity().n() > 0 && Double.isFinite(e.capacity().estimate()))
 			.forEach(e -> crossings.put(e.entry(), e.capacity().estimate()));
 		if (!crossings.isEmpty()) {
-			history.record(scenario, arm, this.target, crossings, commit);
+			Map<String, Interval> ratios = new LinkedHashMap<>();
+			this.summary.ratios().forEach(r -> ratios.put(r.entry(), r.interval()));
+			history.record(scenario, arm, this.target, crossings, commit, this.summary.record().baseline(), ratios);
 		}
 		for (SearchSummary.Ratio ratio : this.summary.ratios()) {
 			this.say.accept(String.format(Locale.ROOT, "lab: %s / %s: %s%s", ratio.entry(), ratio.baseline(), ratio.describe(),

@@ -41,6 +41,9 @@ final class SearchRun implements InterleavedSearch.Prober {
 	/** A refining probe's distance from the estimate, below or above it. */
 	static final double SPREAD_PERCENT = 5;
 
+	/** How many of the host's earlier runs of the same search its report draws beside it. */
+	static final int EARLIER_DRAWN = 4;
+
 	/** Rounds that may be run again in all because their reference moved. */
 	static final int MAX_RERUNS = 2;
 
@@ -128,7 +131,8 @@ final class SearchRun implements InterleavedSearch.Prober {
 		// From earlier crossings the bracket steps by 1.5: the knee is near, and a doubling would overshoot it.
 		VariancePrior prior = this.history.prior(scenario.name(), this.arm.name(), this.target, VariancePrior.SHIPPED);
 		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()),
-				SearchSettings.of(scenario, SPREAD_PERCENT, MAX_RERUNS, System.nanoTime()).from(starts.users()).withPrior(prior));
+				SearchSettings.of(scenario, SPREAD_PERCENT, MAX_RERUNS, System.nanoTime()).from(starts.users()).withPrior(prior)
+					.withEarlier(this.history.earlier(scenario.name(), this.arm.name(), this.target, this.baseline, EARLIER_DRAWN)));
 		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; %d JVMs each, the refining rounds shared "
 				+ "out among them; starting and warming each", this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline,
 				(this.twin != null) ? ", A/A twin " + this.twin : "", scenario.jvms()));

@@ -86,7 +86,11 @@ class CompareTests {
 		assertThat(md).contains("### Do the runs reproduce each ratio?")
 			.containsPattern("\\| app-tomcat-loom \\| app-webflux \\| 0\\.340, 0\\.420, 0\\.370 \\| 0\\.375 over 3 runs \\(0\\.340-0\\.420 between them, 95% interval [0-9.]+-[0-9.]+\\): the runs lie within ±1[0-9]%, not within ±5%; no pair of runs with intervals of their own to judge by their difference \\|")
 			.contains("| app-tomcat-platform | app-webflux | 0.130, 0.128, 0.130 | 0.129 over 3 runs").contains("they agree within ±5%");
-		assertThat(Files.readString(out.resolve("compare.html"))).contains("Do the runs reproduce each ratio?");
+		assertThat(Files.readString(out.resolve("compare.html"))).contains("Do the runs reproduce each ratio?").contains("data:image/png;base64,");
+		// The runs' ratios as a picture beside the page, for a document: a PNG the markdown links.
+		byte[] png = Files.readAllBytes(out.resolve("forest.png"));
+		assertThat(java.util.Arrays.copyOf(png, 4)).containsExactly(0x89, 'P', 'N', 'G');
+		assertThat(md).contains("](forest.png)");
 		var json = tools.jackson.databind.json.JsonMapper.builder().build().readTree(out.resolve("compare.json").toFile());
 		assertThat(json.path("betweenRuns")).hasSize(2);
 		assertThat(json.path("betweenRuns").get(0).path("agrees").asBoolean()).isFalse();

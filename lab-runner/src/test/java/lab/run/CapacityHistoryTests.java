@@ -114,4 +114,33 @@ class CapacityHistoryTests {
 		assertThat(history.last("capacity", "default", target).get("app-webflux").users()).isEqualTo(2_011.0);
 	}
 
+
+	@Test
+	void earlierRunsAreTheHostsRatiosWithTheirIntervalsOrTheirCrossingsAlone() throws Exception {
+		CapacityHistory history = new CapacityHistory(this.results);
+		Map<String, Double> old = new LinkedHashMap<>();
+		old.put("app-webflux", 2_400.0);
+		old.put("app-tomcat-loom", 1_000.0);
+		// A run recorded before the history kept ratios, then one with them, then one of another target.
+		history.record("capacity", "default", T1000, old, "aaaaaaa");
+		Thread.sleep(2);
+		Map<String, Double> next = new LinkedHashMap<>();
+		next.put("app-webflux", 2_700.0);
+		next.put("app-tomcat-loom", 1_150.0);
+		history.record("capacity", "default", T1000, next, "bbbbbbb", "app-webflux",
+				Map.of("app-tomcat-loom", new lab.analyse.search.Interval(0.426, 0.324, 0.548, 5, 2, 6.1, lab.analyse.search.Interval.JvmLevel.POOLED)));
+		Thread.sleep(2);
+		history.record("capacity", "default", LatencyTarget.parse("p99<=200ms,errors<=1%"), next, "ccccccc");
+		List<lab.analyse.search.EarlierRun> earlier = history.earlier("capacity", "default", T1000, "app-webflux", 4);
+		assertThat(earlier).extracting(lab.analyse.search.EarlierRun::commit).containsExactly("aaaaaaa", "bbbbbbb");
+		// The older: the ratio of its crossings alone, no interval.
+		assertThat(earlier.get(0).ratios().get("app-tomcat-loom").estimate()).isCloseTo(1_000.0 / 2_400.0, org.assertj.core.api.Assertions.within(1e-9));
+		assertThat(earlier.get(0).ratios().get("app-tomcat-loom").df()).isZero();
+		// The newer: the interval its run stated.
+		assertThat(earlier.get(1).ratios().get("app-tomcat-loom").low()).isEqualTo(0.324);
+		assertThat(history.earlier("capacity", "default", T1000, "app-webflux", 1)).extracting(lab.analyse.search.EarlierRun::commit).containsExactly("bbbbbbb");
+		// Against a baseline those runs did not have: none.
+		assertThat(history.earlier("capacity", "default", T1000, "app-jetty-loom", 4)).isEmpty();
+	}
+
 }

@@ -30,16 +30,27 @@ import lab.plan.VariancePrior;
  * @param starts each entry's first bracket load from the last run's crossing on this host (absent: {@code start})
  * @param prior the JVM level's prior of its intervals ({@link VariancePrior}; null in records older than it, which were
  * summarised with {@link VariancePrior#UNIFORM} and are again)
+ * @param earlier the host's earlier runs of the same search, their ratios as they stated them (empty: none, or a record
+ * older than them), drawn beside this run's in its report
  */
 @JsonIgnoreProperties("targetMs")
 public record SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
-		long seed, LatencyTarget target, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts, VariancePrior prior) {
+		long seed, LatencyTarget target, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts, VariancePrior prior,
+		List<EarlierRun> earlier) {
 
 	/** The bracket's step when it starts from crossings found before (an earlier run's, or a tune's earlier step): the knee is near, and a doubling would overshoot it. */
 	public static final double STEP_NEAR_KNEE = 1.5;
 
 	public SearchSettings {
 		starts = (starts == null) ? Map.of() : Map.copyOf(starts);
+		earlier = (earlier == null) ? List.of() : List.copyOf(earlier);
+	}
+
+	/** Without earlier runs. */
+	public SearchSettings(int start, int max, double bracketPercent, int rounds, double spreadPercent, double referenceMovedPercent, int maxReruns,
+			long seed, LatencyTarget target, double floorMs, int jvms, double stepFactor, Map<String, Integer> starts, VariancePrior prior) {
+		this(start, max, bracketPercent, rounds, spreadPercent, referenceMovedPercent, maxReruns, seed, target, floorMs, jvms, stepFactor, starts, prior,
+				List.of());
 	}
 
 	/**
@@ -75,19 +86,25 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 			return this;
 		}
 		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
-				this.seed, this.target, this.floorMs, this.jvms, STEP_NEAR_KNEE, crossings, this.prior);
+				this.seed, this.target, this.floorMs, this.jvms, STEP_NEAR_KNEE, crossings, this.prior, this.earlier);
 	}
 
 	/** The same search, its intervals stated with {@code prior}. */
 	public SearchSettings withPrior(VariancePrior prior) {
 		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
-				this.seed, this.target, this.floorMs, this.jvms, this.stepFactor, this.starts, prior);
+				this.seed, this.target, this.floorMs, this.jvms, this.stepFactor, this.starts, prior, this.earlier);
+	}
+
+	/** The same search, with the host's earlier runs of it to draw beside its own. */
+	public SearchSettings withEarlier(List<EarlierRun> runs) {
+		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
+				this.seed, this.target, this.floorMs, this.jvms, this.stepFactor, this.starts, this.prior, runs);
 	}
 
 	/** The same search, placing its crossings at {@code target} (a record older than targets in its settings: its own). */
 	public SearchSettings withTarget(LatencyTarget target) {
 		return new SearchSettings(this.start, this.max, this.bracketPercent, this.rounds, this.spreadPercent, this.referenceMovedPercent, this.maxReruns,
-				this.seed, target, this.floorMs, this.jvms, this.stepFactor, this.starts, this.prior);
+				this.seed, target, this.floorMs, this.jvms, this.stepFactor, this.starts, this.prior, this.earlier);
 	}
 
 	/** The bound of its target, ms: where the crossings are placed. */
@@ -104,7 +121,7 @@ public record SearchSettings(int start, int max, double bracketPercent, int roun
 	public SearchSettings forStep(int step, int steps) {
 		return new SearchSettings(this.start, this.max, this.bracketPercent, Math.max(2, (step + 1) * this.rounds / steps), this.spreadPercent,
 				this.referenceMovedPercent, this.maxReruns, this.seed + step, this.target, this.floorMs, (step == 0) ? 1 : this.jvms, this.stepFactor,
-				this.starts, this.prior);
+				this.starts, this.prior, this.earlier);
 	}
 
 	/** The entry's first bracket load. */
