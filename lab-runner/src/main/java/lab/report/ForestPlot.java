@@ -165,6 +165,7 @@ final class ForestPlot {
 				XYSeries bar = chart.addSeries(drawn.get(r).name() + " · " + variant, new double[] { ratio.low(), ratio.estimate(), ratio.high() },
 						new double[] { y, y, y });
 				bar.setMarker(SeriesMarkers.CIRCLE);
+				bar.setLineStyle(SeriesLines.SOLID);
 				bar.setLineColor(colours[r % colours.length]);
 				bar.setMarkerColor(colours[r % colours.length]);
 				// The legend names the runs (below), not each bar.
@@ -177,6 +178,7 @@ final class ForestPlot {
 			// The legend's entry of each run, drawn off the plot.
 			XYSeries key = chart.addSeries(drawn.get(r).name(), new double[] { -1 }, new double[] { -1 });
 			key.setMarker(SeriesMarkers.CIRCLE);
+			key.setLineStyle(SeriesLines.SOLID);
 			key.setLineColor(colours[r % colours.length]);
 			key.setMarkerColor(colours[r % colours.length]);
 		}
