@@ -69,6 +69,10 @@ public final class SearchPrecision {
 		if (sizing == null) {
 			return "";
 		}
+		if (!sizing.reachable()) {
+			return String.format(Locale.ROOT, " (no number of JVMs in one run resolves it: the run level alone is ±%.0f%%; repeat the run and compare)",
+					sizing.runFloorPercent());
+		}
 		return Double.isNaN(sizing.minutes()) ? String.format(Locale.ROOT, " (about %d more JVMs each to resolve)", sizing.moreJvms())
 				: String.format(Locale.ROOT, " (about %d more JVMs each to resolve, ≈ %.0f min at this run's costs)", sizing.moreJvms(), sizing.minutes());
 	}

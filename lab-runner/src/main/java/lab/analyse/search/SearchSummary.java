@@ -147,16 +147,19 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 				toBase.add(new Placed[] { placed.get(i), base });
 			}
 		}
-		return new SearchSummary(record, List.copyOf(entries), ratios(toBase, entries, record.costs(), prior),
-				ratios(pairs, entries, record.costs(), prior));
+		return new SearchSummary(record, List.copyOf(entries), ratios(toBase, entries, record.costs(), prior, record.twin()),
+				ratios(pairs, entries, record.costs(), prior, record.twin()));
 	}
 
 	/** One family of ratios (to the baseline, or every pair), their JVM level pooled within the family. */
-	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries, SearchCosts costs, VariancePrior prior) {
+	private static List<Ratio> ratios(List<Placed[]> family, List<EntryResult> entries, SearchCosts costs, VariancePrior prior, String twin) {
 		List<List<Tagged>> series = family.stream().map(f -> Placed.ratioTagged(f[0], f[1], f[0].elasticity().value(), f[1].elasticity().value())).toList();
 		// A ratio's two JVMs move it independently, and so do its two variants' runs: its priors are the sums of its variants'.
+		// An A/A twin and its baseline are one variant in one run: a shift of the whole run moves both, and none is in their ratio.
+		List<Double> runs = family.stream().map(f -> (twin != null && (f[0].entry().equals(twin) || f[1].entry().equals(twin))
+				&& variantOf(f[0].entry()).equals(variantOf(f[1].entry()))) ? 0.0 : prior.runVariance(f[0].entry()) + prior.runVariance(f[1].entry())).toList();
 		List<Interval> intervals = JvmLevels.intervals(series, family.stream().map(f -> prior.variance(f[0].entry()) + prior.variance(f[1].entry())).toList(),
-				family.stream().map(f -> prior.runVariance(f[0].entry()) + prior.runVariance(f[1].entry())).toList(), prior);
+				runs, prior);
 		List<Ratio> ratios = new ArrayList<>();
 		for (int i = 0; i < family.size(); i++) {
 			Placed a = family.get(i)[0];
@@ -183,9 +186,14 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 				}
 			}
 			List<Double> perRound = series.get(i).stream().map(t -> Math.exp(t.log())).toList();
-			ratios.add(new Ratio(a.entry(), b.entry(), perRound, interval, Sizing.of(interval, costs, entries.size())));
+			ratios.add(new Ratio(a.entry(), b.entry(), perRound, interval, Sizing.of(interval, costs, entries.size(), prior.jvmTerm() ? runs.get(i) : 0)));
 		}
 		return List.copyOf(ratios);
+	}
+
+	/** An entry's variant: its label before the first dot ("app-webflux.aa" is app-webflux's twin). */
+	private static String variantOf(String entry) {
+		return (entry.indexOf('.') > 0) ? entry.substring(0, entry.indexOf('.')) : entry;
 	}
 
 	/**

@@ -214,7 +214,14 @@ class CrossingTests {
 				new SearchCosts(90, 35));
 		Interval interval = new Interval(1.0, Math.exp(-0.1), Math.exp(0.1), 4, 2, 5, Interval.JvmLevel.POOLED);
 		assertThat(Sizing.of(interval, record.costs(), five.size())).isEqualTo(new Sizing(3, 40));
-		assertThat(lab.report.SearchPrecision.sizing(Sizing.of(interval, record.costs(), five.size()))).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");
+		assertThat(lab.report.SearchPrecision.sizing(Sizing.of(interval, record.costs(), five.size()))).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");		// With a run level of 0.0004 (2%: ±3.9% alone) the JVMs must bring the rest to 1.96² · 0.0004 short of the goal:
+		// (0.1 / 2.5706)² - 0.0004 = 0.0011133 of variance, × 2 JVMs = 0.0022266 per JVM; 1.96² · 0.0022266 / (0.048790² -
+		// 1.96² · 0.0004) = 0.0085536 / 0.00084374 = 10.14 → 11 JVMs, 9 more.
+		assertThat(Sizing.of(interval, record.costs(), five.size(), 0.0004).moreJvms()).isEqualTo(9);
+		// A run level of 3% alone is ±6.1%: no number of JVMs in one run reaches ±5%, and the sentence says so.
+		Sizing none = Sizing.of(interval, record.costs(), five.size(), 0.0009);
+		assertThat(none.reachable()).isFalse();
+		assertThat(lab.report.SearchPrecision.sizing(none)).isEqualTo(" (no number of JVMs in one run resolves it: the run level alone is ±6%; repeat the run and compare)");
 	}
 
 }
