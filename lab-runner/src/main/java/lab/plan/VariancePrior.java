@@ -106,7 +106,7 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 	private static double sdOf(Map<String, Double> sds, String entry, double other) {
 		Double sd = sds.get(entry);
 		if (sd == null && entry.indexOf('.') > 0) {
-			sd = sds.get(entry.substring(0, entry.indexOf('.')));
+			sd = sds.get(Variant.moduleOf(entry));
 		}
 		return (sd != null) ? sd : other;
 	}

@@ -115,8 +115,12 @@ final class Charts {
 
 	/** A chart (any of XChart's kinds) as an embedded PNG, drawn even without a series. */
 	static Chart encoded(org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) throws IOException {
-		byte[] png = BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
-		return new Chart(chart.getTitle(), "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
+		return encoded(chart.getTitle(), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+	}
+
+	/** A PNG already drawn (one also written to a file), embedded. */
+	static Chart encoded(String title, byte[] png) {
+		return new Chart(title, "data:image/png;base64," + Base64.getEncoder().encodeToString(png));
 	}
 
 	private static XYChart throughput(Map<String, List<LevelResult>> byVariant, String loadAxis) {

@@ -79,10 +79,11 @@ public final class CompareWriter {
 		// Every run's ratios beside each other, as a picture: in compare.html and as forest.png.
 		org.knowm.xchart.XYChart forest = ForestPlot.ofRuns(c.runs().stream()
 			.map(run -> ForestPlot.RunRatios.of(run.name(), run.searches().stream().filter(s -> !s.ratios().isEmpty()).findFirst().orElse(null))).toList());
-		if (forest != null) {
-			Files.write(out.resolve(RunDir.COMPARE_FOREST), org.knowm.xchart.BitmapEncoder.getBitmapBytes(forest, org.knowm.xchart.BitmapEncoder.BitmapFormat.PNG));
+		byte[] forestPng = (forest != null) ? org.knowm.xchart.BitmapEncoder.getBitmapBytes(forest, org.knowm.xchart.BitmapEncoder.BitmapFormat.PNG) : null;
+		if (forestPng != null) {
+			Files.write(out.resolve(RunDir.COMPARE_FOREST), forestPng);
 		}
-		scope.put("forest", (forest != null) ? Charts.encoded(forest).dataUri() : null);
+		scope.put("forest", (forestPng != null) ? Charts.encoded(forest.getTitle(), forestPng).dataUri() : null);
 		scope.put("forestFile", RunDir.COMPARE_FOREST);
 		scope.put("between", between.stream().map(CompareWriter::betweenRow).toList());
 		scope.put("hasBetween", between.stream().anyMatch(b -> b.perRun().size() >= 2));

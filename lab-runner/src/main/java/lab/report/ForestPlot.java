@@ -36,8 +36,7 @@ final class ForestPlot {
 	}
 
 	private static Charts.Chart draw(SearchSummary summary) throws IOException {
-		List<SearchSummary.Ratio> ratios = summary.ratios().stream().filter(r -> r.interval().n() > 0 && r.interval().low() > 0
-				&& Double.isFinite(r.interval().high())).toList();
+		List<SearchSummary.Ratio> ratios = drawable(summary);
 		if (ratios.isEmpty()) {
 			return null;
 		}
@@ -81,12 +80,13 @@ final class ForestPlot {
 
 		/** A search's ratios that can be drawn; null when it has none (or there is no search). */
 		static RunRatios of(String name, SearchSummary summary) {
-			if (summary == null || drawable(summary).isEmpty()) {
+			List<SearchSummary.Ratio> drawable = (summary == null) ? List.of() : drawable(summary);
+			if (drawable.isEmpty()) {
 				return null;
 			}
 			Map<String, Interval> ratios = new LinkedHashMap<>();
-			drawable(summary).forEach(r -> ratios.put(r.entry(), r.interval()));
-			return new RunRatios(name, drawable(summary).get(0).baseline(), ratios);
+			drawable.forEach(r -> ratios.put(r.entry(), r.interval()));
+			return new RunRatios(name, drawable.get(0).baseline(), ratios);
 		}
 
 		/** An earlier run on this host as the search's settings keep it; null when it has nothing to draw. */

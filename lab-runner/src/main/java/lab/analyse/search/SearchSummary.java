@@ -6,6 +6,7 @@ import java.util.Locale;
 
 import lab.analyse.search.JvmLevels.Tagged;
 import lab.plan.VariancePrior;
+import lab.plan.Variant;
 
 /**
  * What an interleaved search found. What counts is one rule: every round whose CPU reference held (bracket and refining
@@ -157,7 +158,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 		// A ratio's two JVMs move it independently, and so do its two variants' runs: its priors are the sums of its variants'.
 		// An A/A twin and its baseline are one variant in one run: a shift of the whole run moves both, and none is in their ratio.
 		List<Double> runs = family.stream().map(f -> (twin != null && (f[0].entry().equals(twin) || f[1].entry().equals(twin))
-				&& variantOf(f[0].entry()).equals(variantOf(f[1].entry()))) ? 0.0 : prior.runVariance(f[0].entry()) + prior.runVariance(f[1].entry())).toList();
+				&& Variant.moduleOf(f[0].entry()).equals(Variant.moduleOf(f[1].entry()))) ? 0.0 : prior.runVariance(f[0].entry()) + prior.runVariance(f[1].entry())).toList();
 		List<Interval> intervals = JvmLevels.intervals(series, family.stream().map(f -> prior.variance(f[0].entry()) + prior.variance(f[1].entry())).toList(),
 				runs, prior);
 		List<Ratio> ratios = new ArrayList<>();
@@ -189,11 +190,6 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 			ratios.add(new Ratio(a.entry(), b.entry(), perRound, interval, Sizing.of(interval, costs, entries.size(), prior.jvmTerm() ? runs.get(i) : 0)));
 		}
 		return List.copyOf(ratios);
-	}
-
-	/** An entry's variant: its label before the first dot ("app-webflux.aa" is app-webflux's twin). */
-	private static String variantOf(String entry) {
-		return (entry.indexOf('.') > 0) ? entry.substring(0, entry.indexOf('.')) : entry;
 	}
 
 	/**
