@@ -42,24 +42,26 @@ final class SearchPlanText {
 	 */
 	static String searchMinutes(RunPlan plan) {
 		List<String> labels = new ArrayList<>(plan.scenario().variants());
+		String baseline = plan.scenario().baselineVariant();
 		if (plan.scenario().aa()) {
-			labels.add(plan.scenario().baselineVariant());
+			labels.add(Arm.twin(baseline));
 		}
 		int entries = labels.size();
 		int jvms = Math.max(1, plan.scenario().jvms());
-		// A quiet variant keeps one JVM (VariancePrior.quiet): the dry run counts the lab's shipped prior's.
+		// Where the fresh JVMs go (JvmPlan): the dry run asks the lab's shipped prior, a run the prior its host's runs updated.
+		JvmPlan jvmPlan = JvmPlan.of(labels, baseline, jvms, plan.scenario().rounds(), VariancePrior.SHIPPED);
 		List<String> quiet = (jvms > 1) ? labels.stream().filter(VariancePrior.SHIPPED::quiet).toList() : List.of();
-		int starts = entries * jvms - quiet.size() * (jvms - 1);
+		int starts = entries + jvmPlan.freshJvms();
 		long start = plan.scenario().warmupSeconds() + START_BEYOND_WARMUP_SECONDS;
 		double budget = plan.scenario().searchMinutes() * 60;
 		long probe = plan.searchProbeSeconds();
 		long probes = Math.max(0, (long) ((budget - starts * start) / probe));
-		return String.format(java.util.Locale.ROOT, "capacity search budget, %.0f minutes: %d starts and warm-ups (%d entries × %d JVMs%s, about %d s each: "
-				+ "%.1f min), the rest for probes of about %d s (about %d, %d per entry); a probe that breaks its JVM costs a start more "
-				+ "(the report says where the minutes went)%n", plan.scenario().searchMinutes(), starts, entries, jvms,
-				quiet.isEmpty() ? "" : String.format(java.util.Locale.ROOT, ", but %d quiet one%s on one: %s", quiet.size(), (quiet.size() == 1) ? "" : "s",
-						String.join(", ", quiet)),
-				start, starts * start / 60.0, probe, probes, probes / Math.max(1, entries));
+		return String.format(java.util.Locale.ROOT, "capacity search budget, %.0f minutes: %d starts and warm-ups (%d entries, %d fresh JVMs for the refining "
+				+ "rounds%s, about %d s each: %.1f min), the rest for probes of about %d s (about %d, %d per entry); a probe that breaks its JVM costs a start more "
+				+ "(the report says where the minutes went)%ncapacity search: %s%n", plan.scenario().searchMinutes(), starts, entries, jvmPlan.freshJvms(),
+				quiet.isEmpty() ? "" : String.format(java.util.Locale.ROOT, "; %d quiet one%s keep%s one: %s", quiet.size(), (quiet.size() == 1) ? "" : "s",
+						(quiet.size() == 1) ? "s" : "", String.join(", ", quiet)),
+				start, starts * start / 60.0, probe, probes, probes / Math.max(1, entries), jvmPlan.text());
 	}
 
 	/**

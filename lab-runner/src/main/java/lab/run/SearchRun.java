@@ -132,10 +132,10 @@ final class SearchRun implements InterleavedSearch.Prober {
 		VariancePrior prior = this.history.prior(scenario.name(), this.arm.name(), this.target, VariancePrior.SHIPPED);
 		this.search = new InterleavedSearch(List.copyOf(this.entries.keySet()),
 				SearchSettings.of(scenario, SPREAD_PERCENT, MAX_RERUNS, System.nanoTime()).from(starts.users()).withPrior(prior)
-					.withEarlier(this.history.earlier(scenario.name(), this.arm.name(), this.target, this.baseline, EARLIER_DRAWN)));
-		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; %d JVMs each, the refining rounds shared "
-				+ "out among them; starting and warming each", this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline,
-				(this.twin != null) ? ", A/A twin " + this.twin : "", scenario.jvms()));
+					.withEarlier(this.history.earlier(scenario.name(), this.arm.name(), this.target, this.baseline, EARLIER_DRAWN)), this.baseline);
+		say(String.format(Locale.ROOT, "lab: capacity search of %d variants round by round (%s), baseline %s%s; the refining rounds shared out among "
+				+ "each one's JVMs; starting and warming each", this.entries.size(), String.join(", ", this.entries.keySet()), this.baseline,
+				(this.twin != null) ? ", A/A twin " + this.twin : ""));
 		starts.lines().forEach(this::say);
 		say("lab: the intervals' JVM level, until this run's JVMs say more: " + priorText(prior));
 		// A tune study whose arms do not fit in memory together starts each arm in its turn, not all of them now.

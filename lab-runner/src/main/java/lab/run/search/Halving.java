@@ -159,7 +159,8 @@ public final class Halving {
 				if (turn > 0 && steps.stopped()) {
 					break;
 				}
-				InterleavedSearch search = new InterleavedSearch(turns.get(turn), settings);
+				// Arms are compared in pairs, not to one baseline: each capacity's own interval is what a fresh JVM narrows.
+				InterleavedSearch search = new InterleavedSearch(turns.get(turn), settings, null);
 				InterleavedSearch.Prober prober = steps.turn(index, turn, turns.size(), turns.get(turn), search);
 				search.run(prober);
 				// The record as the study judges it, written: the search may end (its budget spent) after its last progress.

@@ -23,6 +23,7 @@ import lab.analyse.search.SearchRecord;
 import lab.analyse.search.SearchSettings;
 import lab.analyse.search.SearchSummary;
 import lab.analyse.stat.Stats;
+import lab.plan.JvmPlan;
 
 /**
  * Capacity searches of several entries (variants in their arms) at once, round by round (Randomized Multiple
@@ -30,8 +31,9 @@ import lab.analyse.stat.Stats;
  * once, in a freshly shuffled order, so a drift of the host falls on every entry of a round alike. First bracket rounds
  * ({@link Bracket} to a coarse resolution, from the last run's crossing on this host when there is one) locate each knee;
  * then {@code rounds} refining rounds probe each entry just below or just above its estimate (alternately). The
- * refining rounds are shared out among {@code jvms} JVMs per entry: before the first round of each share every entry
- * gets a fresh JVM, so the run sees the JVM-to-JVM spread its intervals must hold. A round whose CPU reference moved
+ * refining rounds are shared out among each entry's JVMs ({@link JvmPlan}: as many fresh JVMs as {@code jvms} each would
+ * start, where they narrow the widest ratio most): before the first round of each share the entry gets a fresh JVM, so
+ * the run sees the JVM-to-JVM spread its intervals must hold. A round whose CPU reference moved
  * beyond the threshold is marked and run again. A probe that broke an entry's JVM gets it a fresh one before its next
  * probe; the others' searches go on untouched. No refining round, and no set of fresh JVMs, starts that the time budget
  * has no room for, at the costs measured so far in this run.
@@ -117,13 +119,22 @@ public final class InterleavedSearch {
 	/** What starts, probes and rounds cost in this run so far. */
 	private final SearchBudget budget = new SearchBudget();
 
+	/** A search whose ratios are to its first entry. */
 	public InterleavedSearch(List<String> entries, SearchSettings settings) {
+		this(entries, settings, entries.isEmpty() ? null : entries.get(0));
+	}
+
+	/**
+	 * A search whose ratios are to {@code baseline} (null: none, as a tune's arms): its fresh JVMs go where they narrow
+	 * the widest ratio most ({@link JvmPlan}).
+	 */
+	public InterleavedSearch(List<String> entries, SearchSettings settings, String baseline) {
 		if (entries.isEmpty() || entries.stream().distinct().count() != entries.size()) {
 			throw new IllegalArgumentException("an interleaved search needs distinct entries, got " + entries);
 		}
 		this.entries = List.copyOf(entries);
 		this.settings = settings;
-		this.refiningJvms = new RefiningJvms(settings);
+		this.refiningJvms = new RefiningJvms(settings, JvmPlan.of(this.entries, baseline, settings.jvmsPerEntry(), settings.rounds(), settings.variancePrior()));
 		this.random = new Random(settings.seed());
 		for (String entry : entries) {
 			this.brackets.put(entry, new Bracket(Math.min(settings.startOf(entry), settings.max()), settings.max(), settings.bracketPercent(),
@@ -159,17 +170,14 @@ public final class InterleavedSearch {
 			if (refining.isEmpty()) {
 				break;
 			}
-			int jvm = this.refiningJvms.ofRound(k);
-			List<String> fresh = this.refiningJvms.fresh(prober, refining, jvm, this.jvms, this.budget);
+			Map<String, Integer> fresh = this.refiningJvms.fresh(prober, refining, k, this.jvms, this.budget);
 			if (fresh.isEmpty() && outOfTime(prober, this.budget.round(refining.size(), 0),
 					String.format(Locale.ROOT, "a refining round (%d probes of %.0f s)", refining.size(), this.budget.probe()), "before refining round " + k,
 					refining)) {
 				break;
 			}
-			for (String entry : fresh) {
-				if (!restart(prober, entry, jvm, true)) {
-					continue;
-				}
+			for (Map.Entry<String, Integer> entry : fresh.entrySet()) {
+				restart(prober, entry.getKey(), entry.getValue(), true);
 			}
 			Map<String, Integer> loads = new LinkedHashMap<>();
 			for (String entry : searching().stream().filter(this::bracketed).toList()) {
@@ -216,6 +224,11 @@ public final class InterleavedSearch {
 		searching.forEach(entry -> this.ended.putIfAbsent(entry, why));
 		this.stopped = true;
 		return true;
+	}
+
+	/** How many JVMs each entry runs on. */
+	public JvmPlan jvmPlan() {
+		return this.refiningJvms.plan();
 	}
 
 	/** What a start and a probe cost in this run so far. */

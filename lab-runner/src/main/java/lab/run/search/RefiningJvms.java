@@ -1,62 +1,74 @@
 package lab.run.search;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import lab.analyse.search.SearchSettings;
-import lab.plan.VariancePrior;
+import lab.plan.JvmPlan;
 
 /**
- * The JVMs of a search's refining rounds: which JVM each round runs on, and which variants get a fresh one before it.
- * A quiet variant ({@link VariancePrior#quiet}) keeps its JVM: its JVMs spread less than its rounds do, and a start
- * would cost probes. Fresh JVMs that the budget has no room for, with a round after them, are not started: the rounds
- * stay on the JVMs there are (a fresh-host run once stopped refining there with 7.6 of its 28 minutes unspent).
+ * The JVMs of a search's refining rounds: which JVM each entry's round runs on, and which entries get a fresh one
+ * before it. How many JVMs each entry has is the search's {@link JvmPlan}: where the lab's prior says a fresh one
+ * narrows the widest ratio most, a quiet variant keeping its one. Fresh JVMs that the budget has no room for, with a
+ * round after them, are not started: the rounds stay on the JVMs there are (a fresh-host run once stopped refining there
+ * with 7.6 of its 28 minutes unspent).
  */
 final class RefiningJvms {
 
 	private final SearchSettings settings;
 
-	/** Whether the search said which variants keep one JVM. */
-	private boolean quietSaid;
+	private final JvmPlan plan;
+
+	/** Whether the search said its plan. */
+	private boolean planSaid;
 
 	/** Whether the search said its refining rounds stay on the JVMs there are. */
 	private boolean stayingSaid;
 
-	RefiningJvms(SearchSettings settings) {
+	RefiningJvms(SearchSettings settings, JvmPlan plan) {
 		this.settings = settings;
+		this.plan = plan;
+	}
+
+	JvmPlan plan() {
+		return this.plan;
 	}
 
 	/**
-	 * The JVM refining round {@code k} runs on: with one JVM per entry, the first; else the first JVM runs the bracket
-	 * and the others share the refining rounds in order. A fresh JVM right after the bracket costs its start once, early,
-	 * so a budget that cuts the last rounds still leaves every entry two JVMs, and its refining rounds (just below and
-	 * just above the estimate by turns) fall on one JVM together.
+	 * The JVM an entry with {@code jvms} JVMs runs refining round {@code k} on: with one JVM, the first; else the first
+	 * JVM runs the bracket, and each refining round a fresh one until the entry has them all, the last taking the rounds
+	 * left: round 1 on the second JVM, round 2 on the third, and so on. Each round's probe places a crossing of its own,
+	 * so one round makes a JVM count; and early, because the budget cuts the last rounds: runs here and the synthetic lab
+	 * got through 2-3 of their 4 refining rounds in 28 minutes, so a third JVM put off to round 3 was seldom started.
 	 */
-	int ofRound(int k) {
-		int jvms = Math.min(this.settings.jvmsPerEntry(), Math.max(1, this.settings.rounds()) + 1);
-		if (jvms == 1) {
-			return 1;
-		}
-		return 2 + (int) Math.floor((k - 1) * (double) (jvms - 1) / this.settings.rounds() + 1e-9);
+	int ofRound(int k, int jvms) {
+		int j = Math.min(jvms, Math.max(1, this.settings.rounds()) + 1);
+		return (j == 1) ? 1 : Math.min(j, k + 1);
+	}
+
+	/** The JVM {@code entry} runs refining round {@code k} on, by the plan. */
+	int ofRound(int k, String entry) {
+		return ofRound(k, this.plan.of(entry));
 	}
 
 	/**
-	 * The entries of {@code refining} that get a fresh JVM, their {@code jvm}th, before this round (each entry's JVM so
-	 * far in {@code current}): none quiet, and none when the budget has no room for them and a round after them.
+	 * The entries of {@code refining} that get a fresh JVM before refining round {@code k}, each with its number (each
+	 * entry's JVM so far in {@code current}); none when the budget has no room for them and a round after them.
 	 */
-	List<String> fresh(InterleavedSearch.Prober prober, List<String> refining, int jvm, Map<String, Integer> current, SearchBudget budget) {
-		VariancePrior prior = this.settings.variancePrior();
-		List<String> quiet = refining.stream().filter(e -> current.get(e) < jvm && prior.quiet(e)).toList();
-		if (!quiet.isEmpty() && !this.quietSaid) {
-			this.quietSaid = true;
-			boolean one = quiet.size() == 1;
-			prober.say(String.format(Locale.ROOT, "lab: %s keep%s %s JVM for the refining rounds: %s JVMs spread less than %.0f%% (the lab's prior: %s), "
-					+ "a fresh one would cost a start and narrow nothing its probes do not", String.join(", ", quiet), one ? "s" : "", one ? "its" : "their",
-					one ? "its" : "their", 100 * VariancePrior.QUIET_SD,
-					String.join(", ", quiet.stream().map(e -> String.format(Locale.ROOT, "%s %.1f%%", e, 100 * Math.sqrt(prior.variance(e)))).toList())));
+	Map<String, Integer> fresh(InterleavedSearch.Prober prober, List<String> refining, int k, Map<String, Integer> current, SearchBudget budget) {
+		if (!this.planSaid) {
+			this.planSaid = true;
+			prober.say("lab: " + this.plan.text());
 		}
-		List<String> fresh = refining.stream().filter(e -> current.get(e) < jvm && !quiet.contains(e)).toList();
+		Map<String, Integer> fresh = new LinkedHashMap<>();
+		for (String entry : refining) {
+			int jvm = ofRound(k, entry);
+			if (current.get(entry) < jvm) {
+				fresh.put(entry, jvm);
+			}
+		}
 		double withFresh = budget.round(refining.size(), fresh.size());
 		if (fresh.isEmpty() || prober.secondsLeft() >= withFresh) {
 			return fresh;
@@ -67,7 +79,7 @@ final class RefiningJvms {
 					+ "(about %.0f s at this run's costs): the refining rounds stay on the JVMs there are", Math.max(0, prober.secondsLeft()), fresh.size(),
 					withFresh));
 		}
-		return List.of();
+		return Map.of();
 	}
 
 }

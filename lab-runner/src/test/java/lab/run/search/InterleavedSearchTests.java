@@ -334,10 +334,40 @@ class InterleavedSearchTests {
 		search.run(new Clocked(lab));
 		assertThat(lab.restarts).containsExactly("app-webflux");
 		assertThat(search.probes().stream().filter(p -> p.entry().equals("app-tomcat-platform"))).allSatisfy(p -> assertThat(p.jvmNumber()).isEqualTo(1));
-		assertThat(lab.said).anyMatch(line -> line.startsWith("lab: app-tomcat-platform keeps its JVM for the refining rounds") && line.contains("1.3%"));
+		assertThat(lab.said).contains("lab: JVMs per entry: app-webflux 2 (the baseline), app-tomcat-platform 1");
 		// Without a budget (seconds left all infinite) the costs are timed by the run's clock: where the minutes went.
 		assertThat(search.costs().probes()).isEqualTo(search.probes().size());
 		assertThat(search.costs().probesTotalSeconds()).isEqualTo(30.0 * search.probes().size());
+	}
+
+	@Test
+	void theNoisiestVariantGetsAThirdJvmAndAQuieterOneNoneForTheSameStarts() throws Exception {
+		// The lab's five variants under the shipped prior, two JVMs each in the scenario, four refining rounds: the plan
+		// (JvmPlan) gives WebFlux + VT (24.7% between JVMs) three, Tomcat + VT (9.8%) one, the same four fresh JVMs.
+		Map<String, Double> knees = new LinkedHashMap<>();
+		knees.put("app-webflux", 2_300.0);
+		knees.put("app-webflux-loom", 1_700.0);
+		knees.put("app-jetty-loom", 1_000.0);
+		knees.put("app-tomcat-loom", 1_000.0);
+		knees.put("app-tomcat-platform", 390.0);
+		SyntheticLab lab = new SyntheticLab(knees);
+		SearchSettings settings = new SearchSettings(500, 16_000, 100, 4, 5, 10, 2, 42, LatencyTarget.DEFAULT, 500, 2, 2, Map.of())
+			.withPrior(VariancePrior.SHIPPED);
+		InterleavedSearch search = new InterleavedSearch(List.copyOf(knees.keySet()), settings, "app-webflux");
+		search.run(lab);
+		assertThat(lab.restarts).containsExactlyInAnyOrder("app-webflux-loom", "app-webflux-loom", "app-jetty-loom", "app-webflux");
+		List<Integer> refining = search.rounds().stream().filter(r -> r.kind() == Round.Kind.REFINE).map(Round::index).toList();
+		assertThat(refining).hasSize(4);
+		// WebFlux + VT: refining round 1 on its second JVM, 2-4 on its third (fresh ones early: the budget cuts the last rounds).
+		assertThat(search.probes().stream().filter(p -> p.entry().equals("app-webflux-loom") && refining.contains(p.round())).map(p -> p.jvmNumber()))
+			.containsExactly(2, 3, 3, 3);
+		assertThat(search.probes().stream().filter(p -> p.entry().equals("app-tomcat-loom"))).allSatisfy(p -> assertThat(p.jvmNumber()).isEqualTo(1));
+		assertThat(lab.said).anyMatch(line -> line.startsWith("lab: JVMs per entry, where the lab's prior says a fresh one narrows the widest ratio most"));
+		// The summary sees them: WebFlux + VT's interval on its JVMs whose probes placed a crossing (the two refining ones at
+		// least: a bracket probe far from the target places none), Tomcat + VT's on its one.
+		SearchSummary summary = SearchSummary.of(search.record("default", "app-webflux", null));
+		assertThat(summary.entry("app-webflux-loom").capacity().jvms()).isBetween(2, 3);
+		assertThat(summary.entry("app-tomcat-loom").capacity().jvms()).isEqualTo(1);
 	}
 
 	/** The synthetic lab with no budget, its own clock the costs are timed by (as a run without searchMinutes is). */
