@@ -14,7 +14,8 @@ import java.util.Map;
  * shrinks); the rounds' own wobble is left out, alike for any sharing of the same rounds. The plan spends as many fresh
  * JVMs as the scenario's {@code jvms} would give every entry that is not quiet ({@link VariancePrior#quiet}), one at a
  * time: to the widest ratio's entry, or to the baseline (in every ratio) when that narrows the widest ratio more. An
- * entry gets at most {@link #maxJvms} JVMs; a quiet entry keeps one. With the shipped prior and two JVMs per variant this gives WebFlux + virtual threads
+ * entry gets at most {@link #maxJvms} JVMs; a quiet entry keeps one; an A/A twin keeps the even plan's (it checks
+ * the harness like for like). With the shipped prior and two JVMs per variant this gives WebFlux + virtual threads
  * (24.7% between JVMs) three where the even plan gave it two, Tomcat + virtual threads (9.8%) one: the same starts, the
  * widest ratio's predicted SD 18.9% where the even plan's was 21.4%.
  *
@@ -52,6 +53,13 @@ public record JvmPlan(Map<String, Integer> jvms, String baseline, Map<String, In
 		Map<String, Integer> plan = new LinkedHashMap<>();
 		entries.forEach(entry -> plan.put(entry, 1));
 		List<String> full = new ArrayList<>();
+		// An A/A twin keeps the even plan's JVMs: it checks the harness, like for like, not the widest ratio.
+		String twin = (base != null && entries.contains(Arm.twin(base))) ? Arm.twin(base) : null;
+		if (twin != null) {
+			plan.put(twin, even.get(twin));
+			fresh -= even.get(twin) - 1;
+			full.add(twin);
+		}
 		while (fresh > 0) {
 			// The widest ratio (or capacity) that a fresh JVM can still narrow.
 			String widest = entries.stream().filter(e -> !e.equals(base) || base == null).filter(e -> !full.contains(e))
@@ -62,7 +70,7 @@ public record JvmPlan(Map<String, Integer> jvms, String baseline, Map<String, In
 			String to = null;
 			double gain = 0;
 			for (String candidate : (base == null) ? List.of(widest) : List.of(base, widest)) {
-				if (plan.get(candidate) >= most || prior.quiet(candidate)) {
+				if (plan.get(candidate) >= most || prior.quiet(candidate) || candidate.equals(twin)) {
 					continue;
 				}
 				int j = plan.get(candidate);

@@ -55,6 +55,10 @@ class JvmPlanTests {
 		assertThat(plan.freshJvms()).isEqualTo(5);
 		assertThat(plan.jvms().values()).allSatisfy(j -> assertThat(j).isBetween(1, 3));
 		assertThat(plan.of("app-tomcat-platform")).isEqualTo(1);
+		// The twin checks the harness like for like: it keeps the even plan's two, and the other four go as without it.
+		assertThat(plan.of("app-webflux.aa")).isEqualTo(2);
+		JvmPlan without = JvmPlan.of(VARIANTS, "app-webflux", 2, 4, VariancePrior.SHIPPED);
+		VARIANTS.forEach(v -> assertThat(plan.of(v)).as(v).isEqualTo(without.of(v)));
 		// Two refining rounds: one for the bracket and one more at most, however wide.
 		assertThat(JvmPlan.of(VARIANTS, "app-webflux", 2, 2, VariancePrior.SHIPPED).jvms().values()).allSatisfy(j -> assertThat(j).isBetween(1, 2));
 	}
