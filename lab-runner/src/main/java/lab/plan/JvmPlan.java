@@ -62,7 +62,7 @@ public record JvmPlan(Map<String, Integer> jvms, String baseline, Map<String, In
 		}
 		while (fresh > 0) {
 			// The widest ratio (or capacity) that a fresh JVM can still narrow.
-			String widest = entries.stream().filter(e -> !e.equals(base) || base == null).filter(e -> !full.contains(e))
+			String widest = entries.stream().filter(e -> !e.equals(base) && !full.contains(e))
 				.max(Comparator.comparingDouble(e -> variance(plan, e, base, prior))).orElse(null);
 			if (widest == null) {
 				break;
@@ -70,7 +70,7 @@ public record JvmPlan(Map<String, Integer> jvms, String baseline, Map<String, In
 			String to = null;
 			double gain = 0;
 			for (String candidate : (base == null) ? List.of(widest) : List.of(base, widest)) {
-				if (plan.get(candidate) >= most || prior.quiet(candidate) || candidate.equals(twin)) {
+				if (plan.get(candidate) >= most || prior.quiet(candidate)) {
 					continue;
 				}
 				int j = plan.get(candidate);
@@ -120,30 +120,31 @@ public record JvmPlan(Map<String, Integer> jvms, String baseline, Map<String, In
 		if (!uneven()) {
 			return String.format(Locale.ROOT, "JVMs per entry: %s", String.join(", ", each));
 		}
+		int evenJvms = this.even.values().stream().mapToInt(Integer::intValue).max().orElse(1);
 		return String.format(Locale.ROOT, "JVMs per entry, where the lab's prior says a fresh one narrows the widest %s most: %s (the same %d fresh JVMs as %d "
 				+ "each would start; the widest's predicted SD ±%.1f%%, ±%.1f%% with %d each)", (this.baseline != null) ? "ratio" : "interval",
-				String.join(", ", each), freshJvms(), this.even.values().stream().mapToInt(Integer::intValue).max().orElse(1), 100 * this.widestSd,
-				100 * this.evenWidestSd, this.even.values().stream().mapToInt(Integer::intValue).max().orElse(1));
+				String.join(", ", each), freshJvms(), evenJvms, 100 * this.widestSd, 100 * this.evenWidestSd, evenJvms);
+	}
+
+	/** The predicted variance of {@code entry}'s log capacity that its {@code jvms} JVMs shrink. */
+	private static double jvmVariance(Map<String, Integer> jvms, String entry, VariancePrior prior) {
+		return prior.variance(entry) / jvms.get(entry);
 	}
 
 	/** The predicted variance of {@code entry}'s log capacity with {@code jvms} JVMs: its JVM term over them, its run term whole. */
 	private static double capacityVariance(Map<String, Integer> jvms, String entry, VariancePrior prior) {
-		return prior.variance(entry) / jvms.get(entry) + prior.runVariance(entry);
+		return jvmVariance(jvms, entry, prior) + prior.runVariance(entry);
 	}
 
 	/**
 	 * The predicted variance of {@code entry}'s ratio to the baseline (its capacity's, with no baseline); the A/A twin's
-	 * ratio to its own variant has no run term (one variant in one run).
+	 * ratio to its own variant has no run term ({@link VariancePrior#ratioRunVariance}).
 	 */
 	private static double variance(Map<String, Integer> jvms, String entry, String baseline, VariancePrior prior) {
-		double own = capacityVariance(jvms, entry, prior);
 		if (baseline == null) {
-			return own;
+			return capacityVariance(jvms, entry, prior);
 		}
-		if (entry.equals(Arm.twin(baseline))) {
-			return prior.variance(entry) / jvms.get(entry) + prior.variance(baseline) / jvms.get(baseline);
-		}
-		return own + capacityVariance(jvms, baseline, prior);
+		return jvmVariance(jvms, entry, prior) + jvmVariance(jvms, baseline, prior) + prior.ratioRunVariance(entry, baseline, Arm.twin(baseline));
 	}
 
 	/** The widest ratio's (or capacity's) predicted SD. */

@@ -102,6 +102,16 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 		return s * s;
 	}
 
+	/**
+	 * The run level of the ratio of {@code a} to {@code b}: their two variants' run variances summed, none when one is
+	 * {@code twin} (may be null), the A/A twin of the other: one variant in one run, which a shift of the whole run moves
+	 * alike.
+	 */
+	public double ratioRunVariance(String a, String b, String twin) {
+		boolean aa = twin != null && (a.equals(twin) || b.equals(twin)) && Variant.moduleOf(a).equals(Variant.moduleOf(b));
+		return aa ? 0 : runVariance(a) + runVariance(b);
+	}
+
 	/** {@code entry}'s figure in {@code sds}, by its label (an arm's or a twin's label, "app-webflux.aa", is its variant's), else {@code other}. */
 	private static double sdOf(Map<String, Double> sds, String entry, double other) {
 		Double sd = sds.get(entry);

@@ -6,7 +6,6 @@ import java.util.Locale;
 
 import lab.analyse.search.JvmLevels.Tagged;
 import lab.plan.VariancePrior;
-import lab.plan.Variant;
 
 /**
  * What an interleaved search found. What counts is one rule: every round whose CPU reference held (bracket and refining
@@ -157,8 +156,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 		List<List<Tagged>> series = family.stream().map(f -> Placed.ratioTagged(f[0], f[1], f[0].elasticity().value(), f[1].elasticity().value())).toList();
 		// A ratio's two JVMs move it independently, and so do its two variants' runs: its priors are the sums of its variants'.
 		// An A/A twin and its baseline are one variant in one run: a shift of the whole run moves both, and none is in their ratio.
-		List<Double> runs = family.stream().map(f -> (twin != null && (f[0].entry().equals(twin) || f[1].entry().equals(twin))
-				&& Variant.moduleOf(f[0].entry()).equals(Variant.moduleOf(f[1].entry()))) ? 0.0 : prior.runVariance(f[0].entry()) + prior.runVariance(f[1].entry())).toList();
+		List<Double> runs = family.stream().map(f -> prior.ratioRunVariance(f[0].entry(), f[1].entry(), twin)).toList();
 		List<Interval> intervals = JvmLevels.intervals(series, family.stream().map(f -> prior.variance(f[0].entry()) + prior.variance(f[1].entry())).toList(),
 				runs, prior);
 		List<Ratio> ratios = new ArrayList<>();

@@ -12,19 +12,9 @@ package lab.analyse.search;
  */
 public record Sizing(int moreJvms, double minutes, double runFloorPercent) {
 
-	/** A sizing without a run level. */
-	public Sizing(int moreJvms, double minutes) {
-		this(moreJvms, minutes, 0);
-	}
-
 	/** Whether more JVMs in one run can reach the goal at all. */
 	public boolean reachable() {
 		return this.moreJvms > 0;
-	}
-
-	/** As {@link #of(Interval, SearchCosts, int, double)} without a run level. */
-	public static Sizing of(Interval interval, SearchCosts costs, int entries) {
-		return of(interval, costs, entries, 0);
 	}
 
 	/**

@@ -213,8 +213,9 @@ class CrossingTests {
 		SearchRecord record = new SearchRecord("default", null, "a", null, List.of("a", "b", "c", "d", "e"), null, List.of(), List.of(), Map.of(), Map.of(),
 				new SearchCosts(90, 35));
 		Interval interval = new Interval(1.0, Math.exp(-0.1), Math.exp(0.1), 4, 2, 5, Interval.JvmLevel.POOLED);
-		assertThat(Sizing.of(interval, record.costs(), five.size())).isEqualTo(new Sizing(3, 40));
-		assertThat(lab.report.SearchPrecision.sizing(Sizing.of(interval, record.costs(), five.size()))).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");		// With a run level of 0.0004 (2%: ±3.9% alone) the JVMs must bring the rest to 1.96² · 0.0004 short of the goal:
+		assertThat(Sizing.of(interval, record.costs(), five.size(), 0)).isEqualTo(new Sizing(3, 40, 0));
+		assertThat(lab.report.SearchPrecision.sizing(Sizing.of(interval, record.costs(), five.size(), 0))).isEqualTo(" (about 3 more JVMs each to resolve, ≈ 40 min at this run's costs)");
+		// With a run level of 0.0004 (2%: ±3.9% alone) the JVMs must bring the rest to 1.96² · 0.0004 short of the goal:
 		// (0.1 / 2.5706)² - 0.0004 = 0.0011133 of variance, × 2 JVMs = 0.0022266 per JVM; 1.96² · 0.0022266 / (0.048790² -
 		// 1.96² · 0.0004) = 0.0085536 / 0.00084374 = 10.14 → 11 JVMs, 9 more.
 		assertThat(Sizing.of(interval, record.costs(), five.size(), 0.0004).moreJvms()).isEqualTo(9);
