@@ -219,7 +219,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		text.append("delay ").append(this.scenario.delayMs()).append(" ms, ramp ").append(this.scenario.rampSeconds())
 			.append(" s, hold ").append(this.scenario.holdSeconds()).append(" s, warm-up ")
 			.append(this.scenario.warmupSeconds()).append(" s at ").append(this.scenario.warmupUsers())
-			.append((this.scenario.searching() && this.scenario.model() == LoadShape.CLOSED) ? " users (or 80% of where a variant's knee is expected, if lower)" : " users")
+			.append(((this.scenario.searching() || this.scenario.variance()) && this.scenario.model() == LoadShape.CLOSED) ? " users (or 80% of where a variant's knee is expected, if lower)" : " users")
 			.append(", repeat ")
 			.append(this.scenario.repeat()).append(", tuning ").append(String.join(", ", this.scenario.tunings()))
 			.append(", observe ").append(String.join(", ", this.scenario.observe())).append('\n');
@@ -246,7 +246,16 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		if (this.scenario.searching()) {
 			text.append(SearchPlanText.of(this));
 		}
-		for (String variant : this.scenario.variants()) {
+		if (this.scenario.variance()) {
+			int entries = this.scenario.variants().size() * arms().size();
+			text.append(String.format(java.util.Locale.ROOT, "variance study: %d entries (%d variants x %d arms: %s), %d batches; in each, every entry "
+					+ "on a fresh JVM, probed %d times at %s, in a fresh random order each round: %d starts and warm-ups, %d probes%n", entries,
+					this.scenario.variants().size(), arms().size(), String.join(", ", arms().stream().map(Arm::name).toList()), this.scenario.jvms(),
+					this.scenario.probesPerJvm(), this.scenario.users().isEmpty()
+							? "its variant's last capacity crossing on this host (else the one the lab ships)"
+							: "the users given, one per variant", entries * this.scenario.jvms(), entries * this.scenario.jvms() * this.scenario.probesPerJvm()));
+		}
+		for (String variant : this.levels.isEmpty() ? List.<String>of() : this.scenario.variants()) {
 			text.append(variant).append(": ");
 			for (PlannedLevel level : this.levels) {
 				text.append(level.id()).append(level.cappedFrom() != null ? " (capped from " + level.cappedFrom() + " by nofile "
@@ -292,7 +301,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	 * and each AOT cache's training, as if none were kept from an earlier run.
 	 */
 	public long estimatedSeconds() {
-		long estimate = 10 + (long) serviceRuns() * (serviceStartSeconds() + levelSeconds() * probesPerServiceRun()) + aotTrainingSeconds();
+		// A variance study's probe waits for its JVM to fall idle as a search's does.
+		long probe = this.scenario.variance() ? searchProbeSeconds() : levelSeconds();
+		long estimate = 10 + (long) serviceRuns() * (serviceStartSeconds() + probe * probesPerServiceRun()) + aotTrainingSeconds();
 		if (this.scenario.halvingSteps() != null && this.scenario.searchMinutes() != null) {
 			// A tune's steps share out the whole budget, whatever the arms' count (and a minute to stop and summarise).
 			return 10 + Math.round(this.scenario.searchMinutes() * 60) + 60;
@@ -310,6 +321,9 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	 * rounds.
 	 */
 	long probesPerServiceRun() {
+		if (this.scenario.variance()) {
+			return this.scenario.probesPerJvm();
+		}
 		if (!this.scenario.searching()) {
 			return this.levels.size();
 		}
@@ -360,7 +374,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	 */
 	public int serviceRuns() {
 		return (this.scenario.variants().size() + (this.scenario.aa() ? 1 : 0)) * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
-				* this.scenario.works().size() * Math.max(1, this.scenario.aot().size()) * this.scenario.repeat();
+				* this.scenario.works().size() * Math.max(1, this.scenario.aot().size()) * this.scenario.repeat() * (this.scenario.variance() ? this.scenario.jvms() : 1);
 	}
 
 	/** One level, as estimated: ramp + hold + drain + injector start. */

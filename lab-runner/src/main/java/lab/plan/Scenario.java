@@ -77,6 +77,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * search of the survivors (docs/tune.md); none: one search of every variant
  * @param service a service file (relative to the lab's root) the scenario measures when {@code --service} names none:
  * {@code db} is the database set's pools ({@code db/pools.yml}); none: the lab's variants, or {@code --service}'s file
+ * @param probesPerJvm a variance study ({@code --scenario variance}, docs/variance.md): {@code jvms} fresh JVMs of each
+ * variant in each arm, each probed this many times at one load near its knee, interleaved; none: not one
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
@@ -84,7 +86,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		List<String> jdks, LatencyTarget latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
 		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds, Integer rounds, String baseline, Boolean aa,
 		Double referenceMovedPercent, Double searchMinutes, Integer jvms, Integer halvingSteps,
-		@JsonInclude(JsonInclude.Include.NON_NULL) String service) {
+		@JsonInclude(JsonInclude.Include.NON_NULL) String service, @JsonInclude(JsonInclude.Include.NON_NULL) Integer probesPerJvm) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -131,7 +133,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 				this.holdSeconds, this.warmupSeconds, this.warmupUsers, this.warmupMaxSeconds, this.requestTimeoutMs, this.profile, this.repeat,
 				this.tunings, this.observe, this.jdks, this.latencyTarget, this.searchMax, this.searchResolutionPercent, this.works, this.responseBytes,
 				this.coldStart, this.aot, this.aotTrainingSeconds, (rounds != null) ? rounds : this.rounds, (baseline != null) ? baseline : this.baseline,
-				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes, this.jvms, this.halvingSteps, this.service);
+				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes, this.jvms, this.halvingSteps, this.service, this.probesPerJvm);
 	}
 
 	/** The work per request of each side-by-side run, in the order given. */
@@ -142,6 +144,11 @@ public record Scenario(String name, String description, LoadShape model, List<St
 	/** The latency target the levels are judged by: the declared one, else the default. */
 	public LatencyTarget target() {
 		return (this.latencyTarget != null) ? this.latencyTarget : LatencyTarget.DEFAULT;
+	}
+
+	/** Whether the run is a variance study ({@code probesPerJvm} set): fresh JVMs probed at one load each, no search. */
+	public boolean variance() {
+		return this.probesPerJvm != null;
 	}
 
 	/** Whether the levels are a capacity search ({@code searchMax} set) rather than the listed ladder. */
@@ -199,7 +206,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
 					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks, latencyTarget, "
-					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps, service");
+					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps, service, probesPerJvm");
 		}
 		catch (DatabindException ex) {
 			// A bad field's own one line: the lab's own (PlanException) or a value's parser's (a latency target's).
@@ -260,7 +267,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 				problems.add("the open model needs ratesPerSecond: a list of arrival rates >= 1, e.g. [500, 1000]");
 			}
 		}
-		else if (this.users.isEmpty() || this.users.stream().anyMatch(u -> u == null || u < 1)) {
+		else if ((this.users.isEmpty() && this.probesPerJvm == null) || this.users.stream().anyMatch(u -> u == null || u < 1)) {
 			problems.add("the " + this.model.id() + " model needs users: a list of user counts >= 1, e.g. [1000, 2000]");
 		}
 		if (this.delayMs == null || this.holdSeconds == null) {
@@ -318,6 +325,24 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		}
 		else if (this.aa || this.baseline != null) {
 			problems.add("baseline and aa belong to a capacity search (searchMax), e.g. --scenario capacity");
+		}
+		if (this.probesPerJvm != null) {
+			if (this.searchMax != null) {
+				problems.add("probesPerJvm makes a variance study, which probes one load and searches none: remove searchMax, or probesPerJvm");
+			}
+			if (this.model != LoadShape.CLOSED) {
+				problems.add("a variance study (probesPerJvm) probes closed users near each variant's knee, not the " + this.model.id() + " model");
+			}
+			if (this.probesPerJvm < 2 || this.probesPerJvm > 10) {
+				problems.add("probesPerJvm must be 2 to 10 (two or more probes of one JVM tell its own spread from the spread between JVMs), got "
+						+ this.probesPerJvm);
+			}
+			if (this.jvms < 2 || this.jvms > 20) {
+				problems.add("jvms must be 2 to 20 in a variance study (fresh JVMs of each variant and arm), got " + this.jvms);
+			}
+			if (this.users.isEmpty() && this.aot.contains(Aot.TRAINED.id())) {
+				problems.add("a variance study with a trained AOT cache needs users (one per variant; the first is the cache's training load)");
+			}
 		}
 		if (this.works.stream().anyMatch(w -> w == null || w < 0 || w > Work.MAX_ROUNDS)) {
 			problems.add("works must be serialise-and-hash rounds per request between 0 and " + Work.MAX_ROUNDS + ", e.g. [0, 10, 40], got " + this.works);

@@ -19,7 +19,9 @@ import lab.analyse.judge.Thresholds;
 import lab.analyse.measure.RequestFigures;
 import lab.analyse.profile.MemoryProfile;
 import lab.analyse.search.SearchSummary;
+import lab.analyse.search.VarianceStudy;
 import lab.layout.Level;
+import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.plan.Variants;
 
@@ -83,6 +85,7 @@ final class ReportScope {
 		scope.put("searches", SearchSection.scope(searches, loadUnit));
 		scope.put("hasSearches", !searches.isEmpty());
 		scope.put("tune", TuneSection.scope(analysis.tune(), loadUnit));
+		scope.put("variance", variance(results));
 		CapacityMap map = CapacityMap.of(verdicts, levels, manifest, searches, analysis.variants());
 		scope.put("hasCapacityMap", !map.isEmpty());
 		scope.put("capacityMap", map.scope(loadUnit));
@@ -110,6 +113,16 @@ final class ReportScope {
 		scope.put("interrupted", levels.stream().anyMatch(r -> r.verdict() == LevelResult.Verdict.INTERRUPTED));
 		scope.put("renderedAt", Instant.now().toString());
 		return java.util.Collections.unmodifiableMap(scope);
+	}
+
+	/** A variance study's text ({@code --scenario variance}), from its record; null for any other run or an unreadable record. */
+	static String variance(Path results) {
+		try {
+			return (results == null) ? null : VarianceStudy.read(results).map(r -> VarianceStudy.text(r, Tuning.DEFAULT)).orElse(null);
+		}
+		catch (java.io.IOException ex) {
+			return "The variance study's record could not be read: " + ex.getMessage();
+		}
 	}
 
 	/** What a level's load counts: offered arrivals when any level is open, users otherwise. */

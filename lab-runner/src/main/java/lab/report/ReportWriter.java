@@ -25,6 +25,10 @@ public final class ReportWriter {
 		for (ReportFormat format : ReportFormat.ALL) {
 			format.write(analysis, scope);
 		}
+		if (scope.get("variance") instanceof String variance) {
+			// A variance study's own text, re-rendered from its record as the report is.
+			java.nio.file.Files.writeString(analysis.results().resolve(lab.analyse.search.VarianceStudy.TEXT), "# Variance study\n\n" + variance);
+		}
 		return analysis.results().resolve(RunDir.REPORT);
 	}
 

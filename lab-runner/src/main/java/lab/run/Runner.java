@@ -158,7 +158,14 @@ public final class Runner {
 			int repeats = this.plan.scenario().repeat();
 			List<String> variants = this.plan.scenario().variants();
 			List<Arm> arms = this.plan.arms();
-			if (this.plan.scenario().searching()) {
+			if (this.plan.scenario().variance()) {
+				// Every variant under every arm (the causes tested) in one study: fresh JVMs in batches, probed at one load each.
+				downstream = ensureDownstream(downstream);
+				this.serviceRunsBegun += variants.size() * arms.size();
+				new VarianceRun(this::harness, arms, downstream, (variant, dir, levels, why) -> recordNotRun(variant, dir, levels, 1, why)).run();
+				repeats = 0;
+			}
+			else if (this.plan.scenario().searching()) {
 				// Every variant of an arm searched at once, round by round; arms (tunings, JDKs, works) one after another.
 				for (int a = 0; a < arms.size() && !Interruption.requested(); a++) {
 					downstream = ensureDownstream(downstream);

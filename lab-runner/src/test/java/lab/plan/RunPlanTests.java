@@ -49,6 +49,20 @@ class RunPlanTests {
 		assertThat(db.estimatedSeconds()).isEqualTo(10 + 80 * 60 + 60);
 	}
 
+	@Test
+	void aVarianceStudyIsPlannedAsItsBatchesOfFreshJvmsAndTheirProbes() {
+		RunPlan plan = RunPlan.of(Scenario.load("variance"), Path.of(System.getProperty("lab.root", "..")), Path.of("out"),
+				Path.of(System.getProperty("java.home")), List.of(), HOST);
+		// 2 variants × 2 arms × 6 JVMs: 24 starts of 15 + 60 + 6 s, each probed twice at 5 + 15 + 0 + 6 + 16 s.
+		assertThat(plan.serviceRuns()).isEqualTo(24);
+		assertThat(plan.estimatedSeconds()).isEqualTo(10 + 24 * (81 + 2 * 42));
+		assertThat(plan.describe()).contains("variance study: 4 entries (2 variants x 2 arms: default, heap-fixed), 6 batches; in each, every entry on a "
+				+ "fresh JVM, probed 2 times at its variant's last capacity crossing on this host (else the one the lab ships), in a fresh random order "
+				+ "each round: 24 starts and warm-ups, 48 probes")
+			.contains("warm-up 60 s at 1000 users (or 80% of where a variant's knee is expected, if lower)")
+			.doesNotContain("app-webflux-loom: ");
+	}
+
 	@TempDir
 	Path jdks;
 

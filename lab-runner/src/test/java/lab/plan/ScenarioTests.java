@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class ScenarioTests {
@@ -26,6 +27,28 @@ class ScenarioTests {
 		assertThat(scenario.problems()).isEmpty();
 		assertThat(scenario.levels()).isNotEmpty();
 		assertThat(scenario.variants()).containsExactlyElementsOf(Variant.names());
+	}
+
+	/** The variance study: fresh JVMs of the two noisiest variants under each cause, probed at one load each, no ladder and no search. */
+	@Test
+	void theVarianceScenarioStudiesTwoVariantsUnderEachCauseOnFreshJvmsAndRefusesWhatCannotBeOne() {
+		Scenario variance = Scenario.load("variance");
+		assertThat(variance.problems()).isEmpty();
+		assertThat(variance.variance()).isTrue();
+		assertThat(variance.searching()).isFalse();
+		assertThat(variance.variants()).containsExactly("app-webflux-loom", "app-jetty-loom");
+		assertThat(variance.tunings()).containsExactly("default", "heap-fixed");
+		assertThat(variance.jvms()).isEqualTo(6);
+		assertThat(variance.probesPerJvm()).isEqualTo(2);
+		assertThat(variance.levels()).as("each variant's load is its knee, found at run time").isEmpty();
+		String study = "name: v\nprobesPerJvm: 2\njvms: 3\ndelayMs: 500\nholdSeconds: 15\n";
+		assertThat(parse(study).problems()).isEmpty();
+		assertThatThrownBy(() -> parse(study.replace("probesPerJvm: 2", "probesPerJvm: 1"))).hasMessageContaining("probesPerJvm must be 2 to 10");
+		assertThatThrownBy(() -> parse(study.replace("jvms: 3", "jvms: 1"))).hasMessageContaining("jvms must be 2 to 20 in a variance study");
+		assertThatThrownBy(() -> parse(study + "users: [1000]\nsearchMax: 4000\n")).hasMessageContaining("remove searchMax, or probesPerJvm");
+		assertThatThrownBy(() -> parse(study + "model: open\nratesPerSecond: [100]\n")).hasMessageContaining("probes closed users near each variant's knee");
+		assertThatThrownBy(() -> parse(study + "aot: [trained]\n")).hasMessageContaining("needs users");
+		assertThatThrownBy(() -> parse(GOOD.replace("users: [10, 20]\n", ""))).as("a ladder still needs its users").hasMessageContaining("needs users");
 	}
 
 	/** The database set's one command: the scenario names its service file, whose arms at Boot's pool run beside the bests. */
@@ -103,7 +126,7 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, db, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, waves, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, db, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, variance, waves, or the path of a scenario file");
 	}
 
 	/** The bundled scenarios are the files of the scenarios folder: one added there is one more name, no list to keep. */

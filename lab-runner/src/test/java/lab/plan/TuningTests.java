@@ -91,7 +91,7 @@ class TuningTests {
 		assertThatThrownBy(() -> parse("name: x\nall:\n  jvm: [Xmx1g]\n")).hasMessage("test.yml: JVM flag 'Xmx1g' must start with '-'");
 		assertThatThrownBy(() -> parse("name: x\nflags: []\n")).hasMessageStartingWith("test.yml: unknown field 'flags'");
 		assertThatThrownBy(() -> Tuning.load("fast")).isInstanceOf(PlanException.class)
-			.hasMessage("unknown tuning 'fast': use one of carriers-loops, default, pollers, tuned, or the path of a tuning file");
+			.hasMessage("unknown tuning 'fast': use one of carriers-loops, default, heap-fixed, pollers, tuned, or the path of a tuning file");
 	}
 
 	private static Tuning parse(String yaml) {
