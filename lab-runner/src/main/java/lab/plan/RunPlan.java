@@ -255,7 +255,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 							? "its variant's last capacity crossing on this host (else the one the lab ships)"
 							: "the users given, one per variant", entries * this.scenario.jvms(), entries * this.scenario.jvms() * this.scenario.probesPerJvm()));
 		}
-		for (String variant : this.levels.isEmpty() ? List.<String>of() : this.scenario.variants()) {
+		// A variance study's loads are named in its own line (its users are one per variant, not a ladder).
+		for (String variant : (this.levels.isEmpty() || this.scenario.variance()) ? List.<String>of() : this.scenario.variants()) {
 			text.append(variant).append(": ");
 			for (PlannedLevel level : this.levels) {
 				text.append(level.id()).append(level.cappedFrom() != null ? " (capped from " + level.cappedFrom() + " by nofile "

@@ -21,7 +21,6 @@ import lab.analyse.profile.MemoryProfile;
 import lab.analyse.search.SearchSummary;
 import lab.analyse.search.VarianceStudy;
 import lab.layout.Level;
-import lab.plan.Tuning;
 import lab.plan.Variant;
 import lab.plan.Variants;
 
@@ -118,7 +117,7 @@ final class ReportScope {
 	/** A variance study's text ({@code --scenario variance}), from its record; null for any other run or an unreadable record. */
 	static String variance(Path results) {
 		try {
-			return (results == null) ? null : VarianceStudy.read(results).map(r -> VarianceStudy.text(r, Tuning.DEFAULT)).orElse(null);
+			return (results == null) ? null : VarianceStudy.read(results).map(VarianceStudy::text).orElse(null);
 		}
 		catch (java.io.IOException ex) {
 			return "The variance study's record could not be read: " + ex.getMessage();

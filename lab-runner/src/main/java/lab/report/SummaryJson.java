@@ -28,6 +28,11 @@ final class SummaryJson implements ReportFormat {
 			// A tune run's answer: the best arm, every arm with its capacity, limit, RSS, connections and fronts, each axis's effect.
 			summary.set("tune", LevelJson.json.valueToTree(analysis.tune()));
 		}
+		var variance = lab.analyse.search.VarianceStudy.read(analysis.results());
+		if (variance.isPresent()) {
+			// A variance study's record (--scenario variance): every probe and each JVM's counters; the text is in the report.
+			summary.set("variance", LevelJson.json.valueToTree(variance.get()));
+		}
 		LevelJson.json.writeValue(analysis.results().resolve(RunDir.SUMMARY_JSON).toFile(), summary);
 	}
 

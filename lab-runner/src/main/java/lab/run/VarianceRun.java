@@ -156,7 +156,7 @@ final class VarianceRun {
 				this.stopped = "stopped by the person running it";
 			}
 			write(plan.out());
-			String text = VarianceStudy.text(record(), Tuning.DEFAULT);
+			String text = VarianceStudy.text(record());
 			Files.writeString(plan.out().resolve(VarianceStudy.TEXT), "# Variance study\n\n" + text);
 			first.out().print(text);
 			say("lab: variance study written to " + plan.out().resolve(VarianceStudy.TEXT) + " (its probes' record: " + VarianceStudy.FILE + ")");
@@ -186,7 +186,8 @@ final class VarianceRun {
 			throw new PlanException("no capacity crossing is known for " + String.join(", ", missing) + " at " + target
 					+ ": run ./lab run --scenario capacity first, or give the study's users, one per variant");
 		}
-		starts.lines().forEach(line -> harness.out().println(line.replace("brackets start", "the study probes at").replace(", steps of 1.5", "")));
+		starts.lines().forEach(line -> harness.out().println(line.replace("their brackets start from", "they are probed at").replace("brackets start from", "the study probes at")
+			.replace(", steps of 1.5", "").replace("costs bracket steps, never a wrong result", "probes it off its knee")));
 		return starts.users();
 	}
 
@@ -276,7 +277,7 @@ final class VarianceRun {
 		var scenario = this.harnesses.apply(this.arms.get(0).work()).plan().scenario();
 		return new VarianceStudy.Record("A variance study (docs/variance.md): fresh JVMs of each entry, each probed at one load; every probe a judged level in "
 				+ "its directory. referenceMs: the CPU reference timed on the service's core before each batch.", scenario.jvms(), scenario.probesPerJvm(),
-				this.seed, this.users, this.referenceMs, this.jvmEvidence, this.probes, this.stopped);
+				this.seed, this.users, this.referenceMs, this.jvmEvidence, this.probes, this.stopped, this.arms.get(0).name());
 	}
 
 	private void write(Path out) throws IOException {

@@ -80,9 +80,16 @@ public final class VarianceStudy {
 	 * @param jvmEvidence each JVM's counters, as its batch ended
 	 * @param probes every probe, in the order run
 	 * @param stopped why the study ended before its last batch, else null
+	 * @param baseArm the arm each cause is compared with: the run's first ({@code default}, or {@code aot-none} with an AOT
+	 *        axis); null in a record older than it: {@code default}
 	 */
 	public record Record(String about, int jvms, int probesPerJvm, long seed, Map<String, Integer> users, List<Double> referenceMs, List<Jvm> jvmEvidence,
-			List<Probe> probes, String stopped) {
+			List<Probe> probes, String stopped, String baseArm) {
+
+		public Record {
+			baseArm = (baseArm != null) ? baseArm : "default";
+		}
+
 	}
 
 	/** The study in a results directory, when it holds one. */
@@ -191,9 +198,9 @@ public final class VarianceStudy {
 	 * cause beside the default arm; each JVM's evidence beside its probes.
 	 *
 	 * @param record the study
-	 * @param defaultArm the arm without a cause
 	 */
-	public static String text(Record record, String defaultArm) {
+	public static String text(Record record) {
+		String defaultArm = record.baseArm();
 		StringBuilder text = new StringBuilder();
 		if (record.stopped() != null) {
 			text.append("Stopped before its end (").append(record.stopped()).append("): the figures are of the probes it ran.\n\n");

@@ -78,16 +78,16 @@ class VarianceStudyTests {
 				probe("default", 1, 2, 92), probe("heap-fixed", 2, 1, 101), probe("heap-fixed", 2, 2, 99), probe("default", 2, 1, 130), probe("default", 2, 2, 128));
 		VarianceStudy.Record record = new VarianceStudy.Record("", 2, 2, 1, Map.of(), List.of(54.1, 55.0),
 				List.of(new VarianceStudy.Jvm("app-jetty-loom", 1, "app-jetty-loom", Map.of("youngCapacityBytes", 8 << 20, "oldCapacityBytes", 20 << 20,
-						"youngGcs", 101, "fullGcs", 7, "gcSeconds", 1.5, "compiles", 11928, "nmethodCodeBytes", 18 << 20))), probes, null);
-		String text = VarianceStudy.text(record, "default");
+						"youngGcs", 101, "fullGcs", 7, "gcSeconds", 1.5, "compiles", 11928, "nmethodCodeBytes", 18 << 20))), probes, null, null);
+		String text = VarianceStudy.text(record);
 		assertThat(text).contains("2 fresh JVMs of each entry, each probed 2 times; CPU reference on the service's core before each batch: 54.1, 55.0 ms.");
 		assertThat(text.indexOf("| app-jetty-loom | default |")).isPositive().isLessThan(text.indexOf("| app-jetty-loom | heap-fixed |"));
 		assertThat(text).contains("| app-jetty-loom | default | 2 | 4 of 4 | 1200 |");
 		assertThat(text).containsPattern("- app-jetty-loom, heap-fixed against default: a JVM's mean p99 varies 0\\.\\d\\d times as much \\(95%: ");
 		assertThat(text).contains("| app-jetty-loom | 1 | 90, 92 | 0.400, 0.400 | 2.0, 2.0 | 8.0 / 20.0 | 101 / 7 | 1.50 | 11,928 | 18.0 |");
 		assertThat(text).as("a JVM whose counters were not read").contains("| app-jetty-loom | 2 | 130, 128 | 0.400, 0.400 | 2.0, 2.0 | - / - | - / - | - | - | - |");
-		assertThat(VarianceStudy.text(new VarianceStudy.Record("", 2, 2, 1, Map.of(), List.of(), List.of(), probes.subList(0, 2), "stopped by the person running it"),
-				"default")).startsWith("Stopped before its end (stopped by the person running it)");
+		assertThat(VarianceStudy.text(new VarianceStudy.Record("", 2, 2, 1, Map.of(), List.of(), List.of(), probes.subList(0, 2), "stopped by the person running it", "default")))
+			.startsWith("Stopped before its end (stopped by the person running it)");
 	}
 
 }
