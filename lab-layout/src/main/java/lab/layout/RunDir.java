@@ -40,6 +40,12 @@ public final class RunDir {
 	/** A service of the user's own: its requests as the simulation reads them ({@link RequestMix}), written at the run's start. */
 	public static final String REQUEST_MIX = "requests.tsv";
 
+	/** A variance study's record ({@code --scenario variance}), rewritten after every probe: every probe and each JVM's counters. */
+	public static final String VARIANCE = "variance.json";
+
+	/** A variance study's text, from its record. */
+	public static final String VARIANCE_TEXT = "variance.md";
+
 	/** A tune search's answer: the best arm within the target, the arms within noise of it, those it beats, the steps. */
 	public static final String TUNE = "tune.json";
 

@@ -52,6 +52,9 @@ public final class ServiceDir {
 	/** A variant's capacity in a search: its bracket, its crossing with interval, its probes. */
 	public static final String CAPACITY = "capacity.json";
 
+	/** A variance study's JVM after its last probe: {@code jcmd PerfCounter.print} (heap sizes, GCs, compilations). */
+	public static final String PERF_COUNTERS = "perf-counters.txt";
+
 	/** A service run started with a JDK 25 AOT cache: which cache it applied and how it was trained (the start profile reads it). */
 	public static final String AOT_CACHE = "aot-cache.json";
 

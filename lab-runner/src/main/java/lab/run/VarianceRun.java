@@ -46,9 +46,6 @@ import lab.sample.IdleCheck;
  */
 final class VarianceRun {
 
-	/** A JVM's counters after its last probe, in its directory. */
-	static final String PERF_COUNTERS = "perf-counters.txt";
-
 	/** The capacity search whose crossings place the study's load. */
 	static final String CAPACITY = "capacity";
 
@@ -242,7 +239,7 @@ final class VarianceRun {
 
 	/** What a JVM chose and did, from its perf counters after its last probe ({@code jcmd PerfCounter.print}). */
 	private VarianceStudy.Jvm evidence(Entry entry, int jvm, Service service) throws IOException, InterruptedException {
-		Path file = service.dir().resolve(PERF_COUNTERS);
+		Path file = service.dir().resolve(ServiceDir.PERF_COUNTERS);
 		String dir = this.harnesses.apply(entry.arm().work()).plan().out().relativize(service.dir()).toString();
 		Map<String, Number> counters = (service.diagnose(List.of("PerfCounter.print"), file) && Files.isRegularFile(file))
 				? counters(Files.readString(file)) : Map.of();

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 
 import lab.json.Json;
 import org.apache.commons.statistics.distribution.FDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 
 /**
  * A variance study's numbers ({@code --scenario variance}, docs/variance.md): fresh JVMs of each entry (a variant under
@@ -28,10 +29,10 @@ public final class VarianceStudy {
 	}
 
 	/** The study's raw record in its results directory, rewritten after every probe. */
-	public static final String FILE = "variance.json";
+	public static final String FILE = lab.layout.RunDir.VARIANCE;
 
 	/** The study's text in its results directory. */
-	public static final String TEXT = "variance.md";
+	public static final String TEXT = lab.layout.RunDir.VARIANCE_TEXT;
 
 	/**
 	 * One probe of a study.
@@ -118,8 +119,11 @@ public final class VarianceStudy {
 	 * @param jvmMeanVariance the variance of a JVM's mean (the mean square between over n0): what one JVM's estimate
 	 *        carries, both levels in it
 	 * @param n0 the probes per JVM the analysis weighs by (their count when all JVMs had as many)
+	 * @param betweenSdHigh the upper end of the between-JVM spread's 95% interval: the ratio of the components bounded by
+	 *        F with (JVMs - 1, probes - JVMs) degrees of freedom, times the mean square within (exact for equal probes per
+	 *        JVM, approximate otherwise); what the study cannot rule out when it sees no spread between JVMs
 	 */
-	public record Spread(int jvms, int probes, double mean, double betweenSd, double withinSd, double jvmMeanVariance, double n0) {
+	public record Spread(int jvms, int probes, double mean, double betweenSd, double withinSd, double jvmMeanVariance, double n0, double betweenSdHigh) {
 
 		/** The degrees of freedom between JVMs. */
 		public int dfBetween() {
@@ -158,7 +162,12 @@ public final class VarianceStudy {
 		double msw = ssw / (n - k);
 		double n0 = (n - sumSquares / n) / (k - 1);
 		double between = Math.max(0, (msb - msw) / n0);
-		return new Spread(k, n, Math.exp(grand), Math.sqrt(between), Math.sqrt(msw), msb / n0, n0);
+		double high = Double.NaN;
+		if (msw > 0) {
+			double ratioHigh = (msb / msw) / FDistribution.of(k - 1, n - k).inverseCumulativeProbability(0.025);
+			high = Math.sqrt(Math.max(0, (ratioHigh - 1) / n0) * msw);
+		}
+		return new Spread(k, n, Math.exp(grand), Math.sqrt(between), Math.sqrt(msw), msb / n0, n0, high);
 	}
 
 	/**
@@ -170,8 +179,10 @@ public final class VarianceStudy {
 	 * @param shareExplained 1 - the ratio of the between-JVM components: the share of the default's spread between JVMs
 	 *        the arm removed (negative: it added spread), NaN where the default showed none
 	 * @param shift the arm's geometric mean over the default's (p99: above 1 is slower)
+	 * @param shiftLow the low end of the shift's 95% interval (the two arms' JVM means, Welch's t)
+	 * @param shiftHigh its high end
 	 */
-	public record Cause(double ratio, double low, double high, double shareExplained, double shift) {
+	public record Cause(double ratio, double low, double high, double shareExplained, double shift, double shiftLow, double shiftHigh) {
 
 		/** Whether the interval of the ratio lies wholly below 1 (the arm narrowed the spread) or above (widened it). */
 		public String verdict() {
@@ -190,7 +201,13 @@ public final class VarianceStudy {
 		double low = ratio / f.inverseCumulativeProbability(0.975);
 		double high = ratio / f.inverseCumulativeProbability(0.025);
 		double share = (base.betweenSd() > 0) ? 1 - (arm.betweenSd() * arm.betweenSd()) / (base.betweenSd() * base.betweenSd()) : Double.NaN;
-		return new Cause(ratio, low, high, share, arm.mean() / base.mean());
+		// The shift from the JVMs' means: each arm's variance of a JVM's mean over its JVMs, Welch's degrees of freedom.
+		double a = arm.jvmMeanVariance() / arm.jvms();
+		double b = base.jvmMeanVariance() / base.jvms();
+		double df = (a + b) * (a + b) / (a * a / arm.dfBetween() + b * b / base.dfBetween());
+		double t = TDistribution.of(df).inverseCumulativeProbability(0.975) * Math.sqrt(a + b);
+		double shift = arm.mean() / base.mean();
+		return new Cause(ratio, low, high, share, shift, shift * Math.exp(-t), shift * Math.exp(t));
 	}
 
 	/**
@@ -217,7 +234,7 @@ public final class VarianceStudy {
 			}).computeIfAbsent(p.arm(), a -> new ArrayList<>()).add(p);
 		}
 		byVariant.values().forEach(arms -> arms.values().removeIf(List::isEmpty));
-		text.append("| variant | arm | JVMs | probes OK | users | p99 (geometric mean) | p99 between JVMs | p99 within a JVM | rps between JVMs | rps within a JVM |\n");
+		text.append("| variant | arm | JVMs | probes OK | users | p99 (geometric mean) | p99 between JVMs (95% upper) | p99 within a JVM | rps between JVMs | rps within a JVM |\n");
 		text.append("|---|---|---|---|---|---|---|---|---|---|\n");
 		Map<String, Map<String, Spread>> p99s = new LinkedHashMap<>();
 		Map<String, Map<String, Spread>> rpss = new LinkedHashMap<>();
@@ -229,11 +246,12 @@ public final class VarianceStudy {
 			long ok = list.stream().filter(Probe::ok).count();
 			text.append(String.format(Locale.ROOT, "| %s | %s | %s | %d of %d | %d | %s | %s | %s | %s | %s |%n", variant, arm,
 					(p99 != null) ? Integer.toString(p99.jvms()) : "-", ok, list.size(), list.get(0).users(),
-					(p99 != null) ? String.format(Locale.ROOT, "%.0f ms", p99.mean()) : "-", percent(p99, true), percent(p99, false),
+					(p99 != null) ? String.format(Locale.ROOT, "%.0f ms", p99.mean()) : "-", withHigh(p99), percent(p99, false),
 					percent(rps, true), percent(rps, false)));
 		}));
 		text.append("\nSpreads are standard deviations on the log scale (a one-way random-effects analysis per entry, JVMs as groups): between JVMs the "
-				+ "component a fresh JVM adds, within a JVM the spread of its own probes.\n");
+				+ "component a fresh JVM adds (with the upper end of its 95% interval: what the study cannot rule out), within a JVM the spread of its own "
+				+ "probes.\n");
 		List<String> causes = new ArrayList<>();
 		p99s.forEach((variant, arms) -> {
 			Spread base = arms.get(defaultArm);
@@ -245,10 +263,13 @@ public final class VarianceStudy {
 				Cause rps = cause(rpss.get(variant).get(arm), rpss.get(variant).get(defaultArm));
 				causes.add((cause == null) ? String.format(Locale.ROOT, "- %s, %s: too few JVMs with probes to compare", variant, arm)
 						: String.format(Locale.ROOT, "- %s, %s against %s: a JVM's mean p99 varies %.2f times as much (95%%: %.2f-%.2f, %s); "
-								+ "share of the spread between JVMs it explains %s; p99 %+.0f%%%s", variant, arm, defaultArm, cause.ratio(), cause.low(),
+								+ "share of the spread between JVMs it explains %s; p99 %+.0f%% (95%%: %+.0f%% to %+.0f%%)%s", variant, arm, defaultArm,
+								cause.ratio(), cause.low(),
 								cause.high(), cause.verdict(), Double.isFinite(cause.shareExplained())
 										? String.format(Locale.ROOT, "%.0f%%", 100 * cause.shareExplained()) : "- (none between the default's JVMs)",
-								100 * (cause.shift() - 1), (rps == null) ? "" : String.format(Locale.ROOT, ", throughput %+.1f%%", 100 * (rps.shift() - 1))));
+								100 * (cause.shift() - 1), 100 * (cause.shiftLow() - 1), 100 * (cause.shiftHigh() - 1), (rps == null) ? ""
+										: String.format(Locale.ROOT, ", throughput %+.1f%% (%+.1f%% to %+.1f%%)", 100 * (rps.shift() - 1), 100 * (rps.shiftLow() - 1),
+												100 * (rps.shiftHigh() - 1))));
 			});
 		});
 		if (!causes.isEmpty()) {
@@ -303,6 +324,11 @@ public final class VarianceStudy {
 			return "-";
 		}
 		return String.format(Locale.ROOT, "±%.1f%%", 100 * (between ? spread.betweenSd() : spread.withinSd()));
+	}
+
+	private static String withHigh(Spread spread) {
+		return (spread == null || !Double.isFinite(spread.betweenSdHigh())) ? percent(spread, true)
+				: percent(spread, true) + String.format(Locale.ROOT, " (≤ %.1f%%)", 100 * spread.betweenSdHigh());
 	}
 
 }

@@ -28,6 +28,9 @@ class VarianceStudyTests {
 		assertThat(s.withinSd()).isCloseTo(Math.sqrt(0.02), within(1e-9));
 		assertThat(s.jvmMeanVariance()).isCloseTo(0.04, within(1e-9));
 		assertThat(s.n0()).isEqualTo(2.0);
+		// The upper end: MSB / MSW = 4 over F(2, 3)'s 2.5% point is the ratio of the components' bound, less 1, over n0, times MSW.
+		double ratioHigh = 4 / org.apache.commons.statistics.distribution.FDistribution.of(2, 3).inverseCumulativeProbability(0.025);
+		assertThat(s.betweenSdHigh()).isCloseTo(Math.sqrt((ratioHigh - 1) / 2 * 0.02), within(1e-9)).isGreaterThan(s.betweenSd());
 	}
 
 	@Test
@@ -60,8 +63,15 @@ class VarianceStudyTests {
 		assertThat(cause.verdict()).isEqualTo("not told apart");
 		assertThat(cause.shareExplained()).isEqualTo(1.0);
 		assertThat(cause.shift()).isCloseTo(Math.exp(0.15 - 0.3), within(1e-12));
-		assertThat(new VarianceStudy.Cause(0.2, 0.05, 0.8, 0.7, 1).verdict()).isEqualTo("narrower");
-		assertThat(new VarianceStudy.Cause(5, 1.5, 20, -3, 1).verdict()).isEqualTo("wider");
+		// Welch on the JVM means: variances 0.0025 / 3 and 0.04 / 3, df = (0.0425/3)² / ((0.0025/3)² / 2 + (0.04/3)² / 2).
+		double a = 0.0025 / 3;
+		double b = 0.04 / 3;
+		double df = (a + b) * (a + b) / (a * a / 2 + b * b / 2);
+		double t = org.apache.commons.statistics.distribution.TDistribution.of(df).inverseCumulativeProbability(0.975) * Math.sqrt(a + b);
+		assertThat(cause.shiftLow()).isCloseTo(Math.exp(-0.15 - t), within(1e-9));
+		assertThat(cause.shiftHigh()).isCloseTo(Math.exp(-0.15 + t), within(1e-9));
+		assertThat(new VarianceStudy.Cause(0.2, 0.05, 0.8, 0.7, 1, 0.9, 1.1).verdict()).isEqualTo("narrower");
+		assertThat(new VarianceStudy.Cause(5, 1.5, 20, -3, 1, 0.9, 1.1).verdict()).isEqualTo("wider");
 		assertThat(VarianceStudy.cause(arm, null)).isNull();
 	}
 
@@ -82,8 +92,9 @@ class VarianceStudyTests {
 		String text = VarianceStudy.text(record);
 		assertThat(text).contains("2 fresh JVMs of each entry, each probed 2 times; CPU reference on the service's core before each batch: 54.1, 55.0 ms.");
 		assertThat(text.indexOf("| app-jetty-loom | default |")).isPositive().isLessThan(text.indexOf("| app-jetty-loom | heap-fixed |"));
-		assertThat(text).contains("| app-jetty-loom | default | 2 | 4 of 4 | 1200 |");
-		assertThat(text).containsPattern("- app-jetty-loom, heap-fixed against default: a JVM's mean p99 varies 0\\.\\d\\d times as much \\(95%: ");
+		assertThat(text).contains("| app-jetty-loom | default | 2 | 4 of 4 | 1200 |").containsPattern("\\| ±\\d+\\.\\d% \\(≤ \\d+\\.\\d%\\) \\|");
+		assertThat(text).containsPattern("- app-jetty-loom, heap-fixed against default: a JVM's mean p99 varies 0\\.\\d\\d times as much \\(95%: ")
+			.containsPattern("p99 [-+]\\d+% \\(95%: [-+]\\d+% to [-+]\\d+%\\), throughput [-+]\\d+\\.\\d% \\(");
 		assertThat(text).contains("| app-jetty-loom | 1 | 90, 92 | 0.400, 0.400 | 2.0, 2.0 | 8.0 / 20.0 | 101 / 7 | 1.50 | 11,928 | 18.0 |");
 		assertThat(text).as("a JVM whose counters were not read").contains("| app-jetty-loom | 2 | 130, 128 | 0.400, 0.400 | 2.0, 2.0 | - / - | - / - | - | - | - |");
 		assertThat(VarianceStudy.text(new VarianceStudy.Record("", 2, 2, 1, Map.of(), List.of(), List.of(), probes.subList(0, 2), "stopped by the person running it", "default")))
