@@ -340,6 +340,10 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			if (this.jvms < 2 || this.jvms > 20) {
 				problems.add("jvms must be 2 to 20 in a variance study (fresh JVMs of each variant and arm), got " + this.jvms);
 			}
+			if (!this.users.isEmpty() && this.users.size() != this.variants.size()) {
+				problems.add("a variance study takes one load per variant (users, in the variants' order: " + String.join(", ", this.variants) + "), got "
+						+ this.users + "; or none, to probe each at its last capacity crossing");
+			}
 			if (this.users.isEmpty() && this.aot.contains(Aot.TRAINED.id())) {
 				problems.add("a variance study with a trained AOT cache needs users (one per variant; the first is the cache's training load)");
 			}

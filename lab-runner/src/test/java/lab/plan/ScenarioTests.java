@@ -48,6 +48,9 @@ class ScenarioTests {
 		assertThatThrownBy(() -> parse(study + "users: [1000]\nsearchMax: 4000\n")).hasMessageContaining("remove searchMax, or probesPerJvm");
 		assertThatThrownBy(() -> parse(study + "model: open\nratesPerSecond: [100]\n")).hasMessageContaining("probes closed users near each variant's knee");
 		assertThatThrownBy(() -> parse(study + "aot: [trained]\n")).hasMessageContaining("needs users");
+		assertThatThrownBy(() -> parse(study + "variants: [app-webflux-loom, app-jetty-loom]\nusers: [1980]\n"))
+			.hasMessageContaining("a variance study takes one load per variant (users, in the variants' order: app-webflux-loom, app-jetty-loom), got [1980]");
+		assertThat(parse(study + "variants: [app-webflux-loom, app-jetty-loom]\nusers: [1980, 1260]\n").problems()).isEmpty();
 		assertThatThrownBy(() -> parse(GOOD.replace("users: [10, 20]\n", ""))).as("a ladder still needs its users").hasMessageContaining("needs users");
 	}
 
