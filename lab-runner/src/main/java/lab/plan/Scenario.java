@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -234,155 +233,9 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		return problems(Variants.LAB);
 	}
 
-	/** Every problem of this scenario when {@code known} are the variants it may name. */
+	/** Every problem of this scenario when {@code known} are the variants it may name ({@link ScenarioChecks}). */
 	public List<String> problems(Variants known) {
-		List<String> problems = new ArrayList<>();
-		if (this.name == null || !this.name.matches("[a-z0-9][a-z0-9-]*")) {
-			problems.add("name must be lower-case letters, digits and dashes, got '" + this.name + "'");
-		}
-		for (String variant : this.variants) {
-			if (!known.names().contains(variant)) {
-				problems.add("unknown variant '" + variant + "': valid variants are " + String.join(", ", known.names()));
-			}
-		}
-		if (this.tunings.stream().distinct().count() != this.tunings.size()) {
-			problems.add("tunings must not repeat a name, got " + this.tunings);
-		}
-		for (String mode : this.observe) {
-			if (!Observe.ids().contains(mode)) {
-				problems.add("observe must list lean and/or full, got '" + mode + "'");
-			}
-		}
-		if (this.observe.stream().distinct().count() != this.observe.size()) {
-			problems.add("observe must not repeat a mode, got " + this.observe);
-		}
-		if (this.jdks.stream().distinct().count() != this.jdks.size()) {
-			problems.add("jdks must not repeat a JDK, got " + this.jdks);
-		}
-		if (this.variants.isEmpty()) {
-			problems.add("variants must name at least one of " + String.join(", ", known.names()));
-		}
-		if (this.model == LoadShape.OPEN) {
-			if (this.ratesPerSecond.isEmpty() || this.ratesPerSecond.stream().anyMatch(r -> r == null || r < 1)) {
-				problems.add("the open model needs ratesPerSecond: a list of arrival rates >= 1, e.g. [500, 1000]");
-			}
-		}
-		else if ((this.users.isEmpty() && this.probesPerJvm == null) || this.users.stream().anyMatch(u -> u == null || u < 1)) {
-			problems.add("the " + this.model.id() + " model needs users: a list of user counts >= 1, e.g. [1000, 2000]");
-		}
-		if (this.delayMs == null || this.holdSeconds == null) {
-			problems.add("delayMs and holdSeconds are required, e.g. delayMs: 500 and holdSeconds: 30");
-			return problems;
-		}
-		if (this.delayMs < 0 || this.delayMs > 60_000) {
-			problems.add("delayMs must be between 0 and 60000, got " + this.delayMs);
-		}
-		if (this.rampSeconds < 0 || this.holdSeconds < 1 || this.warmupSeconds < 0) {
-			problems.add("rampSeconds and warmupSeconds must be >= 0 and holdSeconds >= 1");
-		}
-		if (this.warmupMaxSeconds < this.warmupSeconds) {
-			problems.add("warmupMaxSeconds must be >= warmupSeconds (equal: a fixed warm-up)");
-		}
-		if (this.warmupSeconds > 0 && this.warmupUsers < 1) {
-			problems.add("warmupUsers must be >= 1 when warmupSeconds > 0");
-		}
-		if (this.requestTimeoutMs <= this.delayMs) {
-			problems.add("requestTimeoutMs (" + this.requestTimeoutMs + ") must exceed delayMs (" + this.delayMs + ")");
-		}
-		if (this.repeat < 1 || this.repeat > 20) {
-			problems.add("repeat must be between 1 and 20, got " + this.repeat);
-		}
-		if (this.searchMax != null) {
-			List<Integer> first = (this.model == LoadShape.OPEN) ? this.ratesPerSecond : this.users;
-			if (first.isEmpty() || this.searchMax < first.get(0)) {
-				problems.add("searchMax (" + this.searchMax + ") must be at least the search's start, the first of "
-						+ ((this.model == LoadShape.OPEN) ? "ratesPerSecond" : "users") + " (" + (first.isEmpty() ? "none" : first.get(0)) + ")");
-			}
-			if (this.model == LoadShape.SPIKE || this.model == LoadShape.SOAK) {
-				problems.add("a capacity search (searchMax) runs the closed or open model, not " + this.model.id());
-			}
-			if (this.rounds < 1 || this.rounds > 20) {
-				problems.add("rounds must be between 1 and 20, got " + this.rounds);
-			}
-			if (this.jvms < 1 || this.jvms > 10) {
-				problems.add("jvms must be between 1 and 10, got " + this.jvms + " (a search uses at most one JVM per refining round)");
-			}
-			if (this.halvingSteps != null && (this.halvingSteps < 1 || this.halvingSteps > 5)) {
-				problems.add("halvingSteps must be 1 to 5 (steps of a tune search, each a search of the arms still in it), got " + this.halvingSteps);
-			}
-			if (this.searchMinutes != null && !(this.searchMinutes > 0 && this.searchMinutes <= 24 * 60)) {
-				problems.add("searchMinutes must be above 0 and at most 1440 (a day), got " + this.searchMinutes);
-			}
-			if (!(this.referenceMovedPercent > 0 && this.referenceMovedPercent <= 100)) {
-				problems.add("referenceMovedPercent must be above 0 and at most 100, got " + this.referenceMovedPercent);
-			}
-			if (this.baseline != null && !this.variants.contains(this.baseline)) {
-				problems.add("baseline '" + this.baseline + "' must be one of the run's variants: " + String.join(", ", this.variants));
-			}
-			if (!(searchResolution() > 0 && searchResolution() <= 100)) {
-				problems.add("searchResolutionPercent must be above 0 and at most 100, got " + this.searchResolutionPercent);
-			}
-		}
-		else if (this.aa || this.baseline != null) {
-			problems.add("baseline and aa belong to a capacity search (searchMax), e.g. --scenario capacity");
-		}
-		if (this.probesPerJvm != null) {
-			if (this.searchMax != null) {
-				problems.add("probesPerJvm makes a variance study, which probes one load and searches none: remove searchMax, or probesPerJvm");
-			}
-			if (this.model != LoadShape.CLOSED) {
-				problems.add("a variance study (probesPerJvm) probes closed users near each variant's knee, not the " + this.model.id() + " model");
-			}
-			if (this.probesPerJvm < 2 || this.probesPerJvm > 10) {
-				problems.add("probesPerJvm must be 2 to 10 (two or more probes of one JVM tell its own spread from the spread between JVMs), got "
-						+ this.probesPerJvm);
-			}
-			if (this.jvms < 2 || this.jvms > 20) {
-				problems.add("jvms must be 2 to 20 in a variance study (fresh JVMs of each variant and arm), got " + this.jvms);
-			}
-			if (!this.users.isEmpty() && this.users.size() != this.variants.size()) {
-				problems.add("a variance study takes one load per variant (users, in the variants' order: " + String.join(", ", this.variants) + "), got "
-						+ this.users + "; or none, to probe each at its last capacity crossing");
-			}
-			if (this.users.isEmpty() && this.aot.contains(Aot.TRAINED.id())) {
-				problems.add("a variance study with a trained AOT cache needs users (one per variant; the first is the cache's training load)");
-			}
-		}
-		if (this.works.stream().anyMatch(w -> w == null || w < 0 || w > Work.MAX_ROUNDS)) {
-			problems.add("works must be serialise-and-hash rounds per request between 0 and " + Work.MAX_ROUNDS + ", e.g. [0, 10, 40], got " + this.works);
-		}
-		else if (this.works.stream().distinct().count() != this.works.size()) {
-			problems.add("works must not repeat a value, got " + this.works);
-		}
-		if (this.coldStart) {
-			if (this.model != LoadShape.CLOSED || this.users.size() != 1 || this.searchMax != null) {
-				problems.add("a cold start (coldStart: true) loads each service with one closed level, e.g. model: closed and users: [300]");
-			}
-			if (this.warmupSeconds > 0) {
-				problems.add("a cold start has no warm-up: leave warmupSeconds out or set it to 0");
-			}
-		}
-		for (String mode : this.aot) {
-			if (!Aot.ids().contains(mode)) {
-				problems.add("aot must list none, trained and/or refresh, got '" + mode + "'");
-			}
-		}
-		if (this.aot.stream().distinct().count() != this.aot.size()) {
-			problems.add("aot must not repeat a mode, got " + this.aot);
-		}
-		if (this.aotTrainingSeconds < 5 || this.aotTrainingSeconds > 3600) {
-			problems.add("aotTrainingSeconds must be between 5 and 3600, got " + this.aotTrainingSeconds);
-		}
-		if (this.responseBytes < 0 || this.responseBytes > Work.MAX_BYTES) {
-			problems.add("responseBytes must be between 0 and " + Work.MAX_BYTES + ", got " + this.responseBytes);
-		}
-		try {
-			Profile.parse(this.profile);
-		}
-		catch (PlanException ex) {
-			problems.add(ex.getMessage());
-		}
-		return problems;
+		return ScenarioChecks.of(this, known);
 	}
 
 	/** The levels to run: the arrival rates of the open model, the user counts of the others. */

@@ -58,7 +58,10 @@ final class VarianceRun {
 	record Entry(String label, String module, Arm arm, int users, Path dir) {
 	}
 
-	private final Function<Work, Harness> harnesses;
+	/** Makes the harness of a work per request; {@link #harness} keeps one per work. */
+	private final Function<Work, Harness> makeHarness;
+
+	private final Map<Work, Harness> harnesses = new java.util.HashMap<>();
 
 	private final List<Arm> arms;
 
@@ -81,14 +84,14 @@ final class VarianceRun {
 	private String stopped;
 
 	VarianceRun(Function<Work, Harness> harnesses, List<Arm> arms, Service downstream, NotRun.Recorder notRun) {
-		this.harnesses = harnesses;
+		this.makeHarness = harnesses;
 		this.arms = List.copyOf(arms);
 		this.downstream = downstream;
 		this.notRun = notRun;
 	}
 
 	void run() throws IOException, InterruptedException {
-		Harness first = this.harnesses.apply(this.arms.get(0).work());
+		Harness first = harness(this.arms.get(0).work());
 		var plan = first.plan();
 		var scenario = plan.scenario();
 		LatencyTarget target = scenario.target();
@@ -167,10 +170,7 @@ final class VarianceRun {
 	static Map<String, Integer> loads(CapacityHistory history, List<String> variants, List<Integer> given, LatencyTarget target, double hostReferenceMs,
 			Harness harness) {
 		if (!given.isEmpty()) {
-			if (given.size() != variants.size()) {
-				throw new PlanException("a variance study takes one load per variant (users, in the variants' order: " + String.join(", ", variants) + "), got "
-						+ given + "; or none, to probe each at its last capacity crossing");
-			}
+			// One per variant: the scenario's check refused any other count before the run began.
 			Map<String, Integer> loads = new LinkedHashMap<>();
 			for (int i = 0; i < variants.size(); i++) {
 				loads.put(variants.get(i), given.get(i));
@@ -189,7 +189,7 @@ final class VarianceRun {
 	}
 
 	private Optional<ServiceStart.Live> begin(Entry entry, int jvm) throws IOException, InterruptedException {
-		Harness harness = this.harnesses.apply(entry.arm().work());
+		Harness harness = harness(entry.arm().work());
 		PlannedLevel level = PlannedLevel.of(harness.plan().scenario().model().level(entry.users()));
 		Path dir = (jvm == 1) ? entry.dir() : entry.dir().resolve(ServiceDir.restart(jvm));
 		int warmupUsers = Math.max(1, Math.min(harness.plan().scenario().warmupUsers(), (int) Math.round(SearchRun.WARM_BELOW_KNEE * entry.users())));
@@ -209,7 +209,7 @@ final class VarianceRun {
 
 	/** Probes an entry's JVM once; whether it broke (then it is stopped). */
 	private boolean probe(Entry entry, ServiceStart.Live live, int jvm, int round, int rounds, boolean firstAfterWarmup) throws IOException, InterruptedException {
-		Harness harness = this.harnesses.apply(entry.arm().work());
+		Harness harness = harness(entry.arm().work());
 		PlannedLevel level = PlannedLevel.of(harness.plan().scenario().model().level(entry.users()));
 		int index = (jvm - 1) * rounds + round;
 		String id = ServiceDir.roundLevel(level.id(), index);
@@ -240,7 +240,7 @@ final class VarianceRun {
 	/** What a JVM chose and did, from its perf counters after its last probe ({@code jcmd PerfCounter.print}). */
 	private VarianceStudy.Jvm evidence(Entry entry, int jvm, Service service) throws IOException, InterruptedException {
 		Path file = service.dir().resolve(ServiceDir.PERF_COUNTERS);
-		String dir = this.harnesses.apply(entry.arm().work()).plan().out().relativize(service.dir()).toString();
+		String dir = harness(entry.arm().work()).plan().out().relativize(service.dir()).toString();
 		Map<String, Number> counters = (service.diagnose(List.of("PerfCounter.print"), file) && Files.isRegularFile(file))
 				? counters(Files.readString(file)) : Map.of();
 		return new VarianceStudy.Jvm(entry.label(), jvm, dir, counters);
@@ -271,7 +271,7 @@ final class VarianceRun {
 	}
 
 	private VarianceStudy.Record record() {
-		var scenario = this.harnesses.apply(this.arms.get(0).work()).plan().scenario();
+		var scenario = harness(this.arms.get(0).work()).plan().scenario();
 		return new VarianceStudy.Record("A variance study (docs/variance.md): fresh JVMs of each entry, each probed at one load; every probe a judged level in "
 				+ "its directory. referenceMs: the CPU reference timed on the service's core before each batch.", scenario.jvms(), scenario.probesPerJvm(),
 				this.seed, this.users, this.referenceMs, this.jvmEvidence, this.probes, this.stopped, this.arms.get(0).name());
@@ -285,8 +285,13 @@ final class VarianceRun {
 		return Double.isFinite(value) ? value : null;
 	}
 
+	/** The harness of an arm's work per request, made once. */
+	private Harness harness(Work work) {
+		return this.harnesses.computeIfAbsent(work, this.makeHarness);
+	}
+
 	private void say(String line) {
-		this.harnesses.apply(this.arms.get(0).work()).out().println(line);
+		harness(this.arms.get(0).work()).out().println(line);
 	}
 
 }
