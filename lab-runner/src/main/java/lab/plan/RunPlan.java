@@ -247,13 +247,18 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			text.append(SearchPlanText.of(this));
 		}
 		if (this.scenario.variance()) {
-			int entries = this.scenario.variants().size() * arms().size();
+			int histories = (this.scenario.preloadFactor() != null) ? 2 : 1;
+			int entries = this.scenario.variants().size() * arms().size() * histories;
+			List<String> armNames = arms().stream().flatMap(arm -> (histories == 1) ? java.util.stream.Stream.of(arm.name())
+					: java.util.stream.Stream.of(arm.name(), arm.name() + " after " + this.scenario.preloadFactor() + " x its load")).toList();
 			text.append(String.format(java.util.Locale.ROOT, "variance study: %d entries (%d variants x %d arms: %s), %d batches; in each, every entry "
-					+ "on a fresh JVM, probed %d times at %s, in a fresh random order each round: %d starts and warm-ups, %d probes%n", entries,
-					this.scenario.variants().size(), arms().size(), String.join(", ", arms().stream().map(Arm::name).toList()), this.scenario.jvms(),
+					+ "on a fresh JVM, probed %d times at %s, in a fresh random order each round: %d starts and warm-ups, %d probes%s%n", entries,
+					this.scenario.variants().size(), armNames.size(), String.join(", ", armNames), this.scenario.jvms(),
 					this.scenario.probesPerJvm(), this.scenario.users().isEmpty()
 							? "its variant's last capacity crossing on this host (else the one the lab ships)"
-							: "the users given, one per variant", entries * this.scenario.jvms(), entries * this.scenario.jvms() * this.scenario.probesPerJvm()));
+							: "the users given, one per variant", entries * this.scenario.jvms(), entries * this.scenario.jvms() * this.scenario.probesPerJvm(),
+					(histories == 1) ? "" : String.format(java.util.Locale.ROOT, " and %d history probes (each history arm's JVM once at %s x its load first)",
+							entries / 2 * this.scenario.jvms(), this.scenario.preloadFactor())));
 		}
 		// A variance study's loads are named in its own line (its users are one per variant, not a ladder).
 		for (String variant : (this.levels.isEmpty() || this.scenario.variance()) ? List.<String>of() : this.scenario.variants()) {
@@ -305,6 +310,10 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		// A variance study's probe waits for its JVM to fall idle as a search's does.
 		long probe = this.scenario.variance() ? searchProbeSeconds() : levelSeconds();
 		long estimate = 10 + (long) serviceRuns() * (serviceStartSeconds() + probe * probesPerServiceRun()) + aotTrainingSeconds();
+		if (this.scenario.variance() && this.scenario.preloadFactor() != null) {
+			// Half of a study's JVMs are the history arm's: one more probe each.
+			estimate += (long) serviceRuns() / 2 * probe;
+		}
 		if (this.scenario.halvingSteps() != null && this.scenario.searchMinutes() != null) {
 			// A tune's steps share out the whole budget, whatever the arms' count (and a minute to stop and summarise).
 			return 10 + Math.round(this.scenario.searchMinutes() * 60) + 60;
@@ -375,7 +384,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	 */
 	public int serviceRuns() {
 		return (this.scenario.variants().size() + (this.scenario.aa() ? 1 : 0)) * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
-				* this.scenario.works().size() * Math.max(1, this.scenario.aot().size()) * this.scenario.repeat() * (this.scenario.variance() ? this.scenario.jvms() : 1);
+				* this.scenario.works().size() * Math.max(1, this.scenario.aot().size()) * this.scenario.repeat()
+				* (this.scenario.variance() ? this.scenario.jvms() * ((this.scenario.preloadFactor() != null) ? 2 : 1) : 1);
 	}
 
 	/** One level, as estimated: ramp + hold + drain + injector start. */

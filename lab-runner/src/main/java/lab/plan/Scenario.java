@@ -78,6 +78,9 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * {@code db} is the database set's pools ({@code db/pools.yml}); none: the lab's variants, or {@code --service}'s file
  * @param probesPerJvm a variance study ({@code --scenario variance}, docs/variance.md): {@code jvms} fresh JVMs of each
  * variant in each arm, each probed this many times at one load near its knee, interleaved; none: not one
+ * @param preloadFactor a variance study's history arm: every variant and arm also runs as an entry whose fresh JVMs, warmed
+ * as the others, are first probed once at this many times its load (a bracket's step past the knee), and only then at the
+ * load: a JVM's load history as a cause; none: no history arm
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
@@ -85,7 +88,8 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		List<String> jdks, LatencyTarget latencyTarget, Integer searchMax, Double searchResolutionPercent, List<Integer> works,
 		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds, Integer rounds, String baseline, Boolean aa,
 		Double referenceMovedPercent, Double searchMinutes, Integer jvms, Integer halvingSteps,
-		@JsonInclude(JsonInclude.Include.NON_NULL) String service, @JsonInclude(JsonInclude.Include.NON_NULL) Integer probesPerJvm) {
+		@JsonInclude(JsonInclude.Include.NON_NULL) String service, @JsonInclude(JsonInclude.Include.NON_NULL) Integer probesPerJvm,
+		@JsonInclude(JsonInclude.Include.NON_NULL) Double preloadFactor) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -132,7 +136,8 @@ public record Scenario(String name, String description, LoadShape model, List<St
 				this.holdSeconds, this.warmupSeconds, this.warmupUsers, this.warmupMaxSeconds, this.requestTimeoutMs, this.profile, this.repeat,
 				this.tunings, this.observe, this.jdks, this.latencyTarget, this.searchMax, this.searchResolutionPercent, this.works, this.responseBytes,
 				this.coldStart, this.aot, this.aotTrainingSeconds, (rounds != null) ? rounds : this.rounds, (baseline != null) ? baseline : this.baseline,
-				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes, this.jvms, this.halvingSteps, this.service, this.probesPerJvm);
+				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes, this.jvms, this.halvingSteps, this.service, this.probesPerJvm,
+				this.preloadFactor);
 	}
 
 	/** The work per request of each side-by-side run, in the order given. */
@@ -205,7 +210,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
 					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks, latencyTarget, "
-					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps, service, probesPerJvm");
+					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps, service, probesPerJvm, preloadFactor");
 		}
 		catch (DatabindException ex) {
 			// A bad field's own one line: the lab's own (PlanException) or a value's parser's (a latency target's).

@@ -124,6 +124,13 @@ final class ScenarioChecks {
 			if (s.users().isEmpty() && s.aot().contains(Aot.TRAINED.id())) {
 				problems.add("a variance study with a trained AOT cache needs users (one per variant; the first is the cache's training load)");
 			}
+			if (s.preloadFactor() != null && !(s.preloadFactor() > 1 && s.preloadFactor() <= 4)) {
+				problems.add("preloadFactor must be above 1 and at most 4 (the load a JVM's history probe puts on it, as a multiple of the study's), got "
+						+ s.preloadFactor());
+			}
+		}
+		else if (s.preloadFactor() != null) {
+			problems.add("preloadFactor is a variance study's history arm: add probesPerJvm (e.g. --scenario variance-history), or remove preloadFactor");
 		}
 		if (s.works().stream().anyMatch(w -> w == null || w < 0 || w > Work.MAX_ROUNDS)) {
 			problems.add("works must be serialise-and-hash rounds per request between 0 and " + Work.MAX_ROUNDS + ", e.g. [0, 10, 40], got " + s.works());

@@ -54,9 +54,25 @@ final class VarianceRun {
 			"sun.gc.generation.1.capacity", "compiles", "sun.ci.totalCompiles", "nmethodCodeBytes", "sun.ci.nmethodCodeSize", "youngGcs",
 			"sun.gc.collector.0.invocations", "fullGcs", "sun.gc.collector.1.invocations");
 
-	/** One entry: a variant under an arm, its load and its directory. */
-	record Entry(String label, String module, Arm arm, int users, Path dir) {
+	/**
+	 * One entry: a variant under an arm, its load and its directory; with {@code preload}, the history arm's entry, whose
+	 * JVMs are first probed once at that multiple of its load.
+	 */
+	record Entry(String label, String module, Arm arm, int users, Path dir, Double preload) {
+
+		/** The arm its probes are counted under: the arm's name, and for the history arm the load its JVMs went through first. */
+		String armName() {
+			return (this.preload == null) ? this.arm.name() : this.arm.name() + " after " + factor(this.preload);
+		}
+
 	}
+
+	/** A preload factor as the history arm's name and label say it ({@code 2x}, {@code 1.5x}). */
+	static String factor(double preload) {
+		return ((preload == Math.rint(preload)) ? Long.toString((long) preload) : Double.toString(preload)) + "x";
+	}
+
+	private final List<VarianceStudy.Probe> preloads = new ArrayList<>();
 
 	/** Makes the harness of a work per request; {@link #harness} keeps one per work. */
 	private final Function<Work, Harness> makeHarness;
@@ -101,8 +117,13 @@ final class VarianceRun {
 		for (Arm arm : this.arms) {
 			for (String module : scenario.variants()) {
 				String label = arm.label(module);
-				this.entries.add(new Entry(label, module, arm, loads.get(module), plan.out().resolve(label)));
+				this.entries.add(new Entry(label, module, arm, loads.get(module), plan.out().resolve(label), null));
 				this.users.put(label, loads.get(module));
+				if (scenario.preloadFactor() != null) {
+					String after = label + ".after-" + factor(scenario.preloadFactor());
+					this.entries.add(new Entry(after, module, arm, loads.get(module), plan.out().resolve(after), scenario.preloadFactor()));
+					this.users.put(after, loads.get(module));
+				}
 			}
 		}
 		int jvms = scenario.jvms();
@@ -127,6 +148,22 @@ final class VarianceRun {
 				}
 				Map<Entry, Boolean> firstAfterWarmup = new LinkedHashMap<>();
 				live.keySet().forEach(e -> firstAfterWarmup.put(e, true));
+				// The history arm's JVMs go through their load history first, in a fresh random order.
+				List<Entry> preloaded = new ArrayList<>(live.keySet().stream().filter(e -> e.preload() != null).toList());
+				Collections.shuffle(preloaded, random);
+				for (Entry entry : preloaded) {
+					if (Interruption.requested()) {
+						break;
+					}
+					boolean broken = preload(entry, live.get(entry), jvm);
+					firstAfterWarmup.put(entry, false);
+					write(plan.out());
+					if (broken) {
+						say("lab: " + entry.label() + "'s JVM " + jvm + " broke under its history probe: no probes of it in this batch");
+						this.jvmEvidence.add(new VarianceStudy.Jvm(entry.label(), jvm, plan.out().relativize(live.get(entry).service().dir()).toString(), Map.of()));
+						live.remove(entry).service().close();
+					}
+				}
 				for (int round = 1; round <= rounds && !Interruption.requested(); round++) {
 					List<Entry> probed = new ArrayList<>(live.keySet());
 					Collections.shuffle(probed, random);
@@ -207,6 +244,36 @@ final class VarianceRun {
 		return live;
 	}
 
+	/**
+	 * The history arm's probe of a fresh JVM at its multiple of the entry's load, before its counted probes (probe 0,
+	 * kept apart from them); whether it broke the JVM.
+	 */
+	private boolean preload(Entry entry, ServiceStart.Live live, int jvm) throws IOException, InterruptedException {
+		Harness harness = harness(entry.arm().work());
+		int users = (int) Math.round(entry.preload() * entry.users());
+		PlannedLevel level = PlannedLevel.of(harness.plan().scenario().model().level(users));
+		String id = ServiceDir.roundLevel(level.id(), 0);
+		say(String.format(Locale.ROOT, "lab: batch %d, history probe: %s %s (%s its load)", jvm, entry.label(), id, factor(entry.preload())));
+		Service service = live.service();
+		LevelSession.Outcome outcome = new LevelSession(harness).run(service, this.downstream, level, id, 1, live.warmup(), true);
+		LevelResult result = outcome.result();
+		String dir = harness.plan().out().relativize(service.dir().resolve(id)).toString();
+		this.preloads.add(result == null
+				? new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, 0, users, null, Double.NaN, false, dir, null, null, null, null, null)
+				: new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, 0, users, finite(result.latency(harness.plan().scenario().target())),
+						result.rps(), result.verdict() == Verdict.OK, dir, finite(result.value(Figures.CPU_MS_PER_REQUEST)), finite(result.metric(Metric.GC_PERCENT)),
+						finite(result.metric(Metric.JIT_PERCENT)), finite(result.metric(Metric.PEAK_HEAP_MIB)), result.limit()));
+		if (result == null || outcome.verdict() == Verdict.FAILED || !outcome.facts().serviceAlive()) {
+			return true;
+		}
+		// As after any probe: its JVM falls idle before the next one (a history probe's GCs done).
+		String busy = IdleCheck.busyAfter(service, SearchRun.IDLE_WAIT_SECONDS, SearchRun.IDLE_BUSY_PERCENT);
+		if (busy != null) {
+			say("lab: " + entry.label() + " after its history probe: " + busy + "; its first probe may find the service's core shared");
+		}
+		return false;
+	}
+
 	/** Probes an entry's JVM once; whether it broke (then it is stopped). */
 	private boolean probe(Entry entry, ServiceStart.Live live, int jvm, int round, int rounds, boolean firstAfterWarmup) throws IOException, InterruptedException {
 		Harness harness = harness(entry.arm().work());
@@ -219,12 +286,12 @@ final class VarianceRun {
 		LevelResult result = outcome.result();
 		String dir = harness.plan().out().relativize(service.dir().resolve(id)).toString();
 		if (result == null) {
-			this.probes.add(new VarianceStudy.Probe(entry.label(), entry.module(), entry.arm().name(), jvm, round, entry.users(), null, Double.NaN, false, dir,
+			this.probes.add(new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, round, entry.users(), null, Double.NaN, false, dir,
 					null, null, null, null, null));
 			return true;
 		}
 		double p99 = result.latency(harness.plan().scenario().target());
-		this.probes.add(new VarianceStudy.Probe(entry.label(), entry.module(), entry.arm().name(), jvm, round, entry.users(),
+		this.probes.add(new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, round, entry.users(),
 				Double.isFinite(p99) ? p99 : null, result.rps(), result.verdict() == Verdict.OK, dir, finite(result.value(Figures.CPU_MS_PER_REQUEST)),
 				finite(result.metric(Metric.GC_PERCENT)), finite(result.metric(Metric.JIT_PERCENT)), finite(result.metric(Metric.PEAK_HEAP_MIB)),
 				result.limit()));
@@ -274,7 +341,7 @@ final class VarianceRun {
 		var scenario = harness(this.arms.get(0).work()).plan().scenario();
 		return new VarianceStudy.Record("A variance study (docs/variance.md): fresh JVMs of each entry, each probed at one load; every probe a judged level in "
 				+ "its directory. referenceMs: the CPU reference timed on the service's core before each batch.", scenario.jvms(), scenario.probesPerJvm(),
-				this.seed, this.users, this.referenceMs, this.jvmEvidence, this.probes, this.stopped, this.arms.get(0).name());
+				this.seed, this.users, this.referenceMs, this.jvmEvidence, this.probes, this.stopped, this.arms.get(0).name(), this.preloads);
 	}
 
 	private void write(Path out) throws IOException {

@@ -61,6 +61,13 @@ class RunPlanTests {
 				+ "each round: 24 starts and warm-ups, 48 probes")
 			.contains("warm-up 60 s at 1000 users (or 80% of where a variant's knee is expected, if lower)")
 			.doesNotContain("app-webflux-loom: ");
+		// The history arm: 1 variant × (default, default after 2×) × 6 JVMs, and each history JVM's probe at twice the load.
+		RunPlan history = RunPlan.of(Scenario.load("variance-history"), Path.of(System.getProperty("lab.root", "..")), Path.of("out"),
+				Path.of(System.getProperty("java.home")), List.of(), HOST);
+		assertThat(history.serviceRuns()).isEqualTo(12);
+		assertThat(history.estimatedSeconds()).isEqualTo(10 + 12 * (81 + 2 * 42) + 6 * 42);
+		assertThat(history.describe()).contains("variance study: 2 entries (1 variants x 2 arms: default, default after 2.0 x its load), 6 batches")
+			.contains("12 starts and warm-ups, 24 probes and 6 history probes (each history arm's JVM once at 2.0 x its load first)");
 	}
 
 	@TempDir

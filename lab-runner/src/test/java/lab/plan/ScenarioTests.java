@@ -54,6 +54,21 @@ class ScenarioTests {
 		assertThatThrownBy(() -> parse(GOOD.replace("users: [10, 20]\n", ""))).as("a ladder still needs its users").hasMessageContaining("needs users");
 	}
 
+	/** A JVM's load history as a cause: the history arm's JVMs probed once at a multiple of the load first; only in a study. */
+	@Test
+	void theVarianceHistoryScenarioAddsAHistoryArmAndItsFactorIsChecked() {
+		Scenario history = Scenario.load("variance-history");
+		assertThat(history.problems()).isEmpty();
+		assertThat(history.variance()).isTrue();
+		assertThat(history.variants()).containsExactly("app-webflux");
+		assertThat(history.preloadFactor()).isEqualTo(2.0);
+		String study = "name: v\nprobesPerJvm: 2\njvms: 3\ndelayMs: 500\nholdSeconds: 15\n";
+		assertThat(parse(study + "preloadFactor: 1.5\n").problems()).isEmpty();
+		assertThatThrownBy(() -> parse(study + "preloadFactor: 1\n")).hasMessageContaining("preloadFactor must be above 1 and at most 4").hasMessageEndingWith("got 1.0");
+		assertThatThrownBy(() -> parse(study + "preloadFactor: 5\n")).hasMessageContaining("preloadFactor must be above 1 and at most 4");
+		assertThatThrownBy(() -> parse(GOOD + "preloadFactor: 2\n")).hasMessageContaining("preloadFactor is a variance study's history arm: add probesPerJvm");
+	}
+
 	/** The database set's one command: the scenario names its service file, whose arms at Boot's pool run beside the bests. */
 	@Test
 	void theDbScenarioMeasuresTheDatabaseSetsPoolsInOneStepAndTheirDefaultsBesideTheBests() {
@@ -129,7 +144,7 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, db, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, variance, waves, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, db, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, variance, variance-history, waves, or the path of a scenario file");
 	}
 
 	/** The bundled scenarios are the files of the scenarios folder: one added there is one more name, no list to keep. */

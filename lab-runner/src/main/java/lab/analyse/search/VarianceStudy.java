@@ -83,12 +83,21 @@ public final class VarianceStudy {
 	 * @param stopped why the study ended before its last batch, else null
 	 * @param baseArm the arm each cause is compared with: the run's first ({@code default}, or {@code aot-none} with an AOT
 	 *        axis); null in a record older than it: {@code default}
+	 * @param preloads the history arm's probes at a multiple of its load, one on each of its JVMs before its counted ones
+	 *        (probe 0; not in the figures): what the JVM went through; empty without a history arm
 	 */
 	public record Record(String about, int jvms, int probesPerJvm, long seed, Map<String, Integer> users, List<Double> referenceMs, List<Jvm> jvmEvidence,
-			List<Probe> probes, String stopped, String baseArm) {
+			List<Probe> probes, String stopped, String baseArm, List<Probe> preloads) {
 
 		public Record {
 			baseArm = (baseArm != null) ? baseArm : "default";
+			preloads = (preloads != null) ? List.copyOf(preloads) : List.of();
+		}
+
+		/** A record without a history arm. */
+		public Record(String about, int jvms, int probesPerJvm, long seed, Map<String, Integer> users, List<Double> referenceMs, List<Jvm> jvmEvidence,
+				List<Probe> probes, String stopped, String baseArm) {
+			this(about, jvms, probesPerJvm, seed, users, referenceMs, jvmEvidence, probes, stopped, baseArm, null);
 		}
 
 	}
@@ -294,6 +303,15 @@ public final class VarianceStudy {
 					(c.get("gcSeconds") != null) ? String.format(Locale.ROOT, "%.2f", c.get("gcSeconds").doubleValue()) : "-", number(c.get("compiles")),
 					mib(c.get("nmethodCodeBytes"))));
 		});
+		if (!record.preloads().isEmpty()) {
+			text.append("\nThe history arm's JVMs, each probed first at a multiple of its load (not counted; then its probes above; * its verdict not OK):\n\n");
+			text.append("| entry | JVM | users | p99 ms | rps | GC % | peak heap MiB | verdict, limit |\n|---|---|---|---|---|---|---|---|\n");
+			record.preloads().forEach(p -> text.append(String.format(Locale.ROOT, "| %s | %d | %d | %s | %.0f | %s | %s | %s |%n", p.entry(), p.jvm(), p.users(),
+					((p.p99Ms() == null) ? "-" : String.format(Locale.ROOT, "%.0f", p.p99Ms())) + (p.ok() ? "" : "*"), p.rps(),
+					(p.gcPercent() == null) ? "-" : String.format(Locale.ROOT, "%.1f", p.gcPercent()),
+					(p.peakHeapMiB() == null) ? "-" : String.format(Locale.ROOT, "%.0f", p.peakHeapMiB()),
+					(p.ok() ? "OK" : "not OK") + ((p.limit() == null || p.limit().isBlank()) ? "" : ", " + p.limit()))));
+		}
 		return text.toString();
 	}
 

@@ -101,4 +101,22 @@ class VarianceStudyTests {
 			.startsWith("Stopped before its end (stopped by the person running it)");
 	}
 
+	@Test
+	void theHistoryArmIsACauseBesideItsDefaultAndItsHistoryProbesAreListedApartFromTheFigures() {
+		// The history arm's counted probes are an arm of their own; the probe at twice the load (probe 0) is only listed.
+		List<VarianceStudy.Probe> probes = List.of(probe("default", 1, 1, 900), probe("default", 1, 2, 920), probe("default", 2, 1, 950),
+				probe("default", 2, 2, 930), probe("default after 2x", 1, 1, 1100), probe("default after 2x", 1, 2, 1150), probe("default after 2x", 2, 1, 1050),
+				probe("default after 2x", 2, 2, 1120));
+		VarianceStudy.Probe preload = new VarianceStudy.Probe("app-jetty-loom.after-2x", "app-jetty-loom", "default after 2x", 1, 0, 2400, 4800.0, 1500, false,
+				"app-jetty-loom.after-2x/users-2400-round0", 0.5, 31.5, 1.0, 250.0, "the heap");
+		VarianceStudy.Record record = new VarianceStudy.Record("", 2, 2, 1, Map.of(), List.of(54.1), List.of(), probes, null, "default", List.of(preload));
+		String text = VarianceStudy.text(record);
+		assertThat(text).contains("| app-jetty-loom | default after 2x | 2 | 4 of 4 | 1200 |")
+			.containsPattern("- app-jetty-loom, default after 2x against default: a JVM's mean p99 varies \\d+\\.\\d\\d times as much")
+			.contains("The history arm's JVMs, each probed first at a multiple of its load")
+			.contains("| app-jetty-loom.after-2x | 1 | 2400 | 4800* | 1500 | 31.5 | 250 | not OK, the heap |");
+		assertThat(text).as("the history probe is in no figure").doesNotContain("4800,");
+		assertThat(new VarianceStudy.Record("", 2, 2, 1, Map.of(), List.of(), List.of(), probes, null, "default").preloads()).isEmpty();
+	}
+
 }
