@@ -262,6 +262,13 @@ public final class CompareWriter {
 			// Two runs judged by the interval of their difference: what "reproduced" rests on.
 			one.put("pairsJudged", b.pairs().size()).put("pairsConsistent", b.pairs().stream().filter(BetweenRuns.Pair::consistent).count())
 				.put("reproduced", b.reproduced());
+			// How far one run's ratio lies from the runs' mean, and the narrowest 95% half-width that spread allows a run's own interval.
+			BetweenRuns.Spread spread = b.between();
+			if (spread != null) {
+				one.put("betweenSd", spread.sd()).put("betweenSdLow", spread.sdLow()).put("betweenSdHigh", spread.sdHigh())
+					.put("narrowestHalfWidthPercent", spread.narrowestHalfWidthPercent(spread.sd()));
+			}
+			one.set("ownHalfWidthPercents", json.valueToTree(b.ownIntervals().stream().map(i -> i.hasSpread() ? i.halfWidthPercent() : null).toList()));
 		}
 		ArrayNode pairs = root.putArray("betweenRunsPairs");
 		for (BetweenRuns b : pairRuns) {

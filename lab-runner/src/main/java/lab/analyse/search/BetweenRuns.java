@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
+
 /**
  * One ratio (an entry's capacity relative to a baseline, within rounds) across several whole runs: whether the runs
  * reproduce it. A run's own interval rests on its rounds, which share one JVM per entry; a fresh run gives every entry
@@ -141,6 +143,46 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 		return this.perRun.size() >= 2 && pairs.size() == expected && pairs.stream().allMatch(Pair::consistent);
 	}
 
+	/**
+	 * How far one run's ratio lies from the runs' mean, and what that asks of a run's own interval: the SD of the runs'
+	 * log ratios (as a fraction) with its 95% interval (χ² with runs - 1 degrees of freedom), and the narrowest half-width a
+	 * run's own 95% interval can have and still hold the long-run ratio 95% of the time (1.96 SDs: a run that states less
+	 * claims a precision its repeats do not show). Null with fewer than three runs.
+	 *
+	 * @param sd the SD of a run's log ratio between runs
+	 * @param sdLow the low end of its 95% interval
+	 * @param sdHigh the high end
+	 * @param runs the runs it rests on
+	 */
+	public record Spread(double sd, double sdLow, double sdHigh, int runs) {
+
+		/** The narrowest 95% half-width (%) a run's own interval can state at this spread: 1.96 SDs, on the ratio's scale. */
+		public double narrowestHalfWidthPercent(double sd) {
+			return 100 * (Math.exp(1.959964 * sd) - 1);
+		}
+
+		/** In words: "runs spread ±8.4% (95%: 5.2-20.6%): a run's own 95% interval needs ±18% or more (±11-50%)". */
+		public String describe() {
+			return String.format(Locale.ROOT, "the runs spread ±%.1f%% (SD of a run's log ratio; 95%%: %.1f-%.1f%%): one run's 95%% interval holds the "
+					+ "long-run ratio 95%% of the time only from ±%.0f%% (±%.0f-%.0f%%)", 100 * this.sd, 100 * this.sdLow, 100 * this.sdHigh,
+					narrowestHalfWidthPercent(this.sd), narrowestHalfWidthPercent(this.sdLow), narrowestHalfWidthPercent(this.sdHigh));
+		}
+
+	}
+
+	/** The runs' spread of this ratio ({@link Spread}); null with fewer than three runs. */
+	public Spread between() {
+		int n = this.perRun.size();
+		if (n < 3) {
+			return null;
+		}
+		double mean = this.perRun.stream().mapToDouble(Math::log).average().orElseThrow();
+		double ss = this.perRun.stream().mapToDouble(v -> (Math.log(v) - mean) * (Math.log(v) - mean)).sum();
+		double sd = Math.sqrt(ss / (n - 1));
+		ChiSquaredDistribution chi = ChiSquaredDistribution.of(n - 1);
+		return new Spread(sd, Math.sqrt(ss / chi.inverseCumulativeProbability(0.975)), Math.sqrt(ss / chi.inverseCumulativeProbability(0.025)), n);
+	}
+
 	/** Whether two runs or more placed it and every one lies within {@code percent} of their mean. */
 	public boolean agrees(double percent) {
 		return this.perRun.size() >= 2 && this.spreadPercent <= percent;
@@ -171,6 +213,8 @@ public record BetweenRuns(String entry, String baseline, List<String> runs, List
 						pairs.stream().filter(Pair::consistent).count(), pairs.size(), String.join(", ", pairs.stream().filter(p -> !p.consistent())
 							.map(p -> String.format(Locale.ROOT, "%s against %s: %+.1f%% ± %.1f%%", p.second(), p.first(), 100 * (Math.exp(p.logDifference()) - 1),
 									100 * (Math.exp(p.halfWidth()) - 1))).toList()));
+		Spread between = between();
+		held += (between == null) ? "" : "; " + between.describe();
 		return head + (agrees(AGREE_PERCENT) ? String.format(Locale.ROOT, ": they agree within ±%.0f%%", AGREE_PERCENT)
 				: String.format(Locale.ROOT, ": the runs lie within ±%.0f%%, not within ±%.0f%%", Math.ceil(this.spreadPercent), AGREE_PERCENT)) + byDifference + held;
 	}

@@ -156,6 +156,27 @@ public class BetweenRunsTests {
 	}
 
 	@Test
+	void theRunsSpreadSaysHowNarrowOneRunsIntervalCanHonestlyBe() {
+		Map<String, List<SearchSummary>> runs = new LinkedHashMap<>();
+		runs.put("run1", List.of(run(ratio("tomcat-loom", "webflux", 0.40, 0.41))));
+		runs.put("run2", List.of(run(ratio("tomcat-loom", "webflux", 0.46, 0.45))));
+		assertThat(BetweenRuns.of(runs).get(0).between()).as("two runs: too few for a spread").isNull();
+		runs.put("run3", List.of(run(ratio("tomcat-loom", "webflux", 0.37, 0.38))));
+		BetweenRuns b = BetweenRuns.of(runs).get(0);
+		double[] logs = b.perRun().stream().mapToDouble(Math::log).toArray();
+		double mean = Arrays.stream(logs).average().orElseThrow();
+		double ss = Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum();
+		BetweenRuns.Spread spread = b.between();
+		assertThat(spread.sd()).isCloseTo(Math.sqrt(ss / 2), within(1e-12));
+		// χ² with 2 degrees of freedom: 7.3778 at 97.5%, 0.050636 at 2.5%.
+		assertThat(spread.sdLow()).isCloseTo(Math.sqrt(ss / 7.377759), within(1e-5));
+		assertThat(spread.sdHigh()).isCloseTo(Math.sqrt(ss / 0.0506356), within(1e-4));
+		assertThat(spread.narrowestHalfWidthPercent(spread.sd())).isCloseTo(100 * (Math.exp(1.959964 * spread.sd()) - 1), within(1e-9));
+		assertThat(b.describe()).contains(String.format(java.util.Locale.ROOT, "the runs spread ±%.1f%%", 100 * spread.sd()))
+			.contains("one run's 95% interval holds the long-run ratio 95% of the time only from ±");
+	}
+
+	@Test
 	void theDifferenceYardstickHoldsTwoRightRunsAbout95PercentOfTheTimeWhereEachOthersIntervalHoldsAbout83() {
 		// Two honest runs of one truth, each with a right 95% interval of equal width: the difference's interval holds 0 in
 		// about 95% of pairs; one run's interval holds the other's estimate in about 83% (the yardstick that cried wolf).
