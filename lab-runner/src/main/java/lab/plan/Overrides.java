@@ -37,7 +37,8 @@ public record Overrides(List<String> variants, List<Integer> users, Long delayMs
 				(this.observe != null) ? this.observe : s.observe(), (this.jdks != null) ? this.jdks : s.jdks(),
 				(this.latencyTarget != null) ? this.latencyTarget : s.latencyTarget(), s.searchMax(), s.searchResolutionPercent(),
 				(this.works != null) ? this.works : s.works(), (this.responseBytes != null) ? this.responseBytes : s.responseBytes(), s.coldStart(),
-				(this.aot != null) ? this.aot : s.aot(), s.aotTrainingSeconds(), s.rounds(), s.baseline(), s.aa(), s.referenceMovedPercent(), s.searchMinutes(), s.jvms(), s.halvingSteps(), s.service(), s.probesPerJvm(), s.preloadFactor());
+				(this.aot != null) ? this.aot : s.aot(), s.aotTrainingSeconds(), s.rounds(), s.baseline(), s.aa(), s.referenceMovedPercent(), s.searchMinutes(), s.jvms(), s.halvingSteps(), s.service(), s.probesPerJvm(), s.preloadFactor(),
+				s.holdArmSeconds());
 	}
 
 }

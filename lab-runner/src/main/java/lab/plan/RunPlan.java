@@ -92,6 +92,13 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 				List.of(Jdk.at("", javaHome)), own);
 	}
 
+	/** This plan with its probes held {@code seconds} (a variance study's hold arm). */
+	public RunPlan withHold(int seconds) {
+		Scenario held = new Overrides(null, null, null, seconds, null, null, null, null, null, null, null).applyTo(this.scenario);
+		return new RunPlan(held, this.profile, this.levels, this.root, this.out, this.javaHome, this.extraJvmOptions, this.host, this.remote, this.jdks,
+				this.own);
+	}
+
 	/** This plan with every variant run on each of {@code jdks} side by side (one: all on it, unlabelled). */
 	public RunPlan withJdks(List<Jdk> jdks) {
 		List<String> problems = new ArrayList<>();
@@ -247,18 +254,20 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			text.append(SearchPlanText.of(this));
 		}
 		if (this.scenario.variance()) {
-			int histories = (this.scenario.preloadFactor() != null) ? 2 : 1;
+			int histories = procedureArms();
 			int entries = this.scenario.variants().size() * arms().size() * histories;
-			List<String> armNames = arms().stream().flatMap(arm -> (histories == 1) ? java.util.stream.Stream.of(arm.name())
-					: java.util.stream.Stream.of(arm.name(), arm.name() + " after " + this.scenario.preloadFactor() + " x its load")).toList();
+			List<String> armNames = arms().stream().flatMap(arm -> java.util.stream.Stream.of(arm.name(),
+					(this.scenario.preloadFactor() != null) ? arm.name() + " after " + this.scenario.preloadFactor() + " x its load" : null,
+					(this.scenario.holdArmSeconds() != null) ? arm.name() + " held " + this.scenario.holdArmSeconds() + " s" : null)
+				.filter(java.util.Objects::nonNull)).toList();
 			text.append(String.format(java.util.Locale.ROOT, "variance study: %d entries (%d variants x %d arms: %s), %d batches; in each, every entry "
 					+ "on a fresh JVM, probed %d times at %s, in a fresh random order each round: %d starts and warm-ups, %d probes%s%n", entries,
 					this.scenario.variants().size(), armNames.size(), String.join(", ", armNames), this.scenario.jvms(),
 					this.scenario.probesPerJvm(), this.scenario.users().isEmpty()
 							? "its variant's last capacity crossing on this host (else the one the lab ships)"
 							: "the users given, one per variant", entries * this.scenario.jvms(), entries * this.scenario.jvms() * this.scenario.probesPerJvm(),
-					(histories == 1) ? "" : String.format(java.util.Locale.ROOT, " and %d history probes (each history arm's JVM once at %s x its load first)",
-							entries / 2 * this.scenario.jvms(), this.scenario.preloadFactor())));
+					(this.scenario.preloadFactor() == null) ? "" : String.format(java.util.Locale.ROOT, " and %d history probes (each history arm's JVM once at %s x its load first)",
+							entries / histories * this.scenario.jvms(), this.scenario.preloadFactor())));
 		}
 		// A variance study's loads are named in its own line (its users are one per variant, not a ladder).
 		for (String variant : (this.levels.isEmpty() || this.scenario.variance()) ? List.<String>of() : this.scenario.variants()) {
@@ -311,8 +320,12 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 		long probe = this.scenario.variance() ? searchProbeSeconds() : levelSeconds();
 		long estimate = 10 + (long) serviceRuns() * (serviceStartSeconds() + probe * probesPerServiceRun()) + aotTrainingSeconds();
 		if (this.scenario.variance() && this.scenario.preloadFactor() != null) {
-			// Half of a study's JVMs are the history arm's: one more probe each.
-			estimate += (long) serviceRuns() / 2 * probe;
+			// The history arm's JVMs: one more probe each.
+			estimate += (long) serviceRuns() / procedureArms() * probe;
+		}
+		if (this.scenario.variance() && this.scenario.holdArmSeconds() != null) {
+			// The hold arm's probes: each longer (or shorter) by the difference of the holds.
+			estimate += (long) serviceRuns() / procedureArms() * this.scenario.probesPerJvm() * (this.scenario.holdArmSeconds() - this.scenario.holdSeconds());
 		}
 		if (this.scenario.halvingSteps() != null && this.scenario.searchMinutes() != null) {
 			// A tune's steps share out the whole budget, whatever the arms' count (and a minute to stop and summarise).
@@ -385,7 +398,12 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	public int serviceRuns() {
 		return (this.scenario.variants().size() + (this.scenario.aa() ? 1 : 0)) * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
 				* this.scenario.works().size() * Math.max(1, this.scenario.aot().size()) * this.scenario.repeat()
-				* (this.scenario.variance() ? this.scenario.jvms() * ((this.scenario.preloadFactor() != null) ? 2 : 1) : 1);
+				* (this.scenario.variance() ? this.scenario.jvms() * procedureArms() : 1);
+	}
+
+	/** A variance study's entries per variant and arm: itself, its history arm's and its hold arm's, where the scenario has them. */
+	int procedureArms() {
+		return 1 + ((this.scenario.preloadFactor() != null) ? 1 : 0) + ((this.scenario.holdArmSeconds() != null) ? 1 : 0);
 	}
 
 	/** One level, as estimated: ramp + hold + drain + injector start. */

@@ -81,6 +81,8 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * @param preloadFactor a variance study's history arm: every variant and arm also runs as an entry whose fresh JVMs, warmed
  * as the others, are first probed once at this many times its load (a bracket's step past the knee), and only then at the
  * load: a JVM's load history as a cause; none: no history arm
+ * @param holdArmSeconds a variance study's hold arm: every variant and arm also runs as an entry whose probes hold this
+ * many seconds instead of {@code holdSeconds} (a probe's own p99 wobble against its length); none: no hold arm
  */
 public record Scenario(String name, String description, LoadShape model, List<String> variants, List<Integer> users,
 		List<Integer> ratesPerSecond, Long delayMs, Integer rampSeconds, Integer holdSeconds, Integer warmupSeconds,
@@ -89,7 +91,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 		Integer responseBytes, Boolean coldStart, List<String> aot, Integer aotTrainingSeconds, Integer rounds, String baseline, Boolean aa,
 		Double referenceMovedPercent, Double searchMinutes, Integer jvms, Integer halvingSteps,
 		@JsonInclude(JsonInclude.Include.NON_NULL) String service, @JsonInclude(JsonInclude.Include.NON_NULL) Integer probesPerJvm,
-		@JsonInclude(JsonInclude.Include.NON_NULL) Double preloadFactor) {
+		@JsonInclude(JsonInclude.Include.NON_NULL) Double preloadFactor, @JsonInclude(JsonInclude.Include.NON_NULL) Integer holdArmSeconds) {
 
 	private static final YAMLMapper yaml = YAMLMapper.builder()
 		.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -137,7 +139,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 				this.tunings, this.observe, this.jdks, this.latencyTarget, this.searchMax, this.searchResolutionPercent, this.works, this.responseBytes,
 				this.coldStart, this.aot, this.aotTrainingSeconds, (rounds != null) ? rounds : this.rounds, (baseline != null) ? baseline : this.baseline,
 				(aa != null) ? aa : this.aa, this.referenceMovedPercent, this.searchMinutes, this.jvms, this.halvingSteps, this.service, this.probesPerJvm,
-				this.preloadFactor);
+				this.preloadFactor, this.holdArmSeconds);
 	}
 
 	/** The work per request of each side-by-side run, in the order given. */
@@ -210,7 +212,7 @@ public record Scenario(String name, String description, LoadShape model, List<St
 			throw new PlanException(source + ": unknown field '" + ex.getPropertyName() + "'; valid fields are name, "
 					+ "description, model, variants, users, ratesPerSecond, delayMs, rampSeconds, holdSeconds, "
 					+ "warmupSeconds, warmupUsers, warmupMaxSeconds, requestTimeoutMs, profile, repeat, tunings, observe, jdks, latencyTarget, "
-					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps, service, probesPerJvm, preloadFactor");
+					+ "searchMax, searchResolutionPercent, works, responseBytes, coldStart, aot, aotTrainingSeconds, rounds, baseline, aa, referenceMovedPercent, searchMinutes, jvms, halvingSteps, service, probesPerJvm, preloadFactor, holdArmSeconds");
 		}
 		catch (DatabindException ex) {
 			// A bad field's own one line: the lab's own (PlanException) or a value's parser's (a latency target's).

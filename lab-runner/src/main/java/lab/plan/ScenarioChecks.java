@@ -124,6 +124,10 @@ final class ScenarioChecks {
 			if (s.users().isEmpty() && s.aot().contains(Aot.TRAINED.id())) {
 				problems.add("a variance study with a trained AOT cache needs users (one per variant; the first is the cache's training load)");
 			}
+			if (s.holdArmSeconds() != null && (s.holdArmSeconds() < 5 || s.holdArmSeconds() > 600 || s.holdArmSeconds().equals(s.holdSeconds()))) {
+				problems.add("holdArmSeconds must be 5 to 600 and differ from holdSeconds (" + s.holdSeconds() + "): the hold arm's probes hold that long, got "
+						+ s.holdArmSeconds());
+			}
 			if (s.preloadFactor() != null && !(s.preloadFactor() > 1 && s.preloadFactor() <= 4)) {
 				problems.add("preloadFactor must be above 1 and at most 4 (the load a JVM's history probe puts on it, as a multiple of the study's), got "
 						+ s.preloadFactor());
@@ -131,6 +135,9 @@ final class ScenarioChecks {
 		}
 		else if (s.preloadFactor() != null) {
 			problems.add("preloadFactor is a variance study's history arm: add probesPerJvm (e.g. --scenario variance-history), or remove preloadFactor");
+		}
+		else if (s.holdArmSeconds() != null) {
+			problems.add("holdArmSeconds is a variance study's hold arm: add probesPerJvm (e.g. --scenario variance-hold), or remove holdArmSeconds");
 		}
 		if (s.works().stream().anyMatch(w -> w == null || w < 0 || w > Work.MAX_ROUNDS)) {
 			problems.add("works must be serialise-and-hash rounds per request between 0 and " + Work.MAX_ROUNDS + ", e.g. [0, 10, 40], got " + s.works());

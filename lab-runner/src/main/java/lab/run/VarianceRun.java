@@ -56,13 +56,15 @@ final class VarianceRun {
 
 	/**
 	 * One entry: a variant under an arm, its load and its directory; with {@code preload}, the history arm's entry, whose
-	 * JVMs are first probed once at that multiple of its load.
+	 * JVMs are first probed once at that multiple of its load; with {@code hold}, the hold arm's, whose probes hold that
+	 * many seconds.
 	 */
-	record Entry(String label, String module, Arm arm, int users, Path dir, Double preload) {
+	record Entry(String label, String module, Arm arm, int users, Path dir, Double preload, Integer hold) {
 
 		/** The arm its probes are counted under: the arm's name, and for the history arm the load its JVMs went through first. */
 		String armName() {
-			return (this.preload == null) ? this.arm.name() : this.arm.name() + " after " + factor(this.preload);
+			return (this.preload != null) ? this.arm.name() + " after " + factor(this.preload)
+					: (this.hold != null) ? this.arm.name() + " held " + this.hold + " s" : this.arm.name();
 		}
 
 	}
@@ -117,12 +119,17 @@ final class VarianceRun {
 		for (Arm arm : this.arms) {
 			for (String module : scenario.variants()) {
 				String label = arm.label(module);
-				this.entries.add(new Entry(label, module, arm, loads.get(module), plan.out().resolve(label), null));
+				this.entries.add(new Entry(label, module, arm, loads.get(module), plan.out().resolve(label), null, null));
 				this.users.put(label, loads.get(module));
 				if (scenario.preloadFactor() != null) {
 					String after = label + ".after-" + factor(scenario.preloadFactor());
-					this.entries.add(new Entry(after, module, arm, loads.get(module), plan.out().resolve(after), scenario.preloadFactor()));
+					this.entries.add(new Entry(after, module, arm, loads.get(module), plan.out().resolve(after), scenario.preloadFactor(), null));
 					this.users.put(after, loads.get(module));
+				}
+				if (scenario.holdArmSeconds() != null) {
+					String held = label + ".hold-" + scenario.holdArmSeconds() + "s";
+					this.entries.add(new Entry(held, module, arm, loads.get(module), plan.out().resolve(held), null, scenario.holdArmSeconds()));
+					this.users.put(held, loads.get(module));
 				}
 			}
 		}
@@ -226,7 +233,7 @@ final class VarianceRun {
 	}
 
 	private Optional<ServiceStart.Live> begin(Entry entry, int jvm) throws IOException, InterruptedException {
-		Harness harness = harness(entry.arm().work());
+		Harness harness = harness(entry);
 		PlannedLevel level = PlannedLevel.of(harness.plan().scenario().model().level(entry.users()));
 		Path dir = (jvm == 1) ? entry.dir() : entry.dir().resolve(ServiceDir.restart(jvm));
 		int warmupUsers = Math.max(1, Math.min(harness.plan().scenario().warmupUsers(), (int) Math.round(SearchRun.WARM_BELOW_KNEE * entry.users())));
@@ -249,7 +256,7 @@ final class VarianceRun {
 	 * kept apart from them); whether it broke the JVM.
 	 */
 	private boolean preload(Entry entry, ServiceStart.Live live, int jvm) throws IOException, InterruptedException {
-		Harness harness = harness(entry.arm().work());
+		Harness harness = harness(entry);
 		int users = (int) Math.round(entry.preload() * entry.users());
 		PlannedLevel level = PlannedLevel.of(harness.plan().scenario().model().level(users));
 		String id = ServiceDir.roundLevel(level.id(), 0);
@@ -276,7 +283,7 @@ final class VarianceRun {
 
 	/** Probes an entry's JVM once; whether it broke (then it is stopped). */
 	private boolean probe(Entry entry, ServiceStart.Live live, int jvm, int round, int rounds, boolean firstAfterWarmup) throws IOException, InterruptedException {
-		Harness harness = harness(entry.arm().work());
+		Harness harness = harness(entry);
 		PlannedLevel level = PlannedLevel.of(harness.plan().scenario().model().level(entry.users()));
 		int index = (jvm - 1) * rounds + round;
 		String id = ServiceDir.roundLevel(level.id(), index);
@@ -356,6 +363,20 @@ final class VarianceRun {
 	private Harness harness(Work work) {
 		return this.harnesses.computeIfAbsent(work, this.makeHarness);
 	}
+
+	/** An entry's harness: its arm's, its probes held as its hold arm says. */
+	private Harness harness(Entry entry) {
+		Harness harness = harness(entry.arm().work());
+		if (entry.hold() == null) {
+			return harness;
+		}
+		return this.held.computeIfAbsent(entry.arm().work(), w -> new Harness(harness.plan().withHold(entry.hold()), harness.out(), harness.cpus(),
+				harness.injectors(), harness.window(), harness.thresholds(), harness.jfr(), harness.profiling(), harness.pinned(), harness.work(),
+				harness.needs(), harness.database()));
+	}
+
+	/** The hold arm's harnesses, per work. */
+	private final Map<Work, Harness> held = new java.util.HashMap<>();
 
 	private void say(String line) {
 		harness(this.arms.get(0).work()).out().println(line);

@@ -68,6 +68,15 @@ class RunPlanTests {
 		assertThat(history.estimatedSeconds()).isEqualTo(10 + 12 * (81 + 2 * 42) + 6 * 42);
 		assertThat(history.describe()).contains("variance study: 2 entries (1 variants x 2 arms: default, default after 2.0 x its load), 6 batches")
 			.contains("12 starts and warm-ups, 24 probes and 6 history probes (each history arm's JVM once at 2.0 x its load first)");
+		// The hold arm: its 12 probes each 30 s longer.
+		RunPlan hold = RunPlan.of(Scenario.load("variance-hold"), Path.of(System.getProperty("lab.root", "..")), Path.of("out"),
+				Path.of(System.getProperty("java.home")), List.of(), HOST);
+		assertThat(hold.serviceRuns()).isEqualTo(12);
+		assertThat(hold.estimatedSeconds()).isEqualTo(10 + 12 * (81 + 2 * 42) + 6 * 2 * 30);
+		assertThat(hold.describe()).contains("variance study: 2 entries (1 variants x 2 arms: default, default held 45 s), 6 batches")
+			.contains("12 starts and warm-ups, 24 probes\n");
+		assertThat(hold.withHold(45).scenario().holdSeconds()).isEqualTo(45);
+		assertThat(hold.withHold(45).scenario().holdArmSeconds()).isEqualTo(45);
 	}
 
 	@TempDir

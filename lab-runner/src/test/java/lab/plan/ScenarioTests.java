@@ -69,6 +69,21 @@ class ScenarioTests {
 		assertThatThrownBy(() -> parse(GOOD + "preloadFactor: 2\n")).hasMessageContaining("preloadFactor is a variance study's history arm: add probesPerJvm");
 	}
 
+	/** A probe's length as a cause: the hold arm's probes hold longer; only in a study, and not as long as the others. */
+	@Test
+	void theVarianceHoldScenarioAddsAHoldArmAndItsLengthIsChecked() {
+		Scenario hold = Scenario.load("variance-hold");
+		assertThat(hold.problems()).isEmpty();
+		assertThat(hold.variants()).containsExactly("app-webflux");
+		assertThat(hold.holdArmSeconds()).isEqualTo(45);
+		assertThat(hold.holdSeconds()).isEqualTo(15);
+		String study = "name: v\nprobesPerJvm: 2\njvms: 3\ndelayMs: 500\nholdSeconds: 15\n";
+		assertThat(parse(study + "holdArmSeconds: 30\npreloadFactor: 2\n").problems()).isEmpty();
+		assertThatThrownBy(() -> parse(study + "holdArmSeconds: 15\n")).hasMessageContaining("holdArmSeconds must be 5 to 600 and differ from holdSeconds (15)");
+		assertThatThrownBy(() -> parse(study + "holdArmSeconds: 4\n")).hasMessageContaining("holdArmSeconds must be 5 to 600");
+		assertThatThrownBy(() -> parse(GOOD + "holdArmSeconds: 45\n")).hasMessageContaining("holdArmSeconds is a variance study's hold arm: add probesPerJvm");
+	}
+
 	/** The database set's one command: the scenario names its service file, whose arms at Boot's pool run beside the bests. */
 	@Test
 	void theDbScenarioMeasuresTheDatabaseSetsPoolsInOneStepAndTheirDefaultsBesideTheBests() {
@@ -144,7 +159,7 @@ class ScenarioTests {
 	@ValueSource(strings = { "nope", "quick2" })
 	void anUnknownScenarioNamesTheValidOnes(String name) {
 		assertThatExceptionOfType(PlanException.class).isThrownBy(() -> Scenario.load(name))
-			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, db, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, variance, variance-history, waves, or the path of a scenario file");
+			.withMessage("unknown scenario '" + name + "': use one of capacity, capacity-map, capacity-open, cost, db, memory, observe, open, quick, seed, service, service-capacity, smoke, soak, spike, start, tune, variance, variance-history, variance-hold, waves, or the path of a scenario file");
 	}
 
 	/** The bundled scenarios are the files of the scenarios folder: one added there is one more name, no list to keep. */

@@ -286,6 +286,24 @@ public final class VarianceStudy {
 					+ "degrees of freedom; the share it explains is 1 - the ratio of the between-JVM components, a point estimate):\n\n");
 			causes.forEach(line -> text.append(line).append('\n'));
 		}
+		List<String> shares = new ArrayList<>();
+		byVariant.forEach((variant, arms) -> {
+			Map<String, Map<Integer, Double>> means = new LinkedHashMap<>();
+			arms.forEach((arm, list) -> {
+				Map<Integer, Double> byBatch = new TreeMap<>();
+				grouped(list, true).forEach((jvm, values) -> byBatch.put(jvm, values.stream().mapToDouble(Math::log).average().orElseThrow()));
+				means.put(arm, byBatch);
+			});
+			BatchShare share = BatchShare.of(means);
+			if (share != null) {
+				shares.add(share.line(variant));
+			}
+		});
+		if (!shares.isEmpty()) {
+			text.append("\nBatch by batch (every arm's JVM j of a variant runs in batch j; the correlation of the arms' JVM means across the batches, "
+					+ "Fisher's interval, and the square root of their covariance):\n\n");
+			shares.forEach(line -> text.append(line).append('\n'));
+		}
 		text.append("\nEach JVM beside its probes (counters after its last probe; per probe: p99 ms, CPU ms per request, GC % of the window; "
 				+ "* a probe not counted, its verdict not OK):\n\n");
 		text.append("| entry | JVM | p99 ms | CPU ms/req | GC % | heap young / old MiB | young / full GCs | GC s | compiles | code MiB |\n");
