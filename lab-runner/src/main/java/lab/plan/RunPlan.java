@@ -94,9 +94,8 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 
 	/** This plan with its probes held {@code seconds} (a variance study's hold arm). */
 	public RunPlan withHold(int seconds) {
-		Scenario held = new Overrides(null, null, null, seconds, null, null, null, null, null, null, null).applyTo(this.scenario);
-		return new RunPlan(held, this.profile, this.levels, this.root, this.out, this.javaHome, this.extraJvmOptions, this.host, this.remote, this.jdks,
-				this.own);
+		return new RunPlan(new Overrides(null, null, null, seconds, null, null, null, null, null, null, null).applyTo(this.scenario), this.profile,
+				this.levels, this.root, this.out, this.javaHome, this.extraJvmOptions, this.host, this.remote, this.jdks, this.own);
 	}
 
 	/** This plan with every variant run on each of {@code jdks} side by side (one: all on it, unlabelled). */
@@ -254,20 +253,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 			text.append(SearchPlanText.of(this));
 		}
 		if (this.scenario.variance()) {
-			int histories = procedureArms();
-			int entries = this.scenario.variants().size() * arms().size() * histories;
-			List<String> armNames = arms().stream().flatMap(arm -> java.util.stream.Stream.of(arm.name(),
-					(this.scenario.preloadFactor() != null) ? arm.name() + " after " + this.scenario.preloadFactor() + " x its load" : null,
-					(this.scenario.holdArmSeconds() != null) ? arm.name() + " held " + this.scenario.holdArmSeconds() + " s" : null)
-				.filter(java.util.Objects::nonNull)).toList();
-			text.append(String.format(java.util.Locale.ROOT, "variance study: %d entries (%d variants x %d arms: %s), %d batches; in each, every entry "
-					+ "on a fresh JVM, probed %d times at %s, in a fresh random order each round: %d starts and warm-ups, %d probes%s%n", entries,
-					this.scenario.variants().size(), armNames.size(), String.join(", ", armNames), this.scenario.jvms(),
-					this.scenario.probesPerJvm(), this.scenario.users().isEmpty()
-							? "its variant's last capacity crossing on this host (else the one the lab ships)"
-							: "the users given, one per variant", entries * this.scenario.jvms(), entries * this.scenario.jvms() * this.scenario.probesPerJvm(),
-					(this.scenario.preloadFactor() == null) ? "" : String.format(java.util.Locale.ROOT, " and %d history probes (each history arm's JVM once at %s x its load first)",
-							entries / histories * this.scenario.jvms(), this.scenario.preloadFactor())));
+			text.append(VariancePlanText.of(this));
 		}
 		// A variance study's loads are named in its own line (its users are one per variant, not a ladder).
 		for (String variant : (this.levels.isEmpty() || this.scenario.variance()) ? List.<String>of() : this.scenario.variants()) {
@@ -312,21 +298,13 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	}
 
 	/**
-	 * Every service run (each repeat starts afresh): start, warm-up, and per level ramp + hold + drain + injector start;
-	 * and each AOT cache's training, as if none were kept from an earlier run.
+	 * Every service run (each repeat afresh): start, warm-up, per level ramp + hold + drain + injector start; each AOT
+	 * cache's training, as if none were kept; a variance study's probes as a search's (idle wait included), and its arms'.
 	 */
 	public long estimatedSeconds() {
-		// A variance study's probe waits for its JVM to fall idle as a search's does.
 		long probe = this.scenario.variance() ? searchProbeSeconds() : levelSeconds();
-		long estimate = 10 + (long) serviceRuns() * (serviceStartSeconds() + probe * probesPerServiceRun()) + aotTrainingSeconds();
-		if (this.scenario.variance() && this.scenario.preloadFactor() != null) {
-			// The history arm's JVMs: one more probe each.
-			estimate += (long) serviceRuns() / procedureArms() * probe;
-		}
-		if (this.scenario.variance() && this.scenario.holdArmSeconds() != null) {
-			// The hold arm's probes: each longer (or shorter) by the difference of the holds.
-			estimate += (long) serviceRuns() / procedureArms() * this.scenario.probesPerJvm() * (this.scenario.holdArmSeconds() - this.scenario.holdSeconds());
-		}
+		long estimate = 10 + (long) serviceRuns() * (serviceStartSeconds() + probe * probesPerServiceRun()) + aotTrainingSeconds()
+				+ (this.scenario.variance() ? VariancePlanText.armSeconds(this, probe) : 0);
 		if (this.scenario.halvingSteps() != null && this.scenario.searchMinutes() != null) {
 			// A tune's steps share out the whole budget, whatever the arms' count (and a minute to stop and summarise).
 			return 10 + Math.round(this.scenario.searchMinutes() * 60) + 60;
@@ -398,12 +376,7 @@ public record RunPlan(Scenario scenario, Profile profile, List<PlannedLevel> lev
 	public int serviceRuns() {
 		return (this.scenario.variants().size() + (this.scenario.aa() ? 1 : 0)) * this.scenario.tunings().size() * this.scenario.observe().size() * this.jdks.size()
 				* this.scenario.works().size() * Math.max(1, this.scenario.aot().size()) * this.scenario.repeat()
-				* (this.scenario.variance() ? this.scenario.jvms() * procedureArms() : 1);
-	}
-
-	/** A variance study's entries per variant and arm: itself, its history arm's and its hold arm's, where the scenario has them. */
-	int procedureArms() {
-		return 1 + ((this.scenario.preloadFactor() != null) ? 1 : 0) + ((this.scenario.holdArmSeconds() != null) ? 1 : 0);
+				* (this.scenario.variance() ? this.scenario.jvms() * VariancePlanText.entriesPerArm(this.scenario) : 1);
 	}
 
 	/** One level, as estimated: ramp + hold + drain + injector start. */

@@ -39,7 +39,10 @@ import lab.sample.IdleCheck;
  * entry; in each of {@code jvms} batches every entry gets a fresh JVM (started and warmed in a fresh random order, all
  * kept alive, one loaded at a time), then {@code probesPerJvm} rounds probe each at one load near its variant's knee (the
  * host's last capacity crossing, else the lab's shipped one), in a fresh random order each round; then the batch's JVMs
- * stop. Each probe is an ordinary judged level. What each JVM chose and did is kept beside its probes: its heap and
+ * stop. Two more causes are arms of the procedure, not of the JVM's settings: the history arm ({@code preloadFactor}),
+ * whose JVMs are first probed once at that multiple of the load (kept apart, in no figure), and the hold arm
+ * ({@code holdArmSeconds}), whose probes hold longer; each is an entry of its own beside every variant and arm. Each
+ * probe is an ordinary judged level. What each JVM chose and did is kept beside its probes: its heap and
  * young generation's sizes, its compilations and code size, its GCs ({@code jcmd PerfCounter.print} after its last
  * probe), and each probe's CPU, GC and JIT time per request. {@code variance.json} is written after every probe and
  * {@code variance.md} at the end (or when stopped), from {@link VarianceStudy}.

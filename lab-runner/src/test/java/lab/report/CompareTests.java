@@ -84,7 +84,9 @@ class CompareTests {
 		new CompareWriter().write(Comparison.of(runs, 0, 10), out);
 		String md = Files.readString(out.resolve("compare.md"));
 		assertThat(md).contains("### Do the runs reproduce each ratio?")
-			.containsPattern("\\| app-tomcat-loom \\| app-webflux \\| 0\\.340, 0\\.420, 0\\.370 \\| 0\\.375 over 3 runs \\(0\\.340-0\\.420 between them, 95% interval [0-9.]+-[0-9.]+\\): the runs lie within ±1[0-9]%, not within ±5%; no pair of runs with intervals of their own to judge by their difference \\|")
+			.containsPattern("\\| app-tomcat-loom \\| app-webflux \\| 0\\.340, 0\\.420, 0\\.370 \\| 0\\.375 over 3 runs \\(0\\.340-0\\.420 between them, 95% interval [0-9.]+-[0-9.]+\\): the runs lie within ±1[0-9]%, not within ±5%; no pair of runs with intervals of their own to judge by their difference; the runs spread "
+					+ "±[0-9.]+% \\(SD of a run's log ratio; 95%: [0-9.]+-[0-9.]+%\\): one run's 95% interval holds the long-run ratio 95% of the time only from "
+					+ "±[0-9]+% \\(±[0-9]+-[0-9]+%\\) \\|")
 			.contains("| app-tomcat-platform | app-webflux | 0.130, 0.128, 0.130 | 0.129 over 3 runs").contains("they agree within ±5%");
 		assertThat(Files.readString(out.resolve("compare.html"))).contains("Do the runs reproduce each ratio?").contains("data:image/png;base64,");
 		// The runs' ratios as a picture beside the page, for a document: a PNG the markdown links.
