@@ -268,11 +268,7 @@ final class VarianceRun {
 		LevelSession.Outcome outcome = new LevelSession(harness).run(service, this.downstream, level, id, 1, live.warmup(), true);
 		LevelResult result = outcome.result();
 		String dir = harness.plan().out().relativize(service.dir().resolve(id)).toString();
-		this.preloads.add(result == null
-				? new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, 0, users, null, Double.NaN, false, dir, null, null, null, null, null)
-				: new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, 0, users, finite(result.latency(harness.plan().scenario().target())),
-						result.rps(), result.verdict() == Verdict.OK, dir, finite(result.value(Figures.CPU_MS_PER_REQUEST)), finite(result.metric(Metric.GC_PERCENT)),
-						finite(result.metric(Metric.JIT_PERCENT)), finite(result.metric(Metric.PEAK_HEAP_MIB)), result.limit()));
+		this.preloads.add(recorded(entry, jvm, 0, users, result, dir, harness.plan().scenario().target()));
 		if (result == null || outcome.verdict() == Verdict.FAILED || !outcome.facts().serviceAlive()) {
 			return true;
 		}
@@ -295,16 +291,10 @@ final class VarianceRun {
 		LevelSession.Outcome outcome = new LevelSession(harness).run(service, this.downstream, level, id, 1, live.warmup(), firstAfterWarmup);
 		LevelResult result = outcome.result();
 		String dir = harness.plan().out().relativize(service.dir().resolve(id)).toString();
+		this.probes.add(recorded(entry, jvm, round, entry.users(), result, dir, harness.plan().scenario().target()));
 		if (result == null) {
-			this.probes.add(new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, round, entry.users(), null, Double.NaN, false, dir,
-					null, null, null, null, null));
 			return true;
 		}
-		double p99 = result.latency(harness.plan().scenario().target());
-		this.probes.add(new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, round, entry.users(),
-				Double.isFinite(p99) ? p99 : null, result.rps(), result.verdict() == Verdict.OK, dir, finite(result.value(Figures.CPU_MS_PER_REQUEST)),
-				finite(result.metric(Metric.GC_PERCENT)), finite(result.metric(Metric.JIT_PERCENT)), finite(result.metric(Metric.PEAK_HEAP_MIB)),
-				result.limit()));
 		boolean broken = outcome.verdict() == Verdict.FAILED || !outcome.facts().serviceAlive();
 		String busy = broken ? null : IdleCheck.busyAfter(service, SearchRun.IDLE_WAIT_SECONDS, SearchRun.IDLE_BUSY_PERCENT);
 		if (busy != null) {
@@ -312,6 +302,17 @@ final class VarianceRun {
 			broken = true;
 		}
 		return broken;
+	}
+
+	/** A probe's record: its figures from its judged level; none when it has no result (the run was stopped in it). */
+	private static VarianceStudy.Probe recorded(Entry entry, int jvm, int probe, int users, LevelResult result, String dir, LatencyTarget target) {
+		if (result == null) {
+			return new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, probe, users, null, Double.NaN, false, dir, null, null, null,
+					null, null);
+		}
+		return new VarianceStudy.Probe(entry.label(), entry.module(), entry.armName(), jvm, probe, users, finite(result.latency(target)), result.rps(),
+				result.verdict() == Verdict.OK, dir, finite(result.value(Figures.CPU_MS_PER_REQUEST)), finite(result.metric(Metric.GC_PERCENT)),
+				finite(result.metric(Metric.JIT_PERCENT)), finite(result.metric(Metric.PEAK_HEAP_MIB)), result.limit());
 	}
 
 	/** What a JVM chose and did, from its perf counters after its last probe ({@code jcmd PerfCounter.print}). */
