@@ -113,11 +113,14 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 		double floor = record.settings().floorMs();
 		List<Round> counted = record.rounds().stream().filter(Round::counted).toList();
 		List<Integer> countedIndexes = counted.stream().map(Round::index).toList();
+		List<List<RoundProbe>> alls = record.entries().stream().map(entry -> record.probes().stream().filter(p -> p.entry().equals(entry)).toList()).toList();
+		List<List<RoundProbe>> owns = alls.stream().map(all -> all.stream().filter(p -> countedIndexes.contains(p.round())).toList()).toList();
+		double wobble = Elasticity.wobble(owns, target, floor);
 		List<Placed> placed = new ArrayList<>();
-		for (String entry : record.entries()) {
-			List<RoundProbe> all = record.probes().stream().filter(p -> p.entry().equals(entry)).toList();
-			List<RoundProbe> own = all.stream().filter(p -> countedIndexes.contains(p.round())).toList();
-			Elasticity elasticity = Elasticity.of(own, record.brackets().get(entry), all, target, floor);
+		for (int i = 0; i < record.entries().size(); i++) {
+			String entry = record.entries().get(i);
+			List<RoundProbe> own = owns.get(i);
+			Elasticity elasticity = Elasticity.of(own, record.brackets().get(entry), alls.get(i), target, floor, wobble);
 			placed.add(new Placed(entry, own, elasticity, Placed.wall(own, target), countedIndexes, target, floor));
 		}
 		List<Interval> capacities = JvmLevels.intervals(placed.stream().map(p -> p.tagged(p.elasticity().value())).toList(),

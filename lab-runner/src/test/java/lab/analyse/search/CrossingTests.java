@@ -91,6 +91,52 @@ class CrossingTests {
 	}
 
 	@Test
+	void aBracketsStraddlingPairReadsAFlatKneeSteeperAndTheElasticityTakesThatOut() {
+		// The selection drawn, apart from the formula: a knee of 0.45, a p99 wobble of 11%, probes 1.5x apart with the
+		// target's crossing anywhere between them; a pair is kept only where the lower one met and the upper one missed.
+		double e = 0.45;
+		double sigma = 0.11;
+		double step = Math.log(1.5);
+		java.util.Random random = new java.util.Random(1);
+		double sum = 0;
+		int kept = 0;
+		for (int i = 0; i < 400_000; i++) {
+			double above = step * random.nextDouble();
+			double met = -e * above + sigma * random.nextGaussian();
+			double missed = e * (step - above) + sigma * random.nextGaussian();
+			if (met < 0 && missed > 0) {
+				sum += (missed - met) / step;
+				kept++;
+			}
+		}
+		double drawn = sum / kept;
+		assertThat(drawn).as("the kept pairs' mean slope").isBetween(0.6, 0.7);
+		assertThat(Elasticity.straddleSlope(e, sigma, step)).isCloseTo(drawn, within(0.005));
+		assertThat(Elasticity.unselected(Elasticity.straddleSlope(e, sigma, step), sigma, step)).isCloseTo(e, within(1e-4));
+		// A steep knee rises well past the wobble across the step: its pair is hardly selected (under 1%).
+		assertThat(Elasticity.straddleSlope(3, sigma, step) / 3 - 1).isBetween(0.0, 0.01);
+		// A fit whose probes hold the bracket's pair (met at 2,000, missed at 3,000) is read flatter; one without, as fitted.
+		List<RoundProbe> probes = List.of(probe(1, 2_000, 870, 1), probe(2, 3_000, 1_180, 1), probe(3, 2_400, 1_020, 1), probe(4, 2_300, 960, 1));
+		BracketFound pair = new BracketFound(2_000, 3_000, false, "");
+		Elasticity fitted = Elasticity.fit(probes, 1000, 500);
+		Elasticity read = Elasticity.of(probes, pair, probes, 1000, 500);
+		assertThat(read.value()).isLessThan(fitted.value());
+		assertThat(read.value()).isCloseTo(Elasticity.unselected(fitted.value(), Elasticity.WOBBLE, Math.log(1.5)), within(1e-9));
+		List<RoundProbe> refining = List.of(probe(1, 2_200, 930, 1), probe(2, 2_600, 1_060, 1), probe(3, 2_400, 1_020, 1), probe(4, 2_300, 960, 1));
+		assertThat(Elasticity.of(refining, pair, probes, 1000, 500)).isEqualTo(Elasticity.fit(refining, 1000, 500));
+	}
+
+	@Test
+	void aRunsWobbleIsItsFitsResidualsPooledWithTheLabsFigure() {
+		// One JVM, four probes: ln p99 on ln load has slope 0.87518 and residual squares 0.0012196 over 2 degrees of freedom;
+		// with the lab's 11% weighing 6: sqrt((0.0012196 + 6 · 0.11²) / (2 + 6)) = 0.096060.
+		List<RoundProbe> fitted = List.of(probe(1, 1_000, 900, 1), probe(2, 1_100, 1_010, 1), probe(3, 1_200, 1_040, 1), probe(4, 1_300, 1_150, 1));
+		assertThat(Elasticity.wobble(List.of(fitted), 1000, 500)).isCloseTo(0.096060, within(1e-6));
+		// An entry with no slope within a JVM (one probe on each) adds nothing: the lab's figure alone.
+		assertThat(Elasticity.wobble(List.of(List.of(probe(1, 1_000, 900, 1), probe(2, 1_100, 1_010, 2))), 1000, 500)).isEqualTo(Elasticity.WOBBLE);
+	}
+
+	@Test
 	void aRoundsCrossingRestsOnItsOwnProbeOnly() {
 		// Round 1 met at 1,900 (p99 902.5), round 2 missed at 2,100 (p99 1,102.5): each placed with elasticity 2 from its own
 		// probe, 2,000 both, and round 3 at 1,950 (p99 900: not on the curve) gives its own 1,950·(1000/900)^(1/2) = 2,055.5,

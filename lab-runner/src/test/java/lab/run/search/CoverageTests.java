@@ -209,11 +209,6 @@ class CoverageTests {
 	}
 
 
-	/** The rows that rest on a flat knee's crossings (WebFlux's and Jetty's). */
-	static boolean flatKnee(String row) {
-		return row.contains("capacity FLAT") || row.contains("ratio app-jetty-loom");
-	}
-
 	/** Tomcat + VT's capacity: one JVM in the plan, its interval's JVM level the prior's 9.8%, this world's truth 6.9%. */
 	static boolean oneJvmOnAWidePrior(String row) {
 		return row.contains("capacity MEDIUM app-tomcat-loom");
@@ -226,16 +221,17 @@ class CoverageTests {
 		String tables = shipped.table("the harder world, the shipped per-variant prior with its run level (2,000 runs)")
 				+ uniform.table("the harder world, one prior for all, 7.5% (the lab's before it shipped per-variant ones; 600 runs)");
 		System.out.print(tables);
-		// 93-98% for every row but those below on these seeds. Rows resting on a flat knee (WebFlux's and Jetty's, elasticity
-		// 0.45) hold 91.9-94.7%: a search that tracks the knee picks each next load from the latencies it has seen, so its
-		// fitted elasticity is steeper than the knee's (about 0.8 for 0.45 with a p99 wobble of 15%), the crossings it places
-		// spread less than the knee moves, and the round level is understated; with the true elasticity every row held
-		// 94.6-97.8% (tried once, on the even plan of two JVMs each). And with the fresh JVMs where the prior says they narrow
-		// the widest ratio most (JvmPlan), Tomcat + VT's capacity rests on one JVM and the prior's 9.8% between JVMs, where
-		// this world's truth is 6.9%: it holds 97.9-98.0% (96.6-96.8% on the even plan), at the edge of wider than needed.
+		// 93-98% for every row but the one below on these seeds. Rows resting on a flat knee (WebFlux's and Jetty's, elasticity
+		// 0.45) held 91.9-94.7% while the elasticity was fitted as the probes fell: the bracket's last two probes straddle the
+		// target because their p99 wobbled apart, so their slope read the knee at about 0.65, the crossings spread less than
+		// the knee moves, and the round level was understated. With that selection taken out (Elasticity.unselected) they
+		// hold 94.3-96.6%. And with the fresh JVMs where the prior says they narrow the widest ratio most (JvmPlan), Tomcat +
+		// VT's capacity rests on one JVM and the prior's 9.8% between JVMs, where this world's truth is 6.9%: it holds
+		// 97.9-98.8%, wider than needed (98.0-98.3% before the selection was taken out; 1,000 runs a row move a row by about
+		// 0.4 points).
 		shipped.rows().forEach((row, t) -> {
-			assertThat(t.percentOfRuns()).as("%s: wider than it needs to be\n%s", row, tables).isLessThanOrEqualTo(oneJvmOnAWidePrior(row) ? 98.5 : 98);
-			assertThat(t.percentOfRuns()).as("%s\n%s", row, tables).isGreaterThanOrEqualTo(flatKnee(row) ? 91 : 93);
+			assertThat(t.percentOfRuns()).as("%s: wider than it needs to be\n%s", row, tables).isLessThanOrEqualTo(oneJvmOnAWidePrior(row) ? 99 : 98);
+			assertThat(t.percentOfRuns()).as("%s\n%s", row, tables).isGreaterThanOrEqualTo(93);
 		});
 		assertThat(shipped.lowest()).as(tables).isGreaterThan(uniform.lowest());
 		assertThat(shipped.maxMinutes()).isLessThanOrEqualTo(30);
