@@ -241,23 +241,29 @@ class ComposeStackTests {
 	/**
 	 * {@code count} requests at once, each 300 ms in the database, every one answered 200. Where one is not, the failure
 	 * names each request's outcome and time, the service's pool meters at that moment and its container's log: a CI run
-	 * once saw one request of such a burst time out after 30 s with nothing else to go on.
+	 * once saw one request of such a burst time out after 30 s with nothing else to go on. The burst has an HTTP client of
+	 * its own, so every request opens its own connection: a later CI run saw the first request sent (the one that could
+	 * reuse the connection the bad-id request had just used, through the engine's port forwarder) hang for 60 s while the
+	 * pool sat idle (7 idle, none acquired or pending) and the other 20 were served in three waves of seven. That reused
+	 * connection is the suspect, not proven; the pool is what the burst checks.
 	 */
 	private void theBurstIsServed(String service, String base, int count, String management) throws Exception {
 		record Outcome(int id, String result, long millis) {
 		}
-		long start = System.nanoTime();
-		List<java.util.concurrent.CompletableFuture<Outcome>> waits = new ArrayList<>();
-		for (int i = 1; i <= count; i++) {
-			int id = i;
-			waits.add(this.http.sendAsync(HttpRequest.newBuilder(URI.create(base + "/account/" + id + "?waitMs=300")).timeout(Duration.ofSeconds(60)).build(),
-					HttpResponse.BodyHandlers.ofString())
-				.handle((response, failure) -> new Outcome(id, (failure != null) ? String.valueOf(failure) : Integer.toString(response.statusCode()),
-						TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))));
-		}
 		List<Outcome> outcomes = new ArrayList<>();
-		for (var wait : waits) {
-			outcomes.add(wait.get());
+		try (HttpClient burst = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build()) {
+			long start = System.nanoTime();
+			List<java.util.concurrent.CompletableFuture<Outcome>> waits = new ArrayList<>();
+			for (int i = 1; i <= count; i++) {
+				int id = i;
+				waits.add(burst.sendAsync(HttpRequest.newBuilder(URI.create(base + "/account/" + id + "?waitMs=300")).timeout(Duration.ofSeconds(60)).build(),
+						HttpResponse.BodyHandlers.ofString())
+					.handle((response, failure) -> new Outcome(id, (failure != null) ? String.valueOf(failure) : Integer.toString(response.statusCode()),
+							TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start))));
+			}
+			for (var wait : waits) {
+				outcomes.add(wait.get());
+			}
 		}
 		if (outcomes.stream().allMatch(outcome -> outcome.result().equals("200"))) {
 			return;
