@@ -51,7 +51,12 @@ class ComposeStackTests {
 	static final Duration RUNNER = Duration.ofMinutes(10);
 
 	// HTTP/1.1, as the services speak it: the client's default (HTTP/2) asks each new connection to upgrade first.
-	final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+	final HttpClient http = client();
+
+	/** An HTTP/1.1 client that gives up connecting after 5 s. */
+	private static HttpClient client() {
+		return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
+	}
 
 	final String project = "labtest" + ProcessHandle.current().pid();
 
@@ -251,7 +256,7 @@ class ComposeStackTests {
 		record Outcome(int id, String result, long millis) {
 		}
 		List<Outcome> outcomes = new ArrayList<>();
-		try (HttpClient burst = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build()) {
+		try (HttpClient burst = client()) {
 			long start = System.nanoTime();
 			List<java.util.concurrent.CompletableFuture<Outcome>> waits = new ArrayList<>();
 			for (int i = 1; i <= count; i++) {

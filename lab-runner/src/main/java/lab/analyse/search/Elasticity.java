@@ -76,14 +76,10 @@ public record Elasticity(double value, double low, double high, Source source, b
 
 	/**
 	 * The elasticity of one entry from its counted probes, else from its bracket's met and missed probes (from
-	 * {@code bracketProbes}), else the prior.
+	 * {@code bracketProbes}), else the prior; the bracket's selection undone with a p99 wobble of {@code wobble}
+	 * ({@link #wobble}).
 	 */
-	public static Elasticity of(List<RoundProbe> counted, BracketFound bracket, List<RoundProbe> bracketProbes, double targetMs, double floorMs) {
-		return of(counted, bracket, bracketProbes, targetMs, floorMs, WOBBLE);
-	}
-
-	/** As {@link #of(List, BracketFound, List, double, double)}, the bracket's selection undone with a p99 wobble of {@code wobble} ({@link #wobble}). */
-	static Elasticity of(List<RoundProbe> counted, BracketFound bracket, List<RoundProbe> bracketProbes, double targetMs, double floorMs, double wobble) {
+	public static Elasticity of(List<RoundProbe> counted, BracketFound bracket, List<RoundProbe> bracketProbes, double targetMs, double floorMs, double wobble) {
 		double step = straddleStep(bracket);
 		Fit fit = fitted(counted, targetMs, floorMs);
 		if (fit != null) {
@@ -114,9 +110,7 @@ public record Elasticity(double value, double low, double high, Source source, b
 		double squares = 0;
 		double df = 0;
 		for (List<RoundProbe> counted : entries) {
-			Map<Integer, List<RoundProbe>> byJvm = new LinkedHashMap<>();
-			near(counted, targetMs, floorMs).forEach(p -> byJvm.computeIfAbsent(p.jvmNumber(), k -> new ArrayList<>()).add(p));
-			double[] fit = fit(new ArrayList<>(byJvm.values()));
+			double[] fit = fit(byJvm(near(counted, targetMs, floorMs)));
 			if (fit != null && fit[0] > 0) {
 				squares += fit[3];
 				df += fit[2];
@@ -142,8 +136,10 @@ public record Elasticity(double value, double low, double high, Source source, b
 		for (int i = 0; i < 64; i++) {
 			double below = e * step * (i + 0.5) / 64 / sigma;
 			double above = e * step / sigma - below;
-			double straddles = NORMAL.cumulativeProbability(below) * NORMAL.cumulativeProbability(above);
-			weighted += straddles * sigma * (NORMAL.density(below) / NORMAL.cumulativeProbability(below) + NORMAL.density(above) / NORMAL.cumulativeProbability(above));
+			double metBelow = NORMAL.cumulativeProbability(below);
+			double missedAbove = NORMAL.cumulativeProbability(above);
+			double straddles = metBelow * missedAbove;
+			weighted += straddles * sigma * (NORMAL.density(below) / metBelow + NORMAL.density(above) / missedAbove);
 			weights += straddles;
 		}
 		return e + weighted / weights / step;
@@ -195,9 +191,7 @@ public record Elasticity(double value, double low, double high, Source source, b
 	/** The fit of {@link #fit}, unmapped. */
 	private static Fit fitted(List<RoundProbe> probes, double targetMs, double floorMs) {
 		List<RoundProbe> near = near(probes, targetMs, floorMs);
-		Map<Integer, List<RoundProbe>> byJvm = new LinkedHashMap<>();
-		near.forEach(p -> byJvm.computeIfAbsent(p.jvmNumber(), k -> new ArrayList<>()).add(p));
-		double[] fit = fit(new ArrayList<>(byJvm.values()));
+		double[] fit = fit(byJvm(near));
 		if (fit == null) {
 			// Too few probes per JVM for a slope within each: one line through them all (the JVMs' offsets are then residuals).
 			fit = fit(List.of(near));
@@ -213,6 +207,13 @@ public record Elasticity(double value, double low, double high, Source source, b
 		return probes.stream()
 			.filter(p -> p.measured() && p.latencyMs() >= Math.max(targetMs / NEAR, FLOOR * floorMs) && p.latencyMs() <= targetMs * NEAR)
 			.toList();
+	}
+
+	/** The probes in groups by the JVM they probed, in the order the JVMs first appear. */
+	private static List<List<RoundProbe>> byJvm(List<RoundProbe> probes) {
+		Map<Integer, List<RoundProbe>> byJvm = new LinkedHashMap<>();
+		probes.forEach(p -> byJvm.computeIfAbsent(p.jvmNumber(), k -> new ArrayList<>()).add(p));
+		return new ArrayList<>(byJvm.values());
 	}
 
 	/** {slope, its standard error, residual degrees of freedom, residual sum of squares} over groups that share a slope; null without two degrees of freedom. */

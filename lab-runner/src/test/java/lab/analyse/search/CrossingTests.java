@@ -119,11 +119,11 @@ class CrossingTests {
 		List<RoundProbe> probes = List.of(probe(1, 2_000, 870, 1), probe(2, 3_000, 1_180, 1), probe(3, 2_400, 1_020, 1), probe(4, 2_300, 960, 1));
 		BracketFound pair = new BracketFound(2_000, 3_000, false, "");
 		Elasticity fitted = Elasticity.fit(probes, 1000, 500);
-		Elasticity read = Elasticity.of(probes, pair, probes, 1000, 500);
+		Elasticity read = Elasticity.of(probes, pair, probes, 1000, 500, Elasticity.WOBBLE);
 		assertThat(read.value()).isLessThan(fitted.value());
 		assertThat(read.value()).isCloseTo(Elasticity.unselected(fitted.value(), Elasticity.WOBBLE, Math.log(1.5)), within(1e-9));
 		List<RoundProbe> refining = List.of(probe(1, 2_200, 930, 1), probe(2, 2_600, 1_060, 1), probe(3, 2_400, 1_020, 1), probe(4, 2_300, 960, 1));
-		assertThat(Elasticity.of(refining, pair, probes, 1000, 500)).isEqualTo(Elasticity.fit(refining, 1000, 500));
+		assertThat(Elasticity.of(refining, pair, probes, 1000, 500, Elasticity.WOBBLE)).isEqualTo(Elasticity.fit(refining, 1000, 500));
 	}
 
 	@Test
