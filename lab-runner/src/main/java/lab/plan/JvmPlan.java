@@ -16,8 +16,8 @@ import java.util.Map;
  * time: to the widest ratio's entry, or to the baseline (in every ratio) when that narrows the widest ratio more. An
  * entry gets at most {@link #maxJvms} JVMs; a quiet entry keeps one; an A/A twin keeps the even plan's (it checks
  * the harness like for like). With the shipped prior and two JVMs per variant this gives WebFlux + virtual threads
- * (24.7% between JVMs) three where the even plan gave it two, Tomcat + virtual threads (9.8%) one: the same starts, the
- * widest ratio's predicted SD 18.9% where the even plan's was 21.4%.
+ * (23.1% between JVMs) three where the even plan gave it two, Tomcat + virtual threads (8.4%) one: the same starts, the
+ * widest ratio's predicted SD 17.3% where the even plan's was 19.7%.
  *
  * @param jvms each entry's JVMs (the first runs the bracket, the others share the refining rounds)
  * @param baseline the entry the ratios are to, or null (a tune's arms: each capacity's own interval is the widest)

@@ -22,7 +22,8 @@ import lab.json.Json;
  * @param about where the figures come from, as the shipped file says
  * @param df how many degrees of freedom the prior weighs as
  * @param otherSd the SD of a log capacity between JVMs for a service the lab does not ship
- * @param jvmSd each shipped variant's SD of a log capacity between JVMs
+ * @param jvmSd each shipped variant's SD of a log capacity between JVMs (the shipped file's derived from its spread between
+ * runs: {@link #jvmVariance})
  * @param runSd the SD of a log capacity between runs beyond its JVMs (every JVM of one run shifted alike) for a service
  * the lab does not ship: no run's own JVMs can show it, so every capacity's variance holds it whole and a ratio's its two
  * variants' (absent from a record written before the lab had it: 0, so that its report re-renders as it was)
@@ -58,8 +59,8 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 
 	/**
 	 * This prior updated by a host's own runs: for each variant with crossings of several runs, its spread between JVMs
-	 * becomes the pooled one, the shipped figure at its degrees of freedom and the host's (√2 × the SD of its log
-	 * crossings, as the shipped figures were made) at its runs less one; the about says which.
+	 * becomes the pooled one, the shipped figure at its degrees of freedom and the host's (from the SD of its log
+	 * crossings as the shipped figures were made: {@link #jvmVariance}) at its runs less one; the about says which.
 	 *
 	 * @param runs each variant's crossings on the host, one per run (users)
 	 */
@@ -73,13 +74,27 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 				return;
 			}
 			double mean = Arrays.stream(logs).average().orElseThrow();
-			double hostVariance = 2 * Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (n - 1);
+			double hostVariance = jvmVariance(Arrays.stream(logs).map(x -> (x - mean) * (x - mean)).sum() / (n - 1), runVariance(entry));
 			double pooled = (this.df * variance(entry) + (n - 1) * hostVariance) / (this.df + n - 1);
 			sd.put(entry, Math.sqrt(pooled));
 			said.add(String.format(Locale.ROOT, "%s %.1f%% (%d runs here)", entry, 100 * Math.sqrt(pooled), n));
 		});
 		return said.isEmpty() ? this : new VariancePrior(this.about + "; updated by this host's runs: " + String.join(", ", said), this.df, this.otherSd, sd,
 				this.runSd, this.runSds, this.jvmTerm);
+	}
+
+	/** How many fresh JVMs a capacity run's crossing of one variant averaged when the shipped spreads were measured. */
+	static final int JVMS_PER_RUN = 2;
+
+	/**
+	 * A variant's variance of a log capacity between JVMs, from the variance of its crossing between whole runs: a run's
+	 * crossing averages {@value #JVMS_PER_RUN} JVMs and carries the run level whole, so the JVM level is
+	 * {@value #JVMS_PER_RUN} × (between runs less the run level), none where the run level explains it all. Before the
+	 * lab had a run level it was {@value #JVMS_PER_RUN} × between runs, and a run's interval counted the run level twice:
+	 * once inside the JVM level, once added whole.
+	 */
+	static double jvmVariance(double betweenRuns, double runVariance) {
+		return JVMS_PER_RUN * Math.max(0, betweenRuns - runVariance);
 	}
 
 	/**
@@ -121,8 +136,11 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 		return (sd != null) ? sd : other;
 	}
 
-	/** The shipped file's fields. */
-	private record File(String about, int df, double otherSd, Map<String, Double> jvmSd, Double runSd, Map<String, Double> runSds) {
+	/**
+	 * The shipped file's fields: each variant's SD of its log crossing between whole runs ({@code crossingSd}), from which
+	 * its JVM level is derived ({@link #jvmVariance}), and the run level.
+	 */
+	private record File(String about, int df, double otherSd, Map<String, Double> crossingSd, Double runSd, Map<String, Double> runSds) {
 	}
 
 	/**
@@ -142,7 +160,10 @@ public record VariancePrior(String about, int df, double otherSd, Map<String, Do
 				throw new IllegalStateException(resource + " is missing from the lab's jar: rebuild it (./lab rebuilds when sources are newer)");
 			}
 			File read = Json.MAPPER.readValue(in, File.class);
-			return new VariancePrior(read.about(), read.df(), read.otherSd(), read.jvmSd(), read.runSd(), read.runSds(), true);
+			VariancePrior runLevel = new VariancePrior(read.about(), read.df(), read.otherSd(), Map.of(), read.runSd(), read.runSds(), true);
+			Map<String, Double> jvmSd = new LinkedHashMap<>();
+			read.crossingSd().forEach((variant, sd) -> jvmSd.put(variant, Math.sqrt(jvmVariance(sd * sd, runLevel.runVariance(variant)))));
+			return new VariancePrior(read.about(), read.df(), read.otherSd(), jvmSd, read.runSd(), read.runSds(), true);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

@@ -96,13 +96,17 @@ class CapacityHistoryTests {
 		assertThat(history.prior("capacity", "default", target, shipped)).as("two runs are too few").isSameAs(shipped);
 		history.record("capacity", "default", target, Map.of("app-webflux", 2_200.0), "c");
 		VariancePrior updated = history.prior("capacity", "default", target, shipped);
-		// app-webflux: logs of 2,000, 2,400, 2,200, their variance 0.0083160 (2 df), twice it 0.0166321, pooled with the
-		// shipped 0.129² = 0.016641 at 4 df: (4 × 0.016641 + 2 × 0.0166321) / 6 = 0.0166380 (12.9%).
+		// app-webflux: logs of 2,000, 2,400, 2,200, their variance 0.0083160 (2 df); its JVM level as the shipped figures
+		// were made, 2 × (0.0083160 - its run level 0.056²) = 0.0103601, pooled with the shipped 2 × (0.091² - 0.056²) =
+		// 0.010290 at 4 df: (4 × 0.010290 + 2 × 0.0103601) / 6 = 0.0103134 (10.2%).
 		double[] logs = { Math.log(2_000), Math.log(2_400), Math.log(2_200) };
 		double mean = (logs[0] + logs[1] + logs[2]) / 3;
-		double host = 2 * ((logs[0] - mean) * (logs[0] - mean) + (logs[1] - mean) * (logs[1] - mean) + (logs[2] - mean) * (logs[2] - mean)) / 2;
-		assertThat(updated.variance("app-webflux")).isCloseTo((4 * 0.129 * 0.129 + 2 * host) / 6, org.assertj.core.data.Offset.offset(1e-12));
-		assertThat(updated.about()).contains("updated by this host's runs: app-webflux 12.9% (3 runs here)");
+		double between = ((logs[0] - mean) * (logs[0] - mean) + (logs[1] - mean) * (logs[1] - mean) + (logs[2] - mean) * (logs[2] - mean)) / 2;
+		double host = 2 * (between - 0.056 * 0.056);
+		double shippedJvm = 2 * (0.091 * 0.091 - 0.056 * 0.056);
+		assertThat(shipped.variance("app-webflux")).isCloseTo(shippedJvm, org.assertj.core.data.Offset.offset(1e-12));
+		assertThat(updated.variance("app-webflux")).isCloseTo((4 * shippedJvm + 2 * host) / 6, org.assertj.core.data.Offset.offset(1e-12));
+		assertThat(updated.about()).contains("updated by this host's runs: app-webflux 10.2% (3 runs here)");
 		// The platform pool has two runs here: its shipped spread stands.
 		assertThat(updated.variance("app-tomcat-platform")).isEqualTo(shipped.variance("app-tomcat-platform"));
 		// The latest crossing is still where the next bracket starts; ten runs of each are kept.

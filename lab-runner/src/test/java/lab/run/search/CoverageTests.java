@@ -209,11 +209,6 @@ class CoverageTests {
 	}
 
 
-	/** Tomcat + VT's capacity: one JVM in the plan, its interval's JVM level the prior's 9.8%, this world's truth 6.9%. */
-	static boolean oneJvmOnAWidePrior(String row) {
-		return row.contains("capacity MEDIUM app-tomcat-loom");
-	}
-
 	@Test
 	void inAHarderWorldTheShippedPriorsIntervalsHoldTheTruthNeitherTooRarelyNorTooOften() throws Exception {
 		Study shipped = study(VARIANTS, HARDER, VariancePrior.SHIPPED, 2000);
@@ -221,16 +216,15 @@ class CoverageTests {
 		String tables = shipped.table("the harder world, the shipped per-variant prior with its run level (2,000 runs)")
 				+ uniform.table("the harder world, one prior for all, 7.5% (the lab's before it shipped per-variant ones; 600 runs)");
 		System.out.print(tables);
-		// 93-98% for every row but the one below on these seeds. Rows resting on a flat knee (WebFlux's and Jetty's, elasticity
-		// 0.45) held 91.9-94.7% while the elasticity was fitted as the probes fell: the bracket's last two probes straddle the
-		// target because their p99 wobbled apart, so their slope read the knee at about 0.65, the crossings spread less than
-		// the knee moves, and the round level was understated. With that selection taken out (Elasticity.unselected) they
-		// hold 94.3-96.6%. And with the fresh JVMs where the prior says they narrow the widest ratio most (JvmPlan), Tomcat +
-		// VT's capacity rests on one JVM and the prior's 9.8% between JVMs, where this world's truth is 6.9%: it holds
-		// 97.9-98.8%, wider than needed (98.0-98.3% before the selection was taken out; 1,000 runs a row move a row by about
-		// 0.4 points).
+		// 93-98% for every row. Rows resting on a flat knee (WebFlux's and Jetty's, elasticity 0.45) held 91.9-94.7% while
+		// the elasticity was fitted as the probes fell: the bracket's last two probes straddle the target because their p99
+		// wobbled apart, so their slope read the knee at about 0.65, the crossings spread less than the knee moves, and the
+		// round level was understated. With that selection taken out (Elasticity.unselected) they hold 93.3-96.2%. Tomcat +
+		// VT's capacity rests on one JVM (JvmPlan) and the prior's JVM level: while that was 2 × its spread between runs
+		// (9.8%), the run level inside it counted a second time beside it, and the row held 97.9-98.8%; derived net of the
+		// run level (VariancePrior.jvmVariance, 8.4%) it holds 97.2-98.0%. 1,000 runs a row move a row by about 0.4 points.
 		shipped.rows().forEach((row, t) -> {
-			assertThat(t.percentOfRuns()).as("%s: wider than it needs to be\n%s", row, tables).isLessThanOrEqualTo(oneJvmOnAWidePrior(row) ? 99 : 98);
+			assertThat(t.percentOfRuns()).as("%s: wider than it needs to be\n%s", row, tables).isLessThanOrEqualTo(98);
 			assertThat(t.percentOfRuns()).as("%s\n%s", row, tables).isGreaterThanOrEqualTo(93);
 		});
 		assertThat(shipped.lowest()).as(tables).isGreaterThan(uniform.lowest());

@@ -324,7 +324,8 @@ class InterleavedSearchTests {
 
 	@Test
 	void aQuietVariantKeepsItsOneJvmAndTheOthersGetTheirFreshOnesAndTheCostsAreTimedWithoutABudget() throws Exception {
-		// The lab's shipped prior: the platform pool's JVMs spread 1.3%, under VariancePrior.QUIET_SD; WebFlux's 12.9%.
+		// The lab's shipped prior: the platform pool's JVMs spread none (its runs less than its run level), under
+		// VariancePrior.QUIET_SD; WebFlux's 10.1%.
 		Map<String, Double> knees = new LinkedHashMap<>();
 		knees.put("app-webflux", 2_300.0);
 		knees.put("app-tomcat-platform", 390.0);
@@ -343,7 +344,7 @@ class InterleavedSearchTests {
 	@Test
 	void theNoisiestVariantGetsAThirdJvmAndAQuieterOneNoneForTheSameStarts() throws Exception {
 		// The lab's five variants under the shipped prior, two JVMs each in the scenario, four refining rounds: the plan
-		// (JvmPlan) gives WebFlux + VT (24.7% between JVMs) three, Tomcat + VT (9.8%) one, the same four fresh JVMs.
+		// (JvmPlan) gives WebFlux + VT (23.1% between JVMs) three, Tomcat + VT (8.4%) one, the same four fresh JVMs.
 		Map<String, Double> knees = new LinkedHashMap<>();
 		knees.put("app-webflux", 2_300.0);
 		knees.put("app-webflux-loom", 1_700.0);
