@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.DoubleUnaryOperator;
 
+import org.apache.commons.numbers.gamma.Digamma;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 
 /**
@@ -117,6 +118,27 @@ public record Elasticity(double value, double low, double high, Source source, b
 			}
 		}
 		return Math.sqrt((squares + WOBBLE_DF * WOBBLE * WOBBLE) / (df + WOBBLE_DF));
+	}
+
+	/** Below this an entry's own p99 wobble is not told apart from none (a handful of residuals cannot say less). */
+	static final double WOBBLE_FLOOR = 0.005;
+
+	/**
+	 * The p99 wobble of one entry's probes about its JVM's curve: its own fit's residual variance, freed of the bias of a
+	 * log variance at few degrees of freedom (E[ln s²] = ln σ² + ψ(df/2) − ln(df/2)), shrunk on the log scale toward the
+	 * run's ({@link #wobble}), which weighs {@link #WOBBLE_DF}: variants differ many-fold (on this lab's hosts the platform
+	 * pool's p99 lies about 1% off its curve, a heap-bound variant's near its wall 15-25%), and a quiet one's elasticity is
+	 * not to be undone with a noisy one's wobble. Without residuals of its own, the run's.
+	 */
+	static double entryWobble(List<RoundProbe> counted, double targetMs, double floorMs, double runWobble) {
+		double[] fit = fit(byJvm(near(counted, targetMs, floorMs)));
+		if (fit == null || !(fit[0] > 0)) {
+			return runWobble;
+		}
+		double df = fit[2];
+		double own = Math.max(fit[3] / df, WOBBLE_FLOOR * WOBBLE_FLOOR);
+		double logOwn = Math.log(own) - (Digamma.value(df / 2) - Math.log(df / 2));
+		return Math.sqrt(Math.exp((df * logOwn + WOBBLE_DF * Math.log(runWobble * runWobble)) / (df + WOBBLE_DF)));
 	}
 
 	/** The log of the bracket's last step, from the highest load that met the target to the lowest that missed it; 0 without both. */
@@ -252,9 +274,12 @@ public record Elasticity(double value, double low, double high, Source source, b
 		return new double[] { slope, Math.sqrt(rss / df / sxx), df, rss };
 	}
 
-	/** Whether it is flatter than {@code slope}. */
+	/**
+	 * Whether it is flatter than {@code slope}: by its value (a fit clamped at {@link #MAX} whose range reaches down past
+	 * {@code slope} is a steep knee poorly fitted, not a flat one).
+	 */
 	public boolean flatterThan(double slope) {
-		return this.value < slope || this.clamped && this.low < slope;
+		return this.value < slope;
 	}
 
 	private static RoundProbe last(List<RoundProbe> probes, int load) {

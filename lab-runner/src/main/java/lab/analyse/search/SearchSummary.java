@@ -120,7 +120,7 @@ public record SearchSummary(SearchRecord record, List<EntryResult> entries, List
 		for (int i = 0; i < record.entries().size(); i++) {
 			String entry = record.entries().get(i);
 			List<RoundProbe> own = owns.get(i);
-			Elasticity elasticity = Elasticity.of(own, record.brackets().get(entry), alls.get(i), target, floor, wobble);
+			Elasticity elasticity = Elasticity.of(own, record.brackets().get(entry), alls.get(i), target, floor, Elasticity.entryWobble(own, target, floor, wobble));
 			placed.add(new Placed(entry, own, elasticity, Placed.wall(own, target), countedIndexes, target, floor));
 		}
 		List<Interval> capacities = JvmLevels.intervals(placed.stream().map(p -> p.tagged(p.elasticity().value())).toList(),

@@ -121,6 +121,10 @@ public class BetweenRunsTests {
 				summary.ratios(), List.of());
 		assertThat(SearchPrecision.of(flat)).contains("flat knees (p99's rise per 1% more load near the crossing): webflux 0.50 (a 5% wobble of p99 moves its crossing 10%)")
 			.doesNotContain("jetty-loom 3.00").doesNotContain("tomcat-loom 0.80");
+		// A steep fit clamped at the top whose range reaches down to 0.2 is a poorly fitted wall, not a flat knee.
+		SearchSummary.EntryResult wall = new SearchSummary.EntryResult("jetty-loom", null, new Elasticity(4, 0.2, 8, Elasticity.Source.FITTED, true),
+				List.of(), Interval.NONE, 0, null, "");
+		assertThat(SearchPrecision.of(new SearchSummary(null, List.of(entry("webflux", 0.5), wall), summary.ratios(), List.of()))).doesNotContain("jetty-loom 4.00");
 	}
 
 	static SearchSummary.Ratio stated(String entry, double estimate, double low, double high) {

@@ -134,6 +134,28 @@ class CrossingTests {
 		assertThat(Elasticity.wobble(List.of(fitted), 1000, 500)).isCloseTo(0.096060, within(1e-6));
 		// An entry with no slope within a JVM (one probe on each) adds nothing: the lab's figure alone.
 		assertThat(Elasticity.wobble(List.of(List.of(probe(1, 1_000, 900, 1), probe(2, 1_100, 1_010, 2))), 1000, 500)).isEqualTo(Elasticity.WOBBLE);
+		// Each entry's own: its residual variance 0.0006098 (2 df), its log freed of the bias ψ(1) − ln 1 = −0.57722:
+		// −7.40238 + 0.57722 = −6.82516, shrunk toward a run's 11% (ln 0.0121 = −4.41455) weighing 6:
+		// exp((2 · −6.82516 + 6 · −4.41455) / 8) = 0.0066230, its root 0.081382.
+		assertThat(Elasticity.entryWobble(fitted, 1000, 500, 0.11)).isCloseTo(0.081382, within(1e-5));
+		assertThat(Elasticity.entryWobble(List.of(probe(1, 1_000, 900, 1), probe(2, 1_100, 1_010, 2)), 1000, 500, 0.127)).isEqualTo(0.127);
+	}
+
+	@Test
+	void aQuietPoolIsNotReadFlatterByANoisyVariantsWobble() {
+		// The platform pool of a capacity run at 06bc188 (one JVM): seven probes from 313 to 572 users, p99 about 1% off
+		// its curve, fitted 0.98; the bracket's pair 381 (met) and 480 (missed). The run's wobble, its other variants'
+		// residuals pooled, was 12.7%: undone with that, the pair read the knee at 0.25, the elasticity sat at its floor,
+		// and crossings placed with it spread the pool's capacity ±23% where its probes spread 1-2%. With its own
+		// wobble (about 3%) it stays near its fit.
+		List<RoundProbe> probes = List.of(probe(1, 381, 980, 1), probe(2, 572, 1_477, 1), probe(3, 480, 1_231, 1), probe(4, 313, 820, 1),
+				probe(5, 385, 991, 1), probe(6, 347, 898, 1), probe(7, 399, 1_020, 1));
+		BracketFound pair = new BracketFound(381, 480, false, "");
+		assertThat(Elasticity.fit(probes, 1000, 500).value()).isCloseTo(0.98, within(0.01));
+		assertThat(Elasticity.of(probes, pair, probes, 1000, 500, 0.127).value()).isEqualTo(Elasticity.MIN);
+		double own = Elasticity.entryWobble(probes, 1000, 500, 0.127);
+		assertThat(own).isBetween(0.02, 0.05);
+		assertThat(Elasticity.of(probes, pair, probes, 1000, 500, own).value()).isBetween(0.9, 0.98);
 	}
 
 	@Test

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# A capacity run's crossing checked by an independent closed-model client: wrk keeps one request in flight per
+# connection, as the lab's closed users do, so -c N is N users. For one variant and the loads given (users), the p99
+# and throughput wrk reads at each, to set beside where `./lab run --scenario capacity` put p99 = 1 s.
+#
+#   scripts/wrk-crossing.sh app-tomcat-loom 900 1170 1500
+#
+# The downstream (500 ms) and wrk on CPU 1, the service on CPU 0 as the t2-micro profile runs it
+# (-XX:ActiveProcessorCount=1 -XX:MaxRAM=1g), the capacity scenario's request (GET /address/500, pure waiting). One
+# fresh service for all the loads: 60 s of wrk at 80% of the first load (1,000 at most) as its warm-up, then per load
+# wrk -t1 -c N -d15s --latency (the lab's hold) after 5 s at that load (its ramp, not read). Traffic goes to 127.0.0.1
+# only; the script ends the processes it started, by PID. About 1.5 minutes plus 20 s a load. Build first
+# (./lab run --dry-run builds).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+usage="usage: scripts/wrk-crossing.sh VARIANT USERS [USERS ...] (e.g. app-tomcat-loom 900 1170 1500)"
+(( $# >= 2 )) || { echo "wrk-crossing: $usage" >&2; exit 2; }
+variant=$1
+shift
+for users in "$@"; do
+  [[ $users =~ ^[0-9]+$ ]] && (( users >= 1 && users <= 16000 )) || { echo "wrk-crossing: '$users' is not a number of users from 1 to 16000: $usage" >&2; exit 2; }
+done
+[[ -f $root/$variant/target/$variant.jar ]] || { echo "wrk-crossing: $variant/target/$variant.jar is missing: a variant's module name, built first (./lab run --dry-run builds)" >&2; exit 2; }
+[[ -f $root/downstream-delay-service/target/downstream-delay-service.jar ]] || { echo "wrk-crossing: the downstream's jar is missing: build first (./lab run --dry-run builds)" >&2; exit 2; }
+source "$root/scripts/jdk.sh"
+find_jdk
+java=$JAVA_HOME/bin/java
+for tool in wrk taskset; do
+  command -v $tool >/dev/null || { echo "wrk-crossing: $tool is missing (apt-get install wrk util-linux)" >&2; exit 2; }
+done
+work=$(mktemp -d)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  sleep 2
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+port_of() { for _ in $(seq 120); do [[ -s $1 ]] && { cat "$1"; return 0; }; sleep 0.5; done; echo "wrk-crossing: no port in $1" >&2; exit 1; }
+# More connections than the default limit of open files allows would fail in wrk, not in the service.
+ulimit -n "$(ulimit -Hn)"
+
+taskset -c 1 "$java" -XX:+UseSerialGC -Xms1g -Xmx1g -Xmn512m -jar "$root/downstream-delay-service/target/downstream-delay-service.jar" \
+  --server.port=0 --management.server.port=0 --lab.port-file="$work/downstream-port" > "$work/downstream.log" 2>&1 &
+pids+=($!)
+downstream=$(port_of "$work/downstream-port")
+taskset -c 0 "$java" -XX:ActiveProcessorCount=1 -XX:MaxRAM=1g -jar "$root/$variant/target/$variant.jar" \
+  --server.port=0 --management.server.port=0 --lab.port-file="$work/port" --lab.downstream.base-url="http://127.0.0.1:$downstream" \
+  > "$work/service.log" 2>&1 &
+pids+=($!)
+url="http://127.0.0.1:$(port_of "$work/port")/address/500"
+sleep 3
+warm=$(( $1 * 8 / 10 ))
+(( warm > 1000 )) && warm=1000
+echo "== $variant: warm-up, wrk -t1 -c$warm -d60s $url"
+taskset -c 1 timeout 90 wrk -t1 -c"$warm" -d60s "$url" > /dev/null
+for users in "$@"; do
+  taskset -c 1 timeout 20 wrk -t1 -c"$users" -d5s "$url" > /dev/null
+  echo "== $variant at $users users: wrk -t1 -c$users -d15s --latency"
+  taskset -c 1 timeout 40 wrk -t1 -c"$users" -d15s --latency "$url" | grep -E "^ +(50|90|99)%|Requests/sec|Socket errors|Non-2xx"
+done
