@@ -7,10 +7,11 @@
 #
 # The downstream (500 ms) and wrk on CPU 1, the service on CPU 0 as the t2-micro profile runs it
 # (-XX:ActiveProcessorCount=1 -XX:MaxRAM=1g), the capacity scenario's request (GET /address/500, pure waiting). One
-# fresh service for all the loads: 60 s of wrk at 80% of the first load (1,000 at most) as its warm-up, then per load
-# wrk -t1 -c N -d15s --latency (the lab's hold) after 5 s at that load (its ramp, not read). Traffic goes to 127.0.0.1
-# only; the script ends the processes it started, by PID. About 1.5 minutes plus 20 s a load. Build first
-# (./lab run --dry-run builds).
+# fresh service for all the loads: 60 s of wrk at 80% of the first load (1,000 at most) as its warm-up, then per load,
+# 10 s after the last, wrk -t1 -c N -d20s --timeout 30s --latency: the lab's ramp and hold in one (wrk opens its
+# connections at once and reads from the start, so its p99 holds that burst; one wrk per load, because requests a wrk
+# run abandons at its end still hold a heap-bound service's heap). Traffic goes to 127.0.0.1 only; the script ends the
+# processes it started, by PID. About 1.5 minutes plus 30 s a load. Build first (./lab run --dry-run builds).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 usage="usage: scripts/wrk-crossing.sh VARIANT USERS [USERS ...] (e.g. app-tomcat-loom 900 1170 1500)"
@@ -18,10 +19,14 @@ usage="usage: scripts/wrk-crossing.sh VARIANT USERS [USERS ...] (e.g. app-tomcat
 variant=$1
 shift
 for users in "$@"; do
-  [[ $users =~ ^[0-9]+$ ]] && (( users >= 1 && users <= 16000 )) || { echo "wrk-crossing: '$users' is not a number of users from 1 to 16000: $usage" >&2; exit 2; }
+  if ! [[ $users =~ ^[0-9]+$ ]] || (( users < 1 || users > 16000 )); then
+    echo "wrk-crossing: '$users' is not a number of users from 1 to 16000: $usage" >&2
+    exit 2
+  fi
 done
 [[ -f $root/$variant/target/$variant.jar ]] || { echo "wrk-crossing: $variant/target/$variant.jar is missing: a variant's module name, built first (./lab run --dry-run builds)" >&2; exit 2; }
 [[ -f $root/downstream-delay-service/target/downstream-delay-service.jar ]] || { echo "wrk-crossing: the downstream's jar is missing: build first (./lab run --dry-run builds)" >&2; exit 2; }
+# shellcheck source=scripts/jdk.sh
 source "$root/scripts/jdk.sh"
 find_jdk
 java=$JAVA_HOME/bin/java
@@ -53,10 +58,12 @@ url="http://127.0.0.1:$(port_of "$work/port")/address/500"
 sleep 3
 warm=$(( $1 * 8 / 10 ))
 (( warm > 1000 )) && warm=1000
-echo "== $variant: warm-up, wrk -t1 -c$warm -d60s $url"
-taskset -c 1 timeout 90 wrk -t1 -c"$warm" -d60s "$url" > /dev/null
+echo "== $variant: warm-up, wrk -t1 -c$warm -d60s --timeout 30s $url"
+taskset -c 1 timeout 100 wrk -t1 -c"$warm" -d60s --timeout 30s "$url" > /dev/null
 for users in "$@"; do
-  taskset -c 1 timeout 20 wrk -t1 -c"$users" -d5s "$url" > /dev/null
-  echo "== $variant at $users users: wrk -t1 -c$users -d15s --latency"
-  taskset -c 1 timeout 40 wrk -t1 -c"$users" -d15s --latency "$url" | grep -E "^ +(50|90|99)%|Requests/sec|Socket errors|Non-2xx"
+  # Every request answered before the next load opens its connections: a request wrk gives up on keeps its virtual
+  # thread and its heap until the downstream answers, and a heap-bound service under two loads at once stalls.
+  sleep 10
+  echo "== $variant at $users users: wrk -t1 -c$users -d20s --timeout 30s --latency (its first seconds open the connections)"
+  taskset -c 1 timeout 60 wrk -t1 -c"$users" -d20s --timeout 30s --latency "$url" | grep -E "^ +(50|90|99)%|requests in|Requests/sec|Socket errors|Non-2xx"
 done
