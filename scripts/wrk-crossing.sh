@@ -34,15 +34,9 @@ for tool in wrk taskset; do
   command -v $tool >/dev/null || { echo "wrk-crossing: $tool is missing (apt-get install wrk util-linux)" >&2; exit 2; }
 done
 work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  sleep 2
-  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-port_of() { for _ in $(seq 120); do [[ -s $1 ]] && { cat "$1"; return 0; }; sleep 0.5; done; echo "wrk-crossing: no port in $1" >&2; exit 1; }
+script=wrk-crossing
+# shellcheck source=scripts/processes.sh
+source "$root/scripts/processes.sh"
 # More connections than the default limit of open files allows would fail in wrk, not in the service.
 ulimit -n "$(ulimit -Hn)"
 

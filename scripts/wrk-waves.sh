@@ -21,15 +21,9 @@ for jar in downstream-delay-service app-tomcat-loom; do
   [[ -f $root/$jar/target/$jar.jar ]] || { echo "wrk-waves: $jar/target/$jar.jar is missing: build first (./lab run --dry-run builds)"; exit 2; }
 done
 work=$(mktemp -d)
-pids=()
-cleanup() {
-  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
-  sleep 2
-  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-port_of() { for _ in $(seq 120); do [[ -s $1 ]] && { cat "$1"; return 0; }; sleep 0.5; done; echo "wrk-waves: no port in $1" >&2; exit 1; }
+script=wrk-waves
+# shellcheck source=scripts/processes.sh
+source "$root/scripts/processes.sh"
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 
 taskset -c 1 "$java" -XX:+UseSerialGC -Xms1g -Xmx1g -Xmn512m -jar "$root/downstream-delay-service/target/downstream-delay-service.jar" \
