@@ -147,7 +147,7 @@ class CrossingTests {
 		// its curve, fitted 0.98; the bracket's pair 381 (met) and 480 (missed). The run's wobble, its other variants'
 		// residuals pooled, was 12.7%: undone with that, the pair read the knee at 0.25, the elasticity sat at its floor,
 		// and crossings placed with it spread the pool's capacity ±23% where its probes spread 1-2%. With its own
-		// wobble (about 3%) it stays near its fit.
+		// wobble (about 4%) it stays near its fit.
 		List<RoundProbe> probes = List.of(probe(1, 381, 980, 1), probe(2, 572, 1_477, 1), probe(3, 480, 1_231, 1), probe(4, 313, 820, 1),
 				probe(5, 385, 991, 1), probe(6, 347, 898, 1), probe(7, 399, 1_020, 1));
 		BracketFound pair = new BracketFound(381, 480, false, "");
